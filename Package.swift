@@ -1,0 +1,87 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The PiggyCards provider is compiled in only with the `PIGGYCARDS_ENABLED` trait
+// (`swift build --traits PIGGYCARDS_ENABLED`) or the same compilation condition
+// (`swift build -Xswiftc -DPIGGYCARDS_ENABLED`). Its module is always a dependency and every one of its
+// files sits wholly inside `#if PIGGYCARDS_ENABLED`, so both spellings give the same product and a build
+// without the flag contains no PiggyCards code. (A `.when(traits:)` dependency would break the `-D` path.)
+let package = Package(
+    name: "DashSpend",
+    products: [
+        .library(name: "DashSpend", targets: ["DashSpend"]),
+        .library(name: "DashSpendCore", targets: ["DashSpendCore"]),
+        .library(name: "DashSpendExplore", targets: ["DashSpendExplore"]),
+        .library(name: "DashSpendHTTP", targets: ["DashSpendHTTP"]),
+        .executable(name: "merchant-lookup", targets: ["MerchantLookup"]),
+        .plugin(name: "BuildMatrix", targets: ["BuildMatrix"]),
+    ],
+    traits: [
+        .trait(name: "PIGGYCARDS_ENABLED", description: "Compile in the PiggyCards gift-card provider."),
+        .default(enabledTraits: []),
+    ],
+    dependencies: [],
+    targets: [
+        // MARK: - System libraries
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"]), .brew(["sqlite"])]
+        ),
+
+        // MARK: - Library
+        /// Provider enum and facts, models, errors, the repository and transport protocols.
+        .target(name: "DashSpendCore"),
+        /// The explore database reader (SQLite).
+        .target(name: "DashSpendExplore", dependencies: ["DashSpendCore", "CSQLite"]),
+        /// The CTX client and repository.
+        .target(name: "DashSpendCTX", dependencies: ["DashSpendCore"]),
+        /// The PiggyCards client and repository; every file is inside `#if PIGGYCARDS_ENABLED`.
+        .target(name: "DashSpendPiggyCards", dependencies: ["DashSpendCore"]),
+        /// The URLSession transport: the only module that imports FoundationNetworking.
+        .target(name: "DashSpendHTTP", dependencies: ["DashSpendCore"]),
+        /// The repository factory and the merchant service (fallback chains, ranking).
+        .target(
+            name: "DashSpend",
+            dependencies: ["DashSpendCore", "DashSpendExplore", "DashSpendCTX", "DashSpendPiggyCards"]
+        ),
+        /// The sample explore database, built from `Fixtures/SampleExplore` by the build-tool plugin.
+        .target(name: "DashSpendSample", plugins: ["EmbedSampleDatabase"]),
+
+        // MARK: - Command-line tool
+        .target(
+            name: "MerchantLookupCLI",
+            dependencies: ["DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendHTTP", "DashSpendSample"]
+        ),
+        .executableTarget(name: "MerchantLookup", dependencies: ["MerchantLookupCLI"]),
+
+        // MARK: - Plugins and their tools
+        .executableTarget(name: "SampleDatabaseEmbedder", dependencies: ["CSQLite"]),
+        .plugin(name: "EmbedSampleDatabase", capability: .buildTool(), dependencies: ["SampleDatabaseEmbedder"]),
+        .plugin(
+            name: "BuildMatrix",
+            capability: .command(
+                intent: .custom(verb: "build-matrix", description: "Build and test every PiggyCards flag variant."),
+                permissions: [.writeToPackageDirectory(reason: "Each variant builds in its own .build-* scratch path.")]
+            )
+        ),
+
+        // MARK: - Tests
+        /// A loopback HTTP/1.1 server that speaks the provider APIs from `Fixtures/`, with fault injection.
+        .target(name: "DashSpendTestSupport", dependencies: ["DashSpendCore"]),
+        .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendCore"]),
+        .testTarget(name: "DashSpendExploreTests", dependencies: ["DashSpendExplore", "DashSpendSample", "CSQLite"]),
+        .testTarget(
+            name: "ProviderTests",
+            dependencies: ["DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendCore"]
+        ),
+        .testTarget(
+            name: "DashSpendTests",
+            dependencies: ["DashSpend", "DashSpendExplore", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendSample"]
+        ),
+        .testTarget(
+            name: "MerchantLookupTests",
+            dependencies: ["MerchantLookup", "DashSpendTestSupport", "DashSpendCore"]
+        ),
+    ]
+)

@@ -1,0 +1,60 @@
+/// Everything that can go wrong talking to a provider, as cases a caller can act on, each with a message a
+/// person can act on. Messages never contain a token, password or one-time code.
+public enum DashSpendError: Error, Sendable, Hashable {
+    /// The one-time code was wrong or has expired.
+    case wrongCode
+    /// The provider needs a sign-in that this state directory does not have.
+    case signInRequired(GiftCardProvider)
+    /// The provider rejected the stored session; sign in again.
+    case unauthorized(GiftCardProvider)
+    /// The provider does not know this merchant.
+    case unknownMerchant(String)
+    /// The amount is outside the limits the provider now applies.
+    case purchaseLimitsChanged(String)
+    /// The card is out of stock.
+    case outOfStock(String)
+    /// The provider does not sell to this region.
+    case regionNotAllowed
+    /// The amount is not one the card can be bought for.
+    case invalidAmount(String)
+    /// The provider refused the request.
+    case rejected(String)
+    /// The provider failed (5xx).
+    case serverError(status: Int, message: String)
+    /// The provider could not be reached: no connection, a reset, a time-out.
+    case network(String)
+    /// The provider answered something this build cannot read.
+    case unreadableAnswer(String)
+}
+
+extension DashSpendError: CustomStringConvertible {
+    /// A one-line message that says what happened and what to do.
+    public var description: String {
+        switch self {
+        case .wrongCode:
+            return "the code is wrong or has expired: ask for a new one with `auth login` and try again"
+        case .signInRequired(let provider):
+            return "sign in to \(provider.displayName) first: `merchant-lookup auth login \(provider.id) --email ADDRESS`"
+        case .unauthorized(let provider):
+            return "your \(provider.displayName) session has expired: sign in again with `merchant-lookup auth login \(provider.id)`"
+        case .unknownMerchant(let id):
+            return "the provider does not know merchant \(id)"
+        case .purchaseLimitsChanged(let detail):
+            return "the provider's purchase limits have changed (\(detail)): choose another amount"
+        case .outOfStock(let detail):
+            return "out of stock: \(detail)"
+        case .regionNotAllowed:
+            return "the provider does not sell gift cards in your region"
+        case .invalidAmount(let detail):
+            return "invalid amount: \(detail)"
+        case .rejected(let detail):
+            return "the provider rejected the request: \(detail)"
+        case .serverError(let status, let message):
+            return "the provider failed (HTTP \(status))\(message.isEmpty ? "" : ": \(message)"); try again later"
+        case .network(let detail):
+            return "network unavailable: \(detail); check the connection or use --offline"
+        case .unreadableAnswer(let detail):
+            return "the provider's answer could not be read: \(detail)"
+        }
+    }
+}

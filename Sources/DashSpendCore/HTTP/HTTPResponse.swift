@@ -1,0 +1,25 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One HTTP response.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The status code.
+    public var status: Int
+    /// Header fields, names lowercased.
+    public var headers: [String: String]
+    /// The body (possibly empty).
+    public var body: Data
+
+    /// Creates a response; header names are lowercased.
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.body = body
+    }
+
+    /// Whether the status is 2xx.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}

@@ -1,0 +1,11 @@
+/// Sends HTTP requests. The only place the networking stack is imported implements this protocol
+/// (`URLSessionTransport` in `DashSpendHTTP`), so the core, the store and the resolution logic never load it.
+///
+/// ## Implementation requirements
+/// - Return every response the server sent, whatever its status; only transport failures throw.
+/// - Throw ``DashSpendError/network(_:)`` for a failure to connect, a reset, a time-out or a truncated body.
+/// - Honour `request.timeout` and task cancellation.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request` and returns the server's response.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}

@@ -1,0 +1,22 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension ProviderInfo {
+    /// CTX ("DashSpend" by CTX).
+    public static let ctx = ProviderInfo(
+        displayName: "CTX",
+        databaseName: "CTX",
+        databaseNames: ["CTX", "CTXSpend"],
+        serviceTag: "ctxspend",
+        termsURL: URL(string: "https://ctx.com/gift-card-agreement/")!,
+        supportEmail: "support@ctx.com",
+        baseURLs: [
+            .mainnet: URL(string: "https://spend.ctx.com/")!,
+            .testnet: URL(string: "https://staging.spend.ctx.com/")!,
+        ],
+        tieBreakRank: 1
+    )
+}

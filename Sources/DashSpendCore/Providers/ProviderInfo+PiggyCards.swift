@@ -1,0 +1,25 @@
+#if PIGGYCARDS_ENABLED
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension ProviderInfo {
+    /// PiggyCards. Hidden for users in Russia and Cuba, as in the wallets.
+    public static let piggyCards = ProviderInfo(
+        displayName: "PiggyCards",
+        databaseName: "PiggyCards",
+        databaseNames: ["PiggyCards"],
+        serviceTag: "piggycards",
+        termsURL: URL(string: "https://piggy.cards/index.php?route=information/information&information_id=5")!,
+        supportEmail: "support@piggy.cards",
+        baseURLs: [
+            .mainnet: URL(string: "https://api.piggy.cards/dash/v1/")!,
+            .testnet: URL(string: "https://apidev.piggy.cards/dash/v1/")!,
+        ],
+        blockedCountries: ["RU", "CU"],
+        tieBreakRank: 0
+    )
+}
+#endif

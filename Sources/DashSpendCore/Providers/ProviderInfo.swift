@@ -1,0 +1,50 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The facts about one gift-card provider, kept as data so that code does not switch over providers.
+public struct ProviderInfo: Sendable, Hashable {
+    /// The name shown to people and used in JSON (`CTX`, `PiggyCards`).
+    public let displayName: String
+    /// The canonical name in the explore database (`gift_card_providers.provider`).
+    public let databaseName: String
+    /// Every spelling of the provider in explore databases, lowercased (v3 files say `CTXSpend`).
+    public let databaseNames: [String]
+    /// The service tag used to file credentials (`ctxspend`, `piggycards`).
+    public let serviceTag: String
+    /// The provider's terms of use.
+    public let termsURL: URL
+    /// Where users write for help.
+    public let supportEmail: String
+    /// The API base URL for each network.
+    public let baseURLs: [DashSpendNetwork: URL]
+    /// When set, the provider is not offered to users in these ISO 3166-1 alpha-2 countries.
+    public let blockedCountries: Set<String>
+    /// How a live answer from this provider must be ranked against another on equal discount:
+    /// lower wins (the iOS rule puts PiggyCards first on a tie).
+    public let tieBreakRank: Int
+
+    /// Creates a provider description.
+    public init(
+        displayName: String, databaseName: String, databaseNames: [String], serviceTag: String,
+        termsURL: URL, supportEmail: String, baseURLs: [DashSpendNetwork: URL],
+        blockedCountries: Set<String> = [], tieBreakRank: Int
+    ) {
+        self.displayName = displayName
+        self.databaseName = databaseName
+        self.databaseNames = databaseNames.map { $0.lowercased() }
+        self.serviceTag = serviceTag
+        self.termsURL = termsURL
+        self.supportEmail = supportEmail
+        self.baseURLs = baseURLs
+        self.blockedCountries = blockedCountries
+        self.tieBreakRank = tieBreakRank
+    }
+
+    /// The API base URL for `network`.
+    public func baseURL(for network: DashSpendNetwork) -> URL {
+        baseURLs[network] ?? baseURLs[.mainnet]!
+    }
+}

@@ -1,0 +1,1 @@
+// The explore database reader.
