@@ -1,0 +1,65 @@
+import DashSpendCore
+
+extension ExploreDatabase {
+    /// Searches merchants: one result per `merchantId`, filtered, sorted and paged.
+    ///
+    /// Costs two SQL statements whatever the page size: the page, then the providers of its merchants.
+    public func search(_ search: MerchantSearch) throws(ExploreDatabaseError) -> MerchantSearchPage {
+        let page = MerchantSearchSQL(search: search, schema: schema, compiled: providers)
+        let chosen = search.provider.map { [$0] } ?? providers
+        return try read { db in
+            struct Row {
+                let merchantId: String, name: String, type: MerchantType, paymentMethod: PaymentMethod
+                let savings: Int?, locationCount: Int, distanceKm: Double?
+            }
+            let rows = try db.map(page.sql, page.arguments) { row in
+                var distance: Double?
+                if let near = search.near, let lat = row.double("nearestLatitude"), let lon = row.double("nearestLongitude"),
+                   let point = GeoPoint(latitude: lat, longitude: lon) {
+                    distance = near.distanceKm(to: point)
+                }
+                return Row(
+                    merchantId: row.text("merchantId") ?? "", name: row.text("name") ?? "",
+                    type: MerchantType(parsing: row.text("type")),
+                    paymentMethod: PaymentMethod(parsing: row.text("paymentMethod")),
+                    savings: row.integer("savingsPercentage"), locationCount: row.integer("locationCount") ?? 0,
+                    distanceKm: distance
+                )
+            }
+
+            // The page's offers, in the file's order.
+            var offers: [String: [(provider: GiftCardProvider, savings: Int?)]] = [:]
+            if schema.hasProviderTable, !rows.isEmpty {
+                let sql = """
+                    SELECT merchantId, provider, savingsPercentage FROM gift_card_providers \
+                    WHERE merchantId IN (SELECT value FROM json_each(?1)) ORDER BY id
+                    """
+                try db.forEach(sql, [.text(SQLText.jsonArray(rows.map(\.merchantId)))]) { row in
+                    guard let id = row.text("merchantId"), let name = row.text("provider"),
+                          let provider = GiftCardProvider(databaseName: name), providers.contains(provider)
+                    else { return }
+                    offers[id, default: []].append((provider, row.integer("savingsPercentage")))
+                }
+            }
+
+            let merchants = rows.map { row -> MerchantSummary in
+                var sellers: [GiftCardProvider] = []
+                var best: Int?
+                if schema.hasProviderTable {
+                    for offer in offers[row.merchantId] ?? [] {
+                        if !sellers.contains(offer.provider) { sellers.append(offer.provider) }
+                        if chosen.contains(offer.provider), let savings = offer.savings { best = max(best ?? savings, savings) }
+                    }
+                } else if row.paymentMethod == .giftCard, providers.contains(.ctx) {
+                    sellers = [.ctx]
+                }
+                return MerchantSummary(
+                    merchantId: row.merchantId, name: row.name, type: row.type, paymentMethod: row.paymentMethod,
+                    discountBasisPoints: best ?? row.savings ?? 0, providers: sellers,
+                    distanceKm: row.distanceKm, locationCount: row.locationCount
+                )
+            }
+            return MerchantSearchPage(merchants: merchants, offset: max(search.offset, 0), limit: max(search.limit, 0))
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import DashSpendCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A read-only explore database: the SQLite file the Dash wallets download (schema v1 to v4).
+///
+/// The file is opened immutable, so it is never modified or locked and no `-wal`/`-shm` files appear
+/// next to it. The schema is detected from what the file contains; columns are read by name.
+/// Merchants sold only through providers this build does not include are invisible.
+public final class ExploreDatabase: Sendable {
+    /// Where the data came from: a path, or `embedded sample`.
+    public let origin: String
+    /// What the file contains.
+    public let schema: ExploreSchema
+    /// The providers whose offers are visible (by default every provider compiled into this build).
+    public let providers: [GiftCardProvider]
+    let connection: SQLiteConnection
+
+    /// Opens the explore database at `path`, checking first that it is a whole SQLite file and an explore
+    /// database, and saying what to do when it is not.
+    public convenience init(path: String, providers: [GiftCardProvider] = GiftCardProvider.allCases) throws(ExploreDatabaseError) {
+        let header = DatabaseFileHeader(path: path)
+        switch header.kind {
+        case .missing: throw .fileMissing(path: path)
+        case .directory: throw .notSQLite(path: path)
+        case .unreadable: throw .corrupt(path: path, detail: "the file cannot be read: check its permissions")
+        case .zipArchive: throw .encryptedArchive(path: path)
+        case .other: throw .notSQLite(path: path)
+        case .sqlite(let expected):
+            if let expected, header.fileSize < expected {
+                throw .truncated(path: path, expectedBytes: expected, actualBytes: header.fileSize)
+            }
+        }
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path, mode: .immutable)
+        } catch {
+            throw .corrupt(path: path, detail: error.message)
+        }
+        try self.init(connection: connection, origin: path, providers: providers)
+    }
+
+    /// Opens an in-memory copy of a database file's bytes (the embedded sample), read-only.
+    public convenience init(bytes: Data, origin: String, providers: [GiftCardProvider] = GiftCardProvider.allCases) throws(ExploreDatabaseError) {
+        guard case .sqlite = DatabaseFileHeader.classify(Array(bytes.prefix(100)), fileSize: bytes.count) else {
+            throw .notSQLite(path: origin)
+        }
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(bytes: bytes)
+        } catch {
+            throw .corrupt(path: origin, detail: error.message)
+        }
+        try self.init(connection: connection, origin: origin, providers: providers)
+    }
+
+    private init(connection: SQLiteConnection, origin: String, providers: [GiftCardProvider]) throws(ExploreDatabaseError) {
+        self.connection = connection
+        self.origin = origin
+        self.providers = providers
+        do {
+            schema = try connection.read { db in
+                let tables = Set(try db.map("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')") {
+                    $0.text("name") ?? ""
+                })
+                guard tables.contains("merchant") else {
+                    throw ExploreDatabaseError.notExploreDatabase(path: origin, reason: "it has no merchant table")
+                }
+                let merchantColumns = Set(try db.map("SELECT name FROM pragma_table_info('merchant')") { $0.text("name") ?? "" })
+                guard merchantColumns.contains("merchantId") else {
+                    throw ExploreDatabaseError.notExploreDatabase(path: origin, reason: "merchant has no merchantId column")
+                }
+                let atmColumns = tables.contains("atm")
+                    ? Set(try db.map("SELECT name FROM pragma_table_info('atm')") { $0.text("name") ?? "" }) : []
+                let userVersion = try db.first("PRAGMA user_version") { $0.integer("user_version") ?? 0 } ?? 0
+                return ExploreSchema(tables: tables, merchantColumns: merchantColumns, atmColumns: atmColumns,
+                                     userVersion: userVersion)
+            }
+        } catch let error as ExploreDatabaseError {
+            throw error
+        } catch let error as SQLiteError {
+            throw error.isCorruption ? .corrupt(path: origin, detail: error.message) : .queryFailed(error)
+        } catch {
+            throw .queryFailed(SQLiteError(code: -1, message: "\(error)"))
+        }
+    }
+
+    /// Runs `body` under the connection's lock, mapping SQLite failures to ``ExploreDatabaseError``.
+    func read<T>(_ body: (borrowing SQLiteConnection.Access) throws -> T) throws(ExploreDatabaseError) -> T {
+        do {
+            return try connection.read(body)
+        } catch let error as ExploreDatabaseError {
+            throw error
+        } catch let error as SQLiteError {
+            throw error.isCorruption ? .corrupt(path: origin, detail: error.message) : .queryFailed(error)
+        } catch {
+            throw .queryFailed(SQLiteError(code: -1, message: "\(error)"))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// Why an explore database cannot be used. Each message says what is wrong and what to do.
+public enum ExploreDatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No file at the path.
+    case fileMissing(path: String)
+    /// The file is the encrypted ZIP the wallets download, not the SQLite file inside it.
+    case encryptedArchive(path: String)
+    /// The file is not an SQLite database at all.
+    case notSQLite(path: String)
+    /// The file is shorter than its own header says: an interrupted download or copy.
+    case truncated(path: String, expectedBytes: Int, actualBytes: Int)
+    /// The file is SQLite but not an explore database (for instance no `merchant` table).
+    case notExploreDatabase(path: String, reason: String)
+    /// SQLite reports damage.
+    case corrupt(path: String, detail: String)
+    /// A query failed for another reason.
+    case queryFailed(SQLiteError)
+
+    /// One line: what is wrong, and what to do.
+    public var description: String {
+        switch self {
+        case .fileMissing(let path):
+            return "no explore database at \(path): pass --db with the path of an explore database file"
+        case .encryptedArchive(let path):
+            return "\(path) looks like the downloaded ZIP, not the database inside it: run `merchant-lookup sync --from \(path)`"
+        case .notSQLite(let path):
+            return "\(path) is not an SQLite database: point --db at an explore database file"
+        case .truncated(let path, let expected, let actual):
+            return "\(path) is truncated (\(actual) of \(expected) bytes): download or copy it again"
+        case .notExploreDatabase(let path, let reason):
+            return "\(path) is not an explore database (\(reason)): point --db at the wallets' explore database"
+        case .corrupt(let path, let detail):
+            return "\(path) is damaged (\(detail)): download or copy it again"
+        case .queryFailed(let error):
+            return "the explore database could not be read: \(error.message)"
+        }
+    }
+}

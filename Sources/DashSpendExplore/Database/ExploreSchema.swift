@@ -1,0 +1,43 @@
+/// What an explore database file contains, detected from `sqlite_master` and `PRAGMA table_info` rather
+/// than from one marker (real files differ from what Android declares).
+public struct ExploreSchema: Sendable, Hashable {
+    /// The schema version the contents match: 1 to 4.
+    public let version: Int
+    /// `PRAGMA user_version` as stored (informational only).
+    public let userVersion: Int
+    /// The columns of `merchant`.
+    public let merchantColumns: Set<String>
+    /// The columns of `atm`, empty when the table is missing.
+    public let atmColumns: Set<String>
+    /// Whether `gift_card_providers` exists (v4).
+    public let hasProviderTable: Bool
+    /// Whether the `merchant_fts` FTS4 index exists.
+    public let hasMerchantSearchIndex: Bool
+    /// Whether the `atm_fts` FTS4 index exists.
+    public let hasATMSearchIndex: Bool
+
+    /// Whether `merchant` has `column`.
+    public func merchantHas(_ column: String) -> Bool { merchantColumns.contains(column) }
+
+    /// Detects the schema from the table list and the `merchant` columns.
+    ///
+    /// v4: `gift_card_providers` exists. v3: `merchant.denominationsType`. v2: `merchant.redeemType` or
+    /// `savingsPercentage`. Otherwise v1.
+    init(tables: Set<String>, merchantColumns: Set<String>, atmColumns: Set<String>, userVersion: Int) {
+        self.userVersion = userVersion
+        self.merchantColumns = merchantColumns
+        self.atmColumns = atmColumns
+        hasProviderTable = tables.contains("gift_card_providers")
+        hasMerchantSearchIndex = tables.contains("merchant_fts")
+        hasATMSearchIndex = tables.contains("atm_fts")
+        if hasProviderTable {
+            version = 4
+        } else if merchantColumns.contains("denominationsType") {
+            version = 3
+        } else if merchantColumns.contains("redeemType") || merchantColumns.contains("savingsPercentage") {
+            version = 2
+        } else {
+            version = 1
+        }
+    }
+}

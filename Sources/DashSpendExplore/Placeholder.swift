@@ -1,1 +1,0 @@
-// The explore database reader.

@@ -1,0 +1,35 @@
+import DashSpendCore
+
+/// One provider offer of a merchant as the explore database stores it (a `gift_card_providers` row, or on
+/// v1–v3 files a synthetic CTX row built from the merchant, whose own fields are then nil so that the
+/// resolution falls through to the merchant row).
+public struct ProviderRecord: Sendable, Hashable {
+    /// The provider, when this build includes it.
+    public let provider: GiftCardProvider
+    /// The id to send to the provider's API (a CTX UUID, a PiggyCards brand id), read as text.
+    public let sourceId: String
+    /// `gift_card_providers.active`.
+    public let active: Bool?
+    /// `gift_card_providers.savingsPercentage`, basis points.
+    public let savingsPercentage: Int?
+    /// `gift_card_providers.denominationsType`.
+    public let denominationsType: DenominationsType?
+    /// `gift_card_providers.redeemType`, trimmed and lowercased.
+    public let redeemType: String?
+    /// Whether the row was built from the merchant row of a v1–v3 file.
+    public let isSynthetic: Bool
+
+    /// Creates a record.
+    public init(
+        provider: GiftCardProvider, sourceId: String, active: Bool?, savingsPercentage: Int?,
+        denominationsType: DenominationsType?, redeemType: String?, isSynthetic: Bool = false
+    ) {
+        self.provider = provider
+        self.sourceId = sourceId
+        self.active = active
+        self.savingsPercentage = savingsPercentage
+        self.denominationsType = denominationsType
+        self.redeemType = redeemType
+        self.isSynthetic = isSynthetic
+    }
+}

@@ -1,0 +1,50 @@
+import DashSpendCore
+
+/// Helpers for writing SQL safely. Values are always bound; only identifiers and literals the library
+/// itself chose are spliced in.
+enum SQLText {
+    /// A list of string literals for `IN (...)`, quotes doubled.
+    static func literalList(_ values: [String]) -> String {
+        values.map { value in "'" + String(value.flatMap { $0 == "'" ? ["'", "'"] : [$0] }) + "'" }
+            .joined(separator: ", ")
+    }
+
+    /// The FTS4 phrase-prefix query for `text`: `"<words>*"`. FTS4 has no escape for `"` inside a
+    /// phrase, so quotes (and stars) become spaces (Android doubles them, which finds nothing). Nil when nothing is left.
+    static func ftsPhrasePrefix(_ text: String) -> String? {
+        let cleaned = String(text.map { $0 == "\"" || $0 == "*" ? " " : $0 }).trimmedWhitespace
+        guard cleaned.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+        return "\"" + cleaned + "*\""
+    }
+
+    /// A `LIKE` pattern that matches `text` literally anywhere (`%`, `_` and `\` escaped with `\`).
+    static func likeContains(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return "%" + escaped + "%"
+    }
+
+    /// A JSON array of strings, for `json_each(?)`.
+    static func jsonArray(_ values: [String]) -> String {
+        var json = "["
+        for (index, value) in values.enumerated() {
+            if index > 0 { json += "," }
+            json += "\""
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": json += "\\\""
+                case "\\": json += "\\\\"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: json.unicodeScalars.append(scalar)
+                }
+            }
+            json += "\""
+        }
+        return json + "]"
+    }
+}
