@@ -1,0 +1,20 @@
+import DashSpendCore
+import Synchronization
+
+/// An ``OfferCache`` in memory, for tests and short-lived processes.
+public final class InMemoryOfferCache: OfferCache {
+    private let entries = Mutex<[String: ProviderMerchantDetails]>([:])
+
+    /// Creates an empty cache.
+    public init() {}
+
+    /// The stored answer, if any.
+    public func load(_ provider: GiftCardProvider, sourceId: String) -> ProviderMerchantDetails? {
+        entries.withLock { $0[provider.id + "\u{0}" + sourceId] }
+    }
+
+    /// Stores the answer.
+    public func save(_ details: ProviderMerchantDetails) {
+        entries.withLock { $0[details.provider.id + "\u{0}" + details.sourceId] = details }
+    }
+}

@@ -1,0 +1,130 @@
+import DashSpendCore
+import DashSpendExplore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Resolves merchants: each offer's `enabled`, discount and denominations through the fallback chains
+/// (provider live answer → last answer stored → explore database → default), every value saying which
+/// source it came from, and ranks the offers.
+///
+/// Everything it uses is passed in: the database, one repository per provider, the cache and the clock.
+public final class MerchantService: Sendable {
+    /// The explore database.
+    public let database: ExploreDatabase
+    private let repositories: [GiftCardProvider: any DashSpendRepository]
+    private let cache: (any OfferCache)?
+    private let country: String?
+    private let loader: LiveAnswerLoader
+
+    /// Creates a service.
+    ///
+    /// - Parameters:
+    ///   - database: the explore database.
+    ///   - repositories: the repository of each provider that may be asked for live answers.
+    ///   - cache: where live answers are written through and read back as the `cached` source.
+    ///   - country: the user's ISO country code; providers blocked there are hidden (unknown: none hidden).
+    ///   - liveTimeToLive: seconds a live answer is reused before the provider is asked again.
+    ///   - now: the clock.
+    public init(
+        database: ExploreDatabase, repositories: [GiftCardProvider: any DashSpendRepository],
+        cache: (any OfferCache)? = nil, country: String? = nil, liveTimeToLive: Double = 30,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.database = database
+        self.repositories = repositories
+        self.cache = cache
+        self.country = country?.uppercased()
+        self.loader = LiveAnswerLoader(timeToLive: liveTimeToLive, now: now)
+    }
+
+    /// Resolves the merchant `merchantId` under `policy`.
+    public func resolve(merchantId: String, policy: FetchPolicy = .networkFirst) async throws(MerchantServiceError) -> ResolvedMerchant {
+        let lookup: MerchantLookupResult
+        do {
+            lookup = try database.merchant(id: merchantId)
+        } catch {
+            throw .database(error)
+        }
+        let found: ExploreMerchant
+        switch lookup {
+        case .found(let merchant): found = merchant
+        case .notFound: throw .notFound(merchantId)
+        case .soldOnlyThroughUnavailableProviders(let names):
+            throw .onlyThroughUnavailableProviders(merchantId: merchantId, providers: names)
+        }
+
+        let visible = found.providers.filter { offer in
+            guard let country else { return true }
+            return !offer.provider.info.blockedCountries.contains(country)
+        }
+
+        // Ask the providers concurrently.
+        var answers: [Int: (live: ProviderMerchantDetails?, error: DashSpendError?)] = [:]
+        if policy != .cacheOnly {
+            let outcomes = await withTaskGroup(of: (Int, ProviderMerchantDetails?, DashSpendError?).self) { group in
+                for (index, offer) in visible.enumerated() {
+                    group.addTask { [self] in
+                        let outcome = await self.live(offer)
+                        return (index, outcome.live, outcome.error)
+                    }
+                }
+                var collected: [(Int, ProviderMerchantDetails?, DashSpendError?)] = []
+                for await outcome in group { collected.append(outcome) }
+                return collected
+            }
+            for (index, live, error) in outcomes {
+                if policy == .networkOnly, let error { throw .provider(error) }
+                answers[index] = (live, error)
+            }
+        }
+
+        let offers = visible.enumerated().map { index, offer in
+            OfferResolver.resolve(
+                offer: offer, merchant: found.merchant, live: answers[index]?.live,
+                cached: answers[index]?.live == nil ? cache?.load(offer.provider, sourceId: offer.sourceId) : nil,
+                liveError: answers[index]?.error)
+        }
+        let ranked = Self.rank(offers)
+        let enabled: Resolved<Bool>
+        if let first = ranked.first {
+            enabled = first.enabled
+        } else {
+            enabled = found.merchant.active.map { Resolved($0, source: .local) } ?? Resolved(true, source: .default)
+        }
+        return ResolvedMerchant(merchant: found.merchant, enabled: enabled, offers: ranked)
+    }
+
+    /// Orders offers by resolved discount, highest first; on a tie the provider with the lower
+    /// ``ProviderInfo/tieBreakRank`` (PiggyCards, as iOS does); then the file's order.
+    static func rank(_ offers: [ResolvedOffer]) -> [ResolvedOffer] {
+        offers.enumerated().sorted { lhs, rhs in
+            let (left, right) = (lhs.element, rhs.element)
+            if left.discountBasisPoints.value != right.discountBasisPoints.value {
+                return left.discountBasisPoints.value > right.discountBasisPoints.value
+            }
+            if left.provider.info.tieBreakRank != right.provider.info.tieBreakRank {
+                return left.provider.info.tieBreakRank < right.provider.info.tieBreakRank
+            }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
+    /// One provider's live answer, or why there is none. Not signed in is not an error unless required.
+    private func live(_ offer: ProviderRecord) async -> (live: ProviderMerchantDetails?, error: DashSpendError?) {
+        guard let repository = repositories[offer.provider] else { return (nil, nil) }
+        guard await repository.isSignedIn() else { return (nil, .signInRequired(offer.provider)) }
+        do {
+            let answer = try await loader.details(from: repository, sourceId: offer.sourceId)
+            try? cache?.save(answer)
+            return (answer, nil)
+        } catch let error as DashSpendError {
+            return (nil, error)
+        } catch {
+            return (nil, .network("\(error)"))
+        }
+    }
+}
