@@ -1,0 +1,123 @@
+import DashSpendCore
+import DashSpendExplore
+
+/// `merchant-lookup search [QUERY]`: merchants, one per merchantId, with the discount lists show.
+enum SearchCommand: CLICommand {
+    static let words = ["search"]
+    static let usage = """
+        merchant-lookup search [QUERY] [--provider ID] [--type online|physical|both]... [--payment dash|giftcard]
+                               [--denominations fixed|flexible] [--territory NAME] [--near LAT,LON [--radius KM]]
+                               [--sort name|distance|discount] [--limit N] [--offset N] [--include-url-redeem]
+        """
+    static let summary = "search merchants by name and filters"
+    static let valueOptions: Set<String> = [
+        "--provider", "--type", "--payment", "--denominations", "--territory", "--near", "--radius", "--sort",
+        "--limit", "--offset",
+    ]
+    static let flagOptions: Set<String> = ["--include-url-redeem"]
+    static let maximumOperands = Int.max
+
+    static func run(_ invocation: Invocation) async throws(CLIError) -> String {
+        let search = try makeSearch(invocation)
+        let database = try DatabaseLocator.open(invocation)
+        let page: MerchantSearchPage
+        do {
+            page = try database.search(search)
+        } catch {
+            throw CLIError(error)
+        }
+        return invocation.json ? json(page) : text(page, search: search)
+    }
+
+    static func makeSearch(_ invocation: Invocation) throws(CLIError) -> MerchantSearch {
+        let arguments = invocation.arguments
+        var search = MerchantSearch()
+        let query = invocation.operands(after: words.count).joined(separator: " ")
+        search.text = query.isEmpty ? nil : query
+        search.provider = try invocation.provider()
+        for raw in arguments.all("--type") {
+            for part in raw.split(separator: ",") {
+                let type = MerchantType(parsing: String(part))
+                guard type != .unknown else { throw .usage("--type must be online, physical or both, not \(part)") }
+                search.types.insert(type)
+            }
+        }
+        if let raw = arguments.value("--payment") {
+            switch raw.lowercased().filter({ $0.isLetter }) {
+            case "dash": search.paymentMethod = .dash
+            case "giftcard": search.paymentMethod = .giftCard
+            default: throw .usage("--payment must be dash or giftcard, not \(raw)")
+            }
+        }
+        if let raw = arguments.value("--denominations") {
+            guard let type = DenominationsType(parsing: raw) else {
+                throw .usage("--denominations must be fixed or flexible, not \(raw)")
+            }
+            search.denominations = type
+        }
+        search.territory = arguments.value("--territory")
+        if let raw = arguments.value("--near") {
+            guard let point = GeoPoint(parsing: raw) else {
+                throw .usage("--near must be LAT,LON in degrees (e.g. 30.2672,-97.7431), not \(raw)")
+            }
+            search.near = point
+        }
+        if let radius = try arguments.number("--radius", in: 0...20_000) {
+            guard search.near != nil else { throw .usage("--radius needs --near LAT,LON") }
+            search.radiusKm = radius
+        }
+        if let raw = arguments.value("--sort") {
+            guard let sort = MerchantSort(rawValue: raw.lowercased()) else {
+                throw .usage("--sort must be name, distance or discount, not \(raw)")
+            }
+            if sort == .distance, search.near == nil { throw .usage("--sort distance needs --near LAT,LON") }
+            search.sort = sort
+        } else if search.near != nil {
+            search.sort = .distance
+        }
+        search.limit = try arguments.integer("--limit", in: 1...10_000) ?? 100
+        search.offset = try arguments.integer("--offset", in: 0...Int(Int32.max)) ?? 0
+        search.includeURLRedeem = arguments.flag("--include-url-redeem")
+        return search
+    }
+
+    static func json(_ page: MerchantSearchPage) -> String {
+        let merchants = page.merchants.map { merchant -> JSONValue in
+            var members: [(String, JSONValue)] = [
+                ("merchantId", .string(merchant.merchantId)),
+                ("name", .string(merchant.name)),
+                ("type", .string(merchant.type.rawValue)),
+                ("paymentMethod", .string(merchant.paymentMethod.rawValue)),
+                ("discountBasisPoints", .integer(merchant.discountBasisPoints)),
+                ("providers", .array(merchant.providers.map { .string($0.displayName) })),
+            ]
+            if let distance = merchant.distanceKm { members.append(("distanceKm", .double(distance))) }
+            if let count = merchant.locationCount { members.append(("locationCount", .integer(count))) }
+            return .object(members)
+        }
+        return JSONValue.object([
+            ("merchants", .array(merchants)), ("offset", .integer(page.offset)), ("limit", .integer(page.limit)),
+        ]).serialized() + "\n"
+    }
+
+    static func text(_ page: MerchantSearchPage, search: MerchantSearch) -> String {
+        guard !page.merchants.isEmpty else { return "no merchants found\n" }
+        let showDistance = search.near != nil
+        var header = ["NAME", "TYPE", "DISCOUNT", "PROVIDERS", "ID"]
+        if showDistance { header.insert("DISTANCE", at: 1) }
+        let rows = page.merchants.map { merchant -> [String] in
+            var row = [
+                merchant.name, merchant.type.rawValue, OutputFormat.discount(merchant.discountBasisPoints),
+                merchant.paymentMethod == .dash ? "pays in Dash" : merchant.providers.map(\.displayName).joined(separator: ", "),
+                merchant.merchantId,
+            ]
+            if showDistance {
+                let count = merchant.locationCount ?? 0
+                row.insert((merchant.distanceKm.map(OutputFormat.distance) ?? "?")
+                    + (count > 1 ? " (\(count) places)" : ""), at: 1)
+            }
+            return row
+        }
+        return OutputFormat.table(header, rows)
+    }
+}

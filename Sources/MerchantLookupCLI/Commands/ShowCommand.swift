@@ -1,0 +1,112 @@
+import DashSpend
+import DashSpendCore
+import DashSpendExplore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `merchant-lookup show MERCHANT_ID`: the merchant with every offer resolved, and where each value came from.
+enum ShowCommand: CLICommand {
+    static let words = ["show"]
+    static let usage = "merchant-lookup show MERCHANT_ID [--live | --offline]"
+    static let summary = "one merchant, its offers resolved (live → cached → local → default)"
+    static let valueOptions: Set<String> = []
+    static let flagOptions: Set<String> = ["--live"]
+    static let maximumOperands = 1
+
+    static func run(_ invocation: Invocation) async throws(CLIError) -> String {
+        guard let merchantId = invocation.operands(after: words.count).first, !merchantId.isEmpty else {
+            throw .usage("show needs a MERCHANT_ID")
+        }
+        if invocation.offline, invocation.arguments.flag("--live") {
+            throw .usage("--live and --offline cannot be used together")
+        }
+        let policy: FetchPolicy = invocation.offline ? .cacheOnly
+            : invocation.arguments.flag("--live") ? .networkOnly : .networkFirst
+        let database = try DatabaseLocator.open(invocation)
+        let service = try ServiceBuilder.service(invocation, database: database)
+        let merchant: ResolvedMerchant
+        do {
+            merchant = try await service.resolve(merchantId: merchantId, policy: policy)
+        } catch {
+            throw CLIError(error)
+        }
+        return invocation.json ? json(merchant) : text(merchant)
+    }
+
+    static func json(_ resolved: ResolvedMerchant) -> String {
+        let merchant = resolved.merchant
+        let offers = resolved.offers.map { offer -> JSONValue in
+            let denominations = offer.denominations.value
+            var denominationMembers = resolvedMembers(
+                .object([
+                    ("type", .string(denominations.type.rawValue)),
+                    ("values", .array(denominations.values.map { .decimal($0) })),
+                    ("min", denominations.minimum.map { .decimal($0) } ?? .null),
+                    ("max", denominations.maximum.map { .decimal($0) } ?? .null),
+                ]), offer.denominations)
+            denominationMembers.append(("typeSource", .string(offer.denominationsTypeSource.rawValue)))
+            var members: [(String, JSONValue)] = [
+                ("provider", .string(offer.provider.displayName)),
+                ("sourceId", .string(offer.sourceId)),
+                ("enabled", .object(resolvedMembers(.bool(offer.enabled.value), offer.enabled))),
+                ("discountBasisPoints", .object(resolvedMembers(.integer(offer.discountBasisPoints.value), offer.discountBasisPoints))),
+                ("denominations", .object(denominationMembers)),
+            ]
+            if let error = offer.liveError { members.append(("liveError", .string(error.description))) }
+            return .object(members)
+        }
+        return JSONValue.object([
+            ("merchantId", .string(merchant.merchantId)),
+            ("name", .string(merchant.name)),
+            ("type", .string(merchant.type.rawValue)),
+            ("paymentMethod", .string(merchant.paymentMethod.rawValue)),
+            ("enabled", .object(resolvedMembers(.bool(resolved.enabled.value), resolved.enabled))),
+            ("providers", .array(offers)),
+        ]).serialized() + "\n"
+    }
+
+    /// `value` and `source`, plus `fetchedAt` for live and cached values.
+    static func resolvedMembers<T>(_ value: JSONValue, _ resolved: Resolved<T>) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("value", value), ("source", .string(resolved.source.rawValue))]
+        if let fetchedAt = resolved.fetchedAt {
+            members.append(("fetchedAt", .string(fetchedAt.formatted(.iso8601))))
+        }
+        return members
+    }
+
+    static func text(_ resolved: ResolvedMerchant) -> String {
+        let merchant = resolved.merchant
+        var lines = [
+            "\(merchant.name) (\(merchant.merchantId))",
+            "  type: \(merchant.type.rawValue), pays with: \(merchant.paymentMethod == .dash ? "Dash" : "gift card")",
+            "  enabled: \(resolved.enabled.value ? "yes" : "no") [\(resolved.enabled.source.rawValue)]",
+        ]
+        if let website = merchant.website { lines.append("  website: \(website)") }
+        if merchant.locationCount > 0 { lines.append("  locations: \(merchant.locationCount)") }
+        for (rank, offer) in resolved.offers.enumerated() {
+            let denominations = offer.denominations.value
+            let amounts: String
+            switch denominations.type {
+            case .fixed:
+                amounts = denominations.values.isEmpty ? "fixed (values unknown)"
+                    : "fixed: " + denominations.values.map(OutputFormat.amount).joined(separator: ", ")
+            case .flexible:
+                amounts = "any amount from \(denominations.minimum.map(OutputFormat.amount) ?? "?") to \(denominations.maximum.map(OutputFormat.amount) ?? "?")"
+            }
+            lines.append("  \(rank == 0 ? "*" : " ") \(offer.provider.displayName) (\(offer.sourceId))")
+            lines.append("      enabled: \(offer.enabled.value ? "yes" : "no") [\(offer.enabled.source.rawValue)]")
+            lines.append("      discount: \(OutputFormat.discount(offer.discountBasisPoints.value)) [\(offer.discountBasisPoints.source.rawValue)]")
+            lines.append("      denominations: \(amounts) [\(offer.denominations.source.rawValue)]")
+            if let error = offer.liveError, case .signInRequired = error {
+                lines.append("      (not signed in: values are not live)")
+            } else if let error = offer.liveError {
+                lines.append("      (live answer unavailable: \(error.description))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

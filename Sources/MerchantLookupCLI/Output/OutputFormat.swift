@@ -1,0 +1,53 @@
+import DashSpendCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Formatting shared by the text output.
+enum OutputFormat {
+    /// Basis points as a percentage: 300 → `3%`, 350 → `3.5%`, -150 → `-1.5%`.
+    static func percent(_ basisPoints: Int) -> String {
+        let sign = basisPoints < 0 ? "-" : ""
+        let magnitude = basisPoints.magnitude
+        let whole = magnitude / 100
+        let fraction = magnitude % 100
+        if fraction == 0 { return "\(sign)\(whole)%" }
+        let digits = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0\(fraction)" : String(fraction))
+        return "\(sign)\(whole).\(digits)%"
+    }
+
+    /// The discount as a list shows it: `save 3%`, or `fee 1.5%` when negative, `-` when zero.
+    static func discount(_ basisPoints: Int) -> String {
+        if basisPoints > 0 { return "save " + percent(basisPoints) }
+        if basisPoints < 0 { return "fee " + percent(-basisPoints) }
+        return "-"
+    }
+
+    /// A money amount: `25`, `12.5`.
+    static func amount(_ value: Decimal) -> String { "\(value)" }
+
+    /// A distance: `850 m`, `3.2 km`, `120 km`.
+    static func distance(_ kilometres: Double) -> String {
+        if kilometres < 1 { return "\(Int((kilometres * 1000).rounded())) m" }
+        if kilometres < 100 { return "\((kilometres * 10).rounded() / 10) km" }
+        return "\(Int(kilometres.rounded())) km"
+    }
+
+    /// Pads `text` to `width` characters.
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// A table with a header row; columns padded to their widest cell.
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { index, cell in index == row.count - 1 ? cell : pad(cell, widths[index]) }
+                .joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

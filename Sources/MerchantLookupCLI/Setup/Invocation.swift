@@ -1,0 +1,39 @@
+import DashSpendCore
+
+/// Everything a command needs from the command line and the environment, resolved once.
+struct Invocation {
+    let arguments: ParsedArguments
+    let environment: [String: String]
+
+    /// Output as JSON.
+    var json: Bool { arguments.flag("--json") }
+    /// Never touch the network.
+    var offline: Bool { arguments.flag("--offline") }
+
+    /// The network (`--network`, default mainnet).
+    func network() throws(CLIError) -> DashSpendNetwork {
+        guard let raw = arguments.value("--network") else { return .mainnet }
+        guard let network = DashSpendNetwork(rawValue: raw.lowercased()) else {
+            throw .usage("--network must be mainnet or testnet, not \(raw)")
+        }
+        return network
+    }
+
+    /// The state directory: `--home`, `$DASHSPEND_HOME`, `$XDG_STATE_HOME/dashspend`, `~/.local/state/dashspend`.
+    var stateDirectory: String {
+        StateDirectory.resolve(home: arguments.value("--home"), environment: environment)
+    }
+
+    /// The command's operands (after the command words).
+    func operands(after words: Int) -> [String] { Array(arguments.positionals.dropFirst(words)) }
+
+    /// A provider named by `--provider`.
+    func provider() throws(CLIError) -> GiftCardProvider? {
+        guard let raw = arguments.value("--provider") else { return nil }
+        guard let provider = GiftCardProvider(id: raw) else {
+            let known = GiftCardProvider.allCases.map(\.id).joined(separator: ", ")
+            throw .usage("unknown provider \(raw): this build has \(known)")
+        }
+        return provider
+    }
+}

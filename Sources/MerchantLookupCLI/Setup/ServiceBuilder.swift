@@ -1,0 +1,68 @@
+import DashSpend
+import DashSpendCore
+import DashSpendExplore
+import DashSpendHTTP
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Builds the repositories and the merchant service from the command line.
+enum ServiceBuilder {
+    /// The repository factory: network, base URL overrides (`--ctx-url`, `--piggycards-url`, one per
+    /// compiled-in provider), credentials in the state directory, and the URLSession transport.
+    static func factory(_ invocation: Invocation) throws(CLIError) -> RepositoryFactory {
+        var overrides: [GiftCardProvider: URL] = [:]
+        for provider in GiftCardProvider.allCases {
+            let option = urlOption(provider)
+            guard let raw = invocation.arguments.value(option) else { continue }
+            guard let url = URL(string: raw.hasSuffix("/") ? raw : raw + "/"), url.scheme == "http" || url.scheme == "https",
+                  url.host != nil
+            else { throw .usage("\(option) must be an http(s) URL, not \(raw)") }
+            overrides[provider] = url
+        }
+        let network = try invocation.network()
+        let configuration = RepositoryConfiguration(
+            network: network, baseURLOverrides: overrides,
+            credentials: FileCredentialStore(root: invocation.stateDirectory),
+            transport: URLSessionTransport()
+        )
+        return RepositoryFactory(configuration: configuration)
+    }
+
+    /// The merchant service over `database`, with the offer cache in the state directory when it can be
+    /// opened (a read-only home only loses the cache).
+    static func service(_ invocation: Invocation, database: ExploreDatabase) throws(CLIError) -> MerchantService {
+        let network = try invocation.network()
+        let folder = invocation.stateDirectory + "/" + network.rawValue
+        var cache: (any OfferCache)?
+        if makeDirectories(folder) {
+            cache = try? SQLiteOfferCache(path: folder + "/offers.sqlite")
+        }
+        let repositories = invocation.offline ? [:] : try factory(invocation).makeRepositories()
+        return MerchantService(database: database, repositories: repositories, cache: cache,
+                               country: invocation.arguments.value("--country"))
+    }
+
+    /// The `--<id>-url` option of `provider`.
+    static func urlOption(_ provider: GiftCardProvider) -> String { "--\(provider.id)-url" }
+
+    /// `mkdir -p` with mode 0700; true when the folder exists afterwards.
+    static func makeDirectories(_ path: String) -> Bool {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            _ = mkdir(current, 0o700)
+        }
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}
