@@ -1,0 +1,75 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import DashSpendCore
+
+/// Owns CTX token refresh: one refresh at a time, shared by every caller that needs it.
+///
+/// - A caller whose token was rejected asks for a fresh one. If the stored token already differs from the
+///   rejected one (another caller refreshed meanwhile), that token is returned without a refresh.
+/// - Otherwise one `refresh-token` call runs in an unstructured task that every concurrent caller awaits,
+///   so rotated tokens are saved even when the caller that started it is cancelled.
+/// - Only a 401 from `refresh-token` signs the user out (tokens cleared, e-mail kept); any other failure
+///   keeps the stored tokens and is thrown to the callers.
+actor CTXSession {
+    private let client: CTXClient
+    private var refreshing: Task<String, any Error>?
+
+    init(client: CTXClient) {
+        self.client = client
+    }
+
+    private var store: any CredentialStore { client.configuration.credentials }
+    private var network: DashSpendNetwork { client.configuration.network }
+
+    /// A token to use instead of `rejected` (or to replace it proactively).
+    func token(replacing rejected: String) async throws -> String {
+        if let refreshing { return try await refreshing.value }
+        guard let stored = try store.load(.ctx, network: network), let current = stored.accessToken,
+              !current.isEmpty
+        else { throw DashSpendError.signInRequired(.ctx) }
+        if current != rejected { return current }
+        guard let refreshToken = stored.refreshToken, !refreshToken.isEmpty else {
+            throw DashSpendError.unauthorized(.ctx)
+        }
+        let client = self.client
+        let task = Task<String, any Error> {
+            try await Self.refresh(using: refreshToken, client: client)
+        }
+        refreshing = task
+        defer { if refreshing == task { refreshing = nil } }
+        return try await task.value
+    }
+
+    /// Calls `refresh-token` and stores the result; runs to completion whatever happens to the callers.
+    private static func refresh(using refreshToken: String, client: CTXClient) async throws -> String {
+        let store = client.configuration.credentials
+        let network = client.configuration.network
+        let request = client.request("POST", ["refresh-token"], body: .object(["refreshToken": .string(refreshToken)]))
+        let response = try await client.send(request)
+        if response.status == 401 {
+            var signedOut = (try? store.load(.ctx, network: network)) ?? nil ?? ProviderCredentials()
+            signedOut.accessToken = nil
+            signedOut.refreshToken = nil
+            signedOut.refreshTokenIssuedAt = nil
+            try store.save(signedOut, for: .ctx, network: network)
+            throw DashSpendError.unauthorized(.ctx)
+        }
+        let json = try CTXClient.json(from: response, call: .refreshToken)
+        guard let accessToken = json["accessToken"]?.nonBlankString else {
+            throw DashSpendError.unreadableAnswer("CTX refreshed without an access token")
+        }
+        var updated = try store.load(.ctx, network: network) ?? ProviderCredentials()
+        updated.accessToken = accessToken
+        if let rotated = json["refreshToken"]?.nonBlankString {
+            updated.refreshToken = rotated
+            updated.refreshTokenIssuedAt = client.configuration.now()
+        } else if updated.refreshToken == nil {
+            updated.refreshToken = refreshToken
+        }
+        try store.save(updated, for: .ctx, network: network)
+        return accessToken
+    }
+}

@@ -1,0 +1,149 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps credentials as JSON files under a state directory: `<root>/<network>/<serviceTag>.json`.
+///
+/// - Files are created with mode 0600 and directories with 0700, whatever the umask.
+/// - ``save(_:for:network:)`` writes a temporary file in the same directory, flushes it and renames it over
+///   the old file, so a crash mid-write leaves the previous credentials readable.
+/// - A read never writes: a damaged file is reported as ``CredentialStoreError`` and left in place.
+public struct FileCredentialStore: CredentialStore {
+    /// The state directory (see ``StateDirectory``).
+    public let root: String
+
+    /// Creates a store rooted at `root`; nothing is created until the first save.
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// The file that holds `provider`'s credentials on `network`.
+    public func path(for provider: GiftCardProvider, network: DashSpendNetwork) -> String {
+        directory(for: network) + "/" + provider.info.serviceTag + ".json"
+    }
+
+    // MARK: - CredentialStore
+
+    /// Reads the stored credentials; nil when the file does not exist.
+    public func load(_ provider: GiftCardProvider, network: DashSpendNetwork) throws -> ProviderCredentials? {
+        let file = path(for: provider, network: network)
+        guard let bytes = try Self.readFile(file) else { return nil }
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            return try decoder.decode(ProviderCredentials.self, from: bytes)
+        } catch {
+            throw CredentialStoreError(.corrupt, path: file, reason: "not a credentials document")
+        }
+    }
+
+    /// Replaces the stored credentials atomically.
+    public func save(_ credentials: ProviderCredentials, for provider: GiftCardProvider, network: DashSpendNetwork) throws {
+        let file = path(for: provider, network: network)
+        try Self.makeDirectory(root)
+        try Self.makeDirectory(directory(for: network))
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let data: Data
+        do {
+            data = try encoder.encode(credentials)
+        } catch {
+            throw CredentialStoreError(.unwritable, path: file, reason: "cannot encode the credentials")
+        }
+        try Self.writeAtomically(data, to: file)
+    }
+
+    /// Removes the stored credentials; removing nothing is not an error.
+    public func delete(_ provider: GiftCardProvider, network: DashSpendNetwork) throws {
+        let file = path(for: provider, network: network)
+        if unlink(file) != 0 && errno != ENOENT {
+            throw CredentialStoreError(.unwritable, path: file, reason: Self.systemReason())
+        }
+    }
+
+    // MARK: - Files
+
+    private func directory(for network: DashSpendNetwork) -> String {
+        root + "/" + network.rawValue
+    }
+
+    /// Creates `path` and its missing parents with mode 0700.
+    static func makeDirectory(_ path: String) throws {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o700) != 0 && errno != EEXIST {
+                throw CredentialStoreError(.unwritable, path: current, reason: systemReason())
+            }
+        }
+    }
+
+    private static func readFile(_ path: String) throws -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw CredentialStoreError(.unreadable, path: path, reason: systemReason())
+        }
+        defer { close(descriptor) }
+        var result = Data()
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CredentialStoreError(.unreadable, path: path, reason: systemReason())
+            }
+            if count == 0 { break }
+            result.append(contentsOf: buffer[0..<count])
+            if result.count > 1_048_576 {
+                throw CredentialStoreError(.corrupt, path: path, reason: "larger than 1 MiB")
+            }
+        }
+        return result
+    }
+
+    private static func writeAtomically(_ data: Data, to path: String) throws {
+        let temporary = path + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CredentialStoreError(.unwritable, path: path, reason: systemReason())
+        }
+        var failure: String?
+        if fchmod(descriptor, 0o600) != 0 { failure = systemReason() }
+        if failure == nil {
+            failure = data.withUnsafeBytes { raw -> String? in
+                var offset = 0
+                while offset < raw.count {
+                    let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return systemReason()
+                    }
+                    offset += written
+                }
+                return nil
+            }
+        }
+        if failure == nil && fsync(descriptor) != 0 { failure = systemReason() }
+        close(descriptor)
+        if failure == nil && rename(temporary, path) != 0 { failure = systemReason() }
+        if let failure {
+            unlink(temporary)
+            throw CredentialStoreError(.unwritable, path: path, reason: failure)
+        }
+    }
+
+    static func systemReason() -> String {
+        String(cString: strerror(errno))
+    }
+}

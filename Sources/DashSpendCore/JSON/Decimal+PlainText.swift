@@ -1,0 +1,72 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Decimal {
+    /// Parses plain decimal text the POSIX way: optional sign, digits, at most one `.` and digits.
+    ///
+    /// Surrounding white space is ignored. Unlike `Decimal(string:)` it rejects trailing garbage
+    /// (`"12.50x"`), exponents, grouping separators and a locale's decimal comma.
+    public init?(plainText text: String) {
+        let trimmed = text.trimmedWhitespace
+        var digits = 0
+        var dots = 0
+        for (offset, character) in trimmed.enumerated() {
+            switch character {
+            case "0"..."9": digits += 1
+            case ".": dots += 1
+            case "-" where offset == 0, "+" where offset == 0: continue
+            default: return nil
+            }
+        }
+        guard digits > 0, dots <= 1, digits <= 38, let value = Decimal(string: trimmed) else { return nil }
+        self = value
+    }
+
+    /// The value rounded half away from zero to `fractionDigits` places, written with `.` and no grouping:
+    /// `12.5` with 2 digits is `"12.50"`, `-0.005` is `"-0.01"`.
+    public func plainText(fractionDigits: Int) -> String {
+        let places = Swift.max(0, fractionDigits)
+        var text = description
+        var negative = false
+        if text.hasPrefix("-") {
+            negative = true
+            text.removeFirst()
+        }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        var integerDigits = Array(parts[0]).compactMap { $0.wholeNumberValue }
+        var fraction = parts.count > 1 ? Array(parts[1]).compactMap { $0.wholeNumberValue } : []
+        if integerDigits.isEmpty { integerDigits = [0] }
+        let roundUp = fraction.count > places && fraction[places] >= 5
+        fraction = Array(fraction.prefix(places)) + Array(repeating: 0, count: Swift.max(0, places - fraction.count))
+        var all = integerDigits + fraction
+        if roundUp {
+            var index = all.count - 1
+            var carry = true
+            while carry && index >= 0 {
+                all[index] += 1
+                if all[index] == 10 {
+                    all[index] = 0
+                    index -= 1
+                } else {
+                    carry = false
+                }
+            }
+            if carry { all.insert(1, at: 0) }
+        }
+        let integerCount = all.count - places
+        let integerPart = all[..<integerCount].map(String.init).joined()
+        let fractionPart = all[integerCount...].map(String.init).joined()
+        let isZero = all.allSatisfy { $0 == 0 }
+        let sign = negative && !isZero ? "-" : ""
+        return places == 0 ? sign + integerPart : sign + integerPart + "." + fractionPart
+    }
+
+    /// The value rounded half away from zero to a whole number, or nil when it does not fit an `Int`.
+    public var roundedInteger: Int? {
+        guard isFinite else { return nil }
+        return Int(plainText(fractionDigits: 0))
+    }
+}

@@ -1,0 +1,13 @@
+#if PIGGYCARDS_ENABLED
+/// Which PiggyCards endpoint a response came from; error mapping depends on it.
+enum PiggyCardsCall: Sendable, Hashable {
+    /// POST `signup`.
+    case signup
+    /// POST `verify-otp`.
+    case verifyOTP
+    /// POST `login`.
+    case login
+    /// GET `giftcards/{country}?brandId=`.
+    case giftCards(brandId: String)
+}
+#endif

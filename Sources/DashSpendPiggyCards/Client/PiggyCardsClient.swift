@@ -1,0 +1,58 @@
+#if PIGGYCARDS_ENABLED
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import DashSpendCore
+
+/// Builds PiggyCards requests (JSON headers, bearer token, time-out) and sends them through the configured
+/// transport. Knows nothing about stored credentials.
+struct PiggyCardsClient: Sendable {
+    let configuration: RepositoryConfiguration
+
+    /// A request for `segments` under the PiggyCards base URL.
+    func request(
+        _ method: String, _ segments: [String], query: [(name: String, value: String)] = [],
+        body: JSONValue? = nil, bearer: String? = nil
+    ) -> HTTPRequest {
+        var headers = ["Content-Type": "application/json", "Accept": "application/json"]
+        if let bearer { headers["Authorization"] = "Bearer \(bearer)" }
+        let url = configuration.baseURL(for: .piggyCards).appendingAPIPath(segments, query: query)
+        return HTTPRequest(method: method, url: url, headers: headers, body: body?.encoded(), timeout: configuration.timeout)
+    }
+
+    /// Sends `request`; only transport failures throw.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        do {
+            return try await configuration.transport.send(request)
+        } catch let error as DashSpendError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw DashSpendError.network("transport failure")
+        }
+    }
+
+    /// The JSON of a 2xx response, else the mapped error.
+    static func json(from response: HTTPResponse, call: PiggyCardsCall) throws -> JSONValue {
+        guard response.isSuccess else { throw PiggyCardsErrorMapper.error(for: response, call: call) }
+        guard let json = try? JSONValue.parse(response.body) else {
+            throw DashSpendError.unreadableAnswer("PiggyCards sent a body that is not JSON")
+        }
+        return json
+    }
+
+    /// POST `login` with the user id and generated password; returns the token and its expiry.
+    func logIn(userId: String, password: String) async throws -> (token: String, expiresAt: Date) {
+        let request = request("POST", ["login"], body: .object(["userId": .string(userId), "password": .string(password)]))
+        let json = try Self.json(from: try await send(request), call: .login)
+        guard let token = json["access_token"]?.nonBlankString else {
+            throw DashSpendError.unreadableAnswer("PiggyCards logged in without an access token")
+        }
+        let lifetime = json["expires_in"]?.int.flatMap { $0 > 0 ? $0 : nil } ?? 3600
+        return (token, configuration.now().addingTimeInterval(TimeInterval(lifetime)))
+    }
+}
+#endif

@@ -1,0 +1,78 @@
+#if PIGGYCARDS_ENABLED
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import DashSpendCore
+
+/// One PiggyCards `Giftcard`, read leniently: numbers may come as strings or numbers, and a field that
+/// cannot be read is nil without failing the others.
+struct PiggyCardsGiftcard: Sendable, Hashable {
+    /// How a card is priced, from `price_type` (trimmed, lowercased).
+    enum PriceType: Sendable, Hashable {
+        case fixed
+        case range
+        case option
+        case other(String)
+
+        init(_ raw: String?) {
+            switch raw?.trimmedWhitespace.lowercased() ?? "" {
+            case "fixed": self = .fixed
+            case "range": self = .range
+            case "option": self = .option
+            case let other: self = .other(other)
+            }
+        }
+    }
+
+    let id: Int?
+    let name: String
+    let priceType: PriceType
+    let currency: String?
+    /// A percent: 4.0 means 4 %.
+    let discountPercentage: Decimal?
+    let minDenomination: Decimal?
+    let maxDenomination: Decimal?
+    /// `denomination`: one value, or for Option cards a comma list.
+    let denominationText: String?
+    let fee: Decimal?
+    /// Stock; missing counts as 0 (out of stock).
+    let quantity: Int
+    let brandId: Int?
+
+    /// Reads a card; nil when the element is not an object.
+    init?(json: JSONValue) {
+        guard json.object != nil else { return nil }
+        id = json["id"]?.int
+        name = json["name"]?.string ?? ""
+        priceType = PriceType(json["price_type"]?.string)
+        currency = json["currency"]?.nonBlankString
+        discountPercentage = json["discount_percentage"]?.decimal
+        minDenomination = json["min_denomination"]?.decimal
+        maxDenomination = json["max_denomination"]?.decimal
+        denominationText = json["denomination"]?.nonBlankString
+        fee = json["fee"]?.decimal
+        quantity = json["quantity"]?.int ?? 0
+        brandId = json["brand_id"]?.int
+    }
+
+    /// Brand 174 and the Xbox Live / Xbox Game Pass cards are never offered.
+    var isDisabled: Bool {
+        let lowered = name.lowercased()
+        return brandId == 174 || lowered.contains("xbox live") || lowered.contains("xbox game pass")
+    }
+
+    /// In stock.
+    var inStock: Bool { quantity > 0 }
+
+    /// Named "(instant delivery)" (any case) and in stock.
+    var isInstant: Bool { name.lowercased().contains("(instant delivery)") && inStock }
+
+    /// The values in `denomination`: one value or a comma list; unreadable entries are skipped.
+    var denominationValues: [Decimal] {
+        guard let denominationText else { return [] }
+        return denominationText.split(separator: ",").compactMap { Decimal(plainText: String($0)) }.filter { $0 > 0 }
+    }
+}
+#endif

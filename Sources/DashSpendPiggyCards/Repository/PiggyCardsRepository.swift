@@ -1,0 +1,116 @@
+#if PIGGYCARDS_ENABLED
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import DashSpendCore
+
+/// The PiggyCards account and catalogue.
+///
+/// Sign-in is two steps: ``login(email:)`` (POST `signup`, which e-mails a one-time code and returns a
+/// user id) and ``verify(code:)`` (POST `verify-otp` for a generated password, then POST `login` for a
+/// bearer token). The token is renewed with the stored password when it has expired or has less than five
+/// minutes left (single-flight). Errors are ``DashSpendError`` values, or ``CredentialStoreError`` when the
+/// credentials file cannot be read.
+public final class PiggyCardsRepository: DashSpendRepository {
+    /// The country whose catalogue is read.
+    public static let country = "US"
+
+    /// Always ``GiftCardProvider/piggyCards``.
+    public let provider: GiftCardProvider = .piggyCards
+    private let configuration: RepositoryConfiguration
+    private let client: PiggyCardsClient
+    private let session: PiggyCardsSession
+
+    /// Creates a repository; nothing is sent until a method is called.
+    public init(configuration: RepositoryConfiguration) {
+        self.configuration = configuration
+        client = PiggyCardsClient(configuration: configuration)
+        session = PiggyCardsSession(client: client)
+    }
+
+    // MARK: - Account
+
+    /// Whether a user id and password are stored for this network (so a token can always be renewed).
+    public func isSignedIn() async -> Bool {
+        guard let credentials = (try? loadCredentials()) ?? nil else { return false }
+        return credentials.userId != nil && !(credentials.password ?? "").isEmpty
+    }
+
+    /// The stored e-mail address.
+    public func email() async -> String? {
+        ((try? loadCredentials()) ?? nil)?.email
+    }
+
+    /// POST `signup`: PiggyCards e-mails a one-time code; stores the e-mail and the returned user id
+    /// (replacing any previous sign-in on this network).
+    public func login(email: String) async throws {
+        let address = email.trimmedWhitespace
+        guard address.contains("@"), !address.contains(" ") else {
+            throw DashSpendError.rejected("'\(address)' is not an e-mail address")
+        }
+        let body = JSONValue.object([
+            "firstName": .string(""), "lastName": .string(""), "email": .string(address),
+            "country": .string(Self.country), "state": .string("CA"),
+        ])
+        let json = try PiggyCardsClient.json(from: try await client.send(client.request("POST", ["signup"], body: body)), call: .signup)
+        guard let userId = json["userId"]?.nonBlankString else {
+            throw DashSpendError.unreadableAnswer("PiggyCards signed up without a user id")
+        }
+        try configuration.credentials.save(
+            ProviderCredentials(email: address, userId: userId), for: .piggyCards, network: configuration.network)
+    }
+
+    /// POST `verify-otp` for the generated password, then POST `login`; stores password and token.
+    public func verify(code: String) async throws {
+        guard let stored = try loadCredentials(), let address = stored.email, let userId = stored.userId else {
+            throw DashSpendError.signInRequired(.piggyCards)
+        }
+        let body = JSONValue.object(["email": .string(address), "otp": .string(code.trimmedWhitespace)])
+        let json = try PiggyCardsClient.json(
+            from: try await client.send(client.request("POST", ["verify-otp"], body: body)), call: .verifyOTP)
+        guard let password = json["generatedPassword"]?.nonBlankString else {
+            throw DashSpendError.unreadableAnswer("PiggyCards verified the code but sent no password; sign in again")
+        }
+        let (token, expiresAt) = try await client.logIn(userId: userId, password: password)
+        try configuration.credentials.save(
+            ProviderCredentials(email: address, accessToken: token, accessTokenExpiresAt: expiresAt, userId: userId,
+                                password: password),
+            for: .piggyCards, network: configuration.network)
+    }
+
+    /// Forgets the stored credentials for this network.
+    public func logout() async throws {
+        try configuration.credentials.delete(.piggyCards, network: configuration.network)
+    }
+
+    // MARK: - Catalogue
+
+    /// GET `giftcards/US?brandId=<sourceId>` and turns the brand's cards into one offer
+    /// (see the resolution rules). A brand without cards is a disabled offer, not an error.
+    public func merchantDetails(sourceId: String) async throws -> ProviderMerchantDetails {
+        let brandId = sourceId.trimmedWhitespace
+        let make: @Sendable (String) -> HTTPRequest = { [client] token in
+            client.request("GET", ["giftcards", Self.country], query: [("brandId", brandId)], bearer: token)
+        }
+        var token = try await session.validToken()
+        var response = try await client.send(make(token))
+        if response.status == 401 {
+            token = try await session.validToken(rejected: token)
+            response = try await client.send(make(token))
+        }
+        let json = try PiggyCardsClient.json(from: response, call: .giftCards(brandId: brandId))
+        guard json.object != nil else {
+            throw DashSpendError.unreadableAnswer("PiggyCards sent gift cards that are not an object")
+        }
+        let cards = (json["data"]?.array ?? []).compactMap(PiggyCardsGiftcard.init(json:))
+        let name = cards.first(where: { !$0.isDisabled && !$0.name.isEmpty })?.name
+        return PiggyCardsOffer(cards: cards).details(brandId: brandId, name: name, fetchedAt: configuration.now())
+    }
+
+    private func loadCredentials() throws -> ProviderCredentials? {
+        try configuration.credentials.load(.piggyCards, network: configuration.network)
+    }
+}
+#endif
