@@ -1,0 +1,38 @@
+-- Sample explore database (schema v4): crypto ATMs (source 'coinatmradar'), in the same cities as the merchants.
+-- type: 'Buy Only' | 'Sell Only' | 'Buy and Sell'. One inactive machine (Bitcoin of America, San Francisco).
+-- Written for DashSpend; see README.md in this folder. Columns are named, never positional.
+
+INSERT INTO atm (postcode, manufacturer, active, name, address1, latitude, longitude, website, territory, city, source, sourceId, type) VALUES
+    ('10023', 'Genesis Coin', 1, 'Bitcoin Depot', '2150 Broadway', 40.7812, -73.981, 'https://bitcoindepot.com', 'New York', 'New York', 'coinatmradar', '41200', 'Buy Only'),
+    ('10003', 'General Bytes', 1, 'CoinFlip Bitcoin ATM', '125 E 14th St', 40.7336, -73.989, 'https://coinflip.tech', 'New York', 'New York', 'coinatmradar', '41237', 'Buy and Sell'),
+    ('10036', 'General Bytes', 1, 'Athena Bitcoin ATM', '1 Bryant Park', 40.7557, -73.9846, 'https://athenabitcoin.com', 'New York', 'New York', 'coinatmradar', '41274', 'Buy Only'),
+    ('90027', 'Genesis Coin', 1, 'Coinsource', '4800 Sunset Blvd', 34.0981, -118.2935, 'https://coinsource.net', 'California', 'Los Angeles', 'coinatmradar', '41311', 'Buy Only'),
+    ('90017', 'Genesis Coin', 1, 'Bitcoin Depot', '700 W 7th St', 34.048, -118.259, 'https://bitcoindepot.com', 'California', 'Los Angeles', 'coinatmradar', '41348', 'Buy Only'),
+    ('90015', 'General Bytes', 1, 'RockItCoin', '1100 S Hope St', 34.041, -118.263, 'https://rockitcoin.com', 'California', 'Los Angeles', 'coinatmradar', '41385', 'Buy and Sell'),
+    ('60647', 'General Bytes', 1, 'CoinFlip Bitcoin ATM', '1600 N Milwaukee Ave', 41.9103, -87.6775, 'https://coinflip.tech', 'Illinois', 'Chicago', 'coinatmradar', '41422', 'Buy and Sell'),
+    ('60601', 'Bitaccess', 1, 'LibertyX', '60 E Lake St', 41.8858, -87.6255, 'https://libertyx.com', 'Illinois', 'Chicago', 'coinatmradar', '41459', 'Buy Only'),
+    ('60657', 'Bitaccess', 1, 'Byte Federal', '3145 N Sheffield Ave', 41.939, -87.6536, 'https://bytefederal.com', 'Illinois', 'Chicago', 'coinatmradar', '41496', 'Buy Only'),
+    ('77006', 'General Bytes', 1, 'Athena Bitcoin ATM', '2501 Montrose Blvd', 29.7418, -95.392, 'https://athenabitcoin.com', 'Texas', 'Houston', 'coinatmradar', '41533', 'Buy and Sell'),
+    ('77011', 'Genesis Coin', 1, 'Bitcoin Depot', '6800 Harrisburg Blvd', 29.731, -95.302, 'https://bitcoindepot.com', 'Texas', 'Houston', 'coinatmradar', '41570', 'Buy Only'),
+    ('77006', 'Bitaccess', 1, 'Coinme', '1001 Westheimer Rd', 29.744, -95.395, 'https://coinme.com', 'Texas', 'Houston', 'coinatmradar', '41607', 'Buy Only'),
+    ('30309', 'General Bytes', 1, 'CoinFlip Bitcoin ATM', '1000 Piedmont Ave NE', 33.782, -84.38, 'https://coinflip.tech', 'Georgia', 'Atlanta', 'coinatmradar', '41644', 'Buy and Sell'),
+    ('30331', 'Genesis Coin', 1, 'Bitcoin Depot', '2841 Greenbriar Pkwy SW', 33.682, -84.494, 'https://bitcoindepot.com', 'Georgia', 'Atlanta', 'coinatmradar', '41681', 'Buy Only'),
+    ('30308', 'Bitaccess', 1, 'Byte Federal', '650 North Ave NE', 33.771, -84.365, 'https://bytefederal.com', 'Georgia', 'Atlanta', 'coinatmradar', '41718', 'Sell Only'),
+    ('78704', 'Lamassu', 1, 'Austin Bitcoin ATM', '1500 S Lamar Blvd', 30.251, -97.766, NULL, 'Texas', 'Austin', 'coinatmradar', '41755', 'Buy and Sell'),
+    ('78746', 'Genesis Coin', 1, 'Coinsource', '2901 S Capital of Texas Hwy', 30.278, -97.808, 'https://coinsource.net', 'Texas', 'Austin', 'coinatmradar', '41792', 'Buy Only'),
+    ('78746', 'General Bytes', 1, 'RockItCoin', '3300 Bee Caves Rd', 30.273, -97.793, 'https://rockitcoin.com', 'Texas', 'Austin', 'coinatmradar', '41829', 'Buy Only'),
+    ('80202', 'General Bytes', 1, 'Denver Dash & Bitcoin ATM', '1640 Wynkoop St', 39.7525, -105.0005, NULL, 'Colorado', 'Denver', 'coinatmradar', '41866', 'Buy and Sell'),
+    ('80206', 'Genesis Coin', 1, 'Bitcoin Depot', '2000 E Colfax Ave', 39.74, -104.964, 'https://bitcoindepot.com', 'Colorado', 'Denver', 'coinatmradar', '41903', 'Buy Only'),
+    ('80206', 'Bitaccess', 1, 'LibertyX', '3000 E 1st Ave', 39.718, -104.953, 'https://libertyx.com', 'Colorado', 'Denver', 'coinatmradar', '41940', 'Buy Only'),
+    ('33139', 'General Bytes', 1, 'CoinFlip Bitcoin ATM', '1600 Collins Ave', 25.79, -80.13, 'https://coinflip.tech', 'Florida', 'Miami', 'coinatmradar', '41977', 'Buy and Sell'),
+    ('33127', 'General Bytes', 1, 'Athena Bitcoin ATM', '3401 N Miami Ave', 25.809, -80.195, 'https://athenabitcoin.com', 'Florida', 'Miami', 'coinatmradar', '42014', 'Buy Only'),
+    ('33172', 'Genesis Coin', 1, 'Bitcoin Depot', '1455 NW 107th Ave', 25.787, -80.369, 'https://bitcoindepot.com', 'Florida', 'Miami', 'coinatmradar', '42051', 'Buy Only'),
+    ('33132', 'Bitaccess', 1, 'Byte Federal', '900 Biscayne Blvd', 25.783, -80.188, 'https://bytefederal.com', 'Florida', 'Miami', 'coinatmradar', '42088', 'Sell Only'),
+    ('98122', 'Bitaccess', 1, 'Coinme', '1530 Broadway', 47.615, -122.321, 'https://coinme.com', 'Washington', 'Seattle', 'coinatmradar', '42125', 'Buy Only'),
+    ('98105', 'General Bytes', 1, 'CoinFlip Bitcoin ATM', '4500 University Way NE', 47.662, -122.313, 'https://coinflip.tech', 'Washington', 'Seattle', 'coinatmradar', '42162', 'Buy and Sell'),
+    ('98101', 'Genesis Coin', 1, 'Bitcoin Depot', '1301 Alaskan Way', 47.606, -122.34, 'https://bitcoindepot.com', 'Washington', 'Seattle', 'coinatmradar', '42199', 'Buy Only'),
+    ('94103', 'Genesis Coin', 1, 'Coinsource', '845 Market St', 37.784, -122.407, 'https://coinsource.net', 'California', 'San Francisco', 'coinatmradar', '42236', 'Buy Only'),
+    ('94110', 'General Bytes', 1, 'Athena Bitcoin ATM', '2400 Mission St', 37.758, -122.419, 'https://athenabitcoin.com', 'California', 'San Francisco', 'coinatmradar', '42273', 'Buy and Sell'),
+    ('94132', 'General Bytes', 1, 'RockItCoin', '3251 20th Ave', 37.728, -122.476, 'https://rockitcoin.com', 'California', 'San Francisco', 'coinatmradar', '42310', 'Buy Only'),
+    ('94111', 'ChainBytes', 0, 'Bitcoin of America', '1 Embarcadero Ctr', 37.795, -122.399, 'bitcoinofamerica.org', 'California', 'San Francisco', 'coinatmradar', '42347', 'Buy Only'),
+    ('90046', 'Genesis Coin', 1, 'Bitcoin Depot', '8200 Sunset Blvd', 34.095, -118.371, 'https://bitcoindepot.com', 'California', 'Los Angeles', 'coinatmradar', '42384', 'Buy Only');

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Usage: ci/test-all.sh [off|define|trait ...]        (default: all three)
+#
+# THE test command of the project. Runs ci/variant.sh for each PiggyCards flag variant, one after the
+# other (never in parallel: the machines have 2 cores), then checks that `define` and `trait` give the
+# same product (identical sorted lists of defined symbol names in their merchant-lookup binaries), prints
+# a table and a last line `N passed, N failed` (variants). Exits non-zero if anything failed.
+# Logs: .build-logs/ (one file per step; the tail of a failing log is printed).
+set -uo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+all=(off define trait)
+variants=()
+for arg in "$@"; do
+    case $arg in
+        off|define|trait) [[ " ${variants[*]} " == *" $arg "* ]] || variants+=("$arg") ;;
+        -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "test-all.sh: unknown variant '$arg' (expected any of: ${all[*]})" >&2; exit 2 ;;
+    esac
+done
+[[ ${#variants[@]} -gt 0 ]] || variants=("${all[@]}")
+logs=.build-logs
+mkdir -p "$logs"
+
+declare -A result build tests symbols reason
+total_start=$SECONDS
+for v in "${variants[@]}"; do
+    echo
+    echo "=================== variant: $v ==================="
+    rm -f "$logs/$v.result"
+    bash ci/variant.sh "$v"
+    status=$?
+    if [[ -f $logs/$v.result ]]; then
+        build[$v]=$(sed -n 's/^build=//p' "$logs/$v.result")
+        [[ ${build[$v]} == ok ]] && build[$v]="ok ($(sed -n 's/^build_seconds=//p' "$logs/$v.result")s)"
+        tests[$v]=$(sed -n 's/^tests=//p' "$logs/$v.result")
+        symbols[$v]=$(sed -n 's/^symbols=//p' "$logs/$v.result")
+        reason[$v]=$(sed -n 's/^reason=//p' "$logs/$v.result")
+    else
+        build[$v]=- tests[$v]=- symbols[$v]=- reason[$v]="variant.sh wrote no result"
+    fi
+    if [[ $status -eq 0 ]]; then result[$v]=passed; else result[$v]=failed; fi
+done
+
+# define and trait must be the same product.
+same_product="not checked (needs define and trait)"
+if [[ -n ${result[define]:-} && -n ${result[trait]:-} ]]; then
+    a=.build-define/debug/merchant-lookup b=.build-trait/debug/merchant-lookup
+    if [[ -f $a && -f $b ]]; then
+        nm --defined-only "$a" | awk '{print $NF}' | sort -u > "$logs/define-symbols.txt"
+        nm --defined-only "$b" | awk '{print $NF}' | sort -u > "$logs/trait-symbols.txt"
+        if diff "$logs/define-symbols.txt" "$logs/trait-symbols.txt" > "$logs/define-vs-trait.diff"; then
+            same_product="identical ($(wc -l < "$logs/define-symbols.txt") defined symbols)"
+        else
+            same_product="DIFFERENT ($(grep -c '^[<>]' "$logs/define-vs-trait.diff") symbols, see $logs/define-vs-trait.diff)"
+            echo "---- define vs trait: first lines of $logs/define-vs-trait.diff ----"
+            head -n 20 "$logs/define-vs-trait.diff"
+            result[trait]=failed
+            reason[trait]="defined symbols differ from define's: $same_product"
+        fi
+    else
+        same_product="not checked (a merchant-lookup binary is missing)"
+    fi
+fi
+
+# The tail of each failing log, next to the summary (the full output scrolled past long ago).
+for v in "${variants[@]}"; do
+    [[ ${result[$v]} == failed ]] || continue
+    log=$(grep -oE "see [^ )]+\.log" <<< "${reason[$v]}" | head -n 1 | sed 's/^see //')
+    if [[ -n $log && -f $log ]]; then
+        echo
+        echo "---- $v failed: last 30 lines of $log ----"
+        tail -n 30 "$log"
+    fi
+done
+
+elapsed=$((SECONDS - total_start))
+passed=0 failed=0
+echo
+echo "=================== summary ($((elapsed / 60))m$((elapsed % 60))s) ==================="
+printf '%-8s | %-10s | %-12s | %-18s | %s\n' variant build "tests passed" "piggycards symbols" result
+printf '%-8s-+-%-10s-+-%-12s-+-%-18s-+-%s\n' -------- ---------- ------------ ------------------ ------
+for v in "${variants[@]}"; do
+    printf '%-8s | %-10s | %-12s | %-18s | %s\n' "$v" "${build[$v]}" "${tests[$v]}" "${symbols[$v]}" "${result[$v]}"
+    if [[ ${result[$v]} == passed ]]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+done
+echo "define vs trait: $same_product"
+for v in "${variants[@]}"; do
+    [[ ${result[$v]} == failed ]] && echo "$v: ${reason[$v]:-failed}"
+done
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

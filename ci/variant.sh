@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Usage: ci/variant.sh off|define|trait
+#
+# Builds and tests one PiggyCards flag variant in its own scratch path, then checks the merchant-lookup
+# binary for PiggyCards code:
+#   off     plain build                          .build-off     PiggyCards code must be absent
+#   define  -Xswiftc -DPIGGYCARDS_ENABLED        .build-define  PiggyCards code must be present
+#   trait   --traits PIGGYCARDS_ENABLED          .build-trait   PiggyCards code must be present
+# Steps: `swift build --build-tests`, `swift test --skip-build` (same flags), `ci/symbols.sh`.
+# Logs go to .build-logs/VARIANT-{build,test,symbols}.log; the build log is printed only on failure
+# (VERBOSE=1 prints it live), the test output is always shown. A summary for ci/test-all.sh is written to
+# .build-logs/VARIANT.result. Exits non-zero with one line `variant.sh: VARIANT: FAILED: reason`.
+# Environment: SWIFT_JOBS=N passes -j N to swift build (default: swift's own choice).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+variant=${1:-}
+case $variant in
+    off)    flags=();                                 expect=absent ;;
+    define) flags=(-Xswiftc -DPIGGYCARDS_ENABLED);    expect=present ;;
+    trait)  flags=(--traits PIGGYCARDS_ENABLED);      expect=present ;;
+    *) echo "usage: $0 off|define|trait" >&2; exit 2 ;;
+esac
+scratch=.build-$variant
+logs=.build-logs
+mkdir -p "$logs"
+result_file=$logs/$variant.result
+jobs=()
+[[ -n ${SWIFT_JOBS:-} ]] && jobs=(-j "$SWIFT_JOBS")
+
+build=failed tests=- symbols=- seconds_build=- seconds_test=-
+write_result() {  # $1 = passed|failed, $2 = reason
+    printf 'build=%s\ntests=%s\nsymbols=%s\nbuild_seconds=%s\ntest_seconds=%s\nresult=%s\nreason=%s\n' \
+        "$build" "$tests" "$symbols" "$seconds_build" "$seconds_test" "$1" "${2:-}" > "$result_file"
+}
+fail() {  # $1 = reason, $2 = log to show the tail of (optional)
+    write_result failed "$1"
+    if [[ -n ${2:-} && -f $2 ]]; then
+        echo "---- last 40 lines of $2 ----"
+        tail -n 40 "$2"
+        echo "----"
+    fi
+    echo "variant.sh: $variant: FAILED: $1"
+    exit 1
+}
+write_result failed "did not finish"
+
+echo "==> [$variant] swift build --build-tests --scratch-path $scratch ${flags[*]} ${jobs[*]}"
+start=$SECONDS
+if [[ ${VERBOSE:-0} == 1 ]]; then
+    swift build --build-tests --scratch-path "$scratch" "${flags[@]}" "${jobs[@]}" 2>&1 | tee "$logs/$variant-build.log"
+    status=${PIPESTATUS[0]}
+else
+    status=0
+    swift build --build-tests --scratch-path "$scratch" "${flags[@]}" "${jobs[@]}" > "$logs/$variant-build.log" 2>&1 || status=$?
+fi
+seconds_build=$((SECONDS - start))
+[[ $status -eq 0 ]] || fail "swift build failed (exit $status, see $logs/$variant-build.log)" "$logs/$variant-build.log"
+build=ok
+grep -E '(Build complete|warning:)' "$logs/$variant-build.log" | tail -n 5 || true
+echo "    build ok in ${seconds_build}s"
+
+echo "==> [$variant] swift test --skip-build --scratch-path $scratch ${flags[*]}"
+start=$SECONDS
+set +e
+swift test --skip-build --scratch-path "$scratch" "${flags[@]}" 2>&1 | tee "$logs/$variant-test.log"
+status=${PIPESTATUS[0]}
+set -e
+seconds_test=$((SECONDS - start))
+# Passed tests: Swift Testing's "Test run with N tests ... passed" plus XCTest's last
+# "Executed N tests, with F failures" (the 'All tests' total).
+st=$(grep -aoE 'Test run with [0-9]+ tests? .*passed' "$logs/$variant-test.log" | tail -n 1 | grep -oE '[0-9]+' | head -n 1 || true)
+xc=$(grep -aoE 'Executed [0-9]+ tests?, with [0-9]+ failures?' "$logs/$variant-test.log" | tail -n 1 | grep -oE '[0-9]+' | tr '\n' ' ' || true)
+read -r xc_run xc_failed <<< "${xc:-0 0}"
+if [[ $status -ne 0 ]]; then
+    tests=failed
+    fail "swift test failed (exit $status, see $logs/$variant-test.log)"
+fi
+tests=$(( ${st:-0} + ${xc_run:-0} - ${xc_failed:-0} ))
+echo "    tests ok in ${seconds_test}s: $tests passed"
+
+echo "==> [$variant] ci/symbols.sh $scratch/debug/merchant-lookup $expect"
+status=0
+bash ci/symbols.sh "$scratch/debug/merchant-lookup" "$expect" > "$logs/$variant-symbols.log" 2>&1 || status=$?
+sed 's/^/    /' "$logs/$variant-symbols.log"
+symbols=$(grep -oE '^piggycards symbols: [0-9]+' "$logs/$variant-symbols.log" | grep -oE '[0-9]+' || echo '?')
+[[ $status -eq 0 ]] || fail "$(grep -m1 '^FAILED:' "$logs/$variant-symbols.log" | sed 's/^FAILED: //' || echo "symbol check failed")"
+
+write_result passed
+echo "variant.sh: $variant: passed (build ${seconds_build}s, tests ${seconds_test}s, $tests tests passed, $symbols piggycards symbols)"
