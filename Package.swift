@@ -68,9 +68,12 @@ let package = Package(
 
         // MARK: - Tests
         /// A loopback HTTP/1.1 server that speaks the provider APIs from `Fixtures/`, with fault injection.
-        .target(name: "DashSpendTestSupport", dependencies: ["DashSpendCore"]),
+        .target(name: "DashSpendTestSupport", dependencies: ["DashSpendCore", "DashSpendExplore"]),
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendCore"]),
-        .testTarget(name: "DashSpendExploreTests", dependencies: ["DashSpendExplore", "DashSpendSample", "CSQLite"]),
+        .testTarget(
+            name: "DashSpendExploreTests",
+            dependencies: ["DashSpendExplore", "DashSpendSample", "DashSpendTestSupport", "CSQLite"]
+        ),
         .testTarget(
             name: "ProviderTests",
             dependencies: ["DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendCore"]
