@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Runs the built `merchant-lookup` binary as a real process, as a user would.
+struct CLIProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// The standard output parsed as a JSON object.
+        func json() throws -> [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+            return try #require(object as? [String: Any], "stdout is not a JSON object: \(stdout)")
+        }
+    }
+
+    /// The binary next to the test bundle (the test target depends on the executable, so it is built),
+    /// or `$MERCHANT_LOOKUP_BIN`.
+    static var executable: URL {
+        if let override = ProcessInfo.processInfo.environment["MERCHANT_LOOKUP_BIN"] {
+            return URL(fileURLWithPath: override)
+        }
+        let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0])
+        var directory = me.deletingLastPathComponent()
+        // On Linux the tests run from `<products>/<Package>PackageTests.xctest`, a file in the products folder.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("merchant-lookup").path),
+              directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("merchant-lookup")
+    }
+
+    /// Runs the binary with `arguments`, a private state directory unless `home` is given, and no network
+    /// settings from the caller's environment.
+    static func run(_ arguments: [String], home: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ["PATH": "/usr/bin:/bin", "LANG": "C"]
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-home-\(UUID().uuidString)").path
+        environment["DASHSPEND_HOME"] = home ?? scratch
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting so a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        if home == nil { try? FileManager.default.removeItem(atPath: scratch) }
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
