@@ -45,12 +45,10 @@ done
 # define and trait must be the same product.
 same_product="not checked (needs define and trait)"
 if [[ -n ${result[define]:-} && -n ${result[trait]:-} ]]; then
-    a=.build-define/debug/merchant-lookup b=.build-trait/debug/merchant-lookup
-    if [[ -f $a && -f $b ]]; then
-        nm --defined-only "$a" | awk '{print $NF}' | sort -u > "$logs/define-symbols.txt"
-        nm --defined-only "$b" | awk '{print $NF}' | sort -u > "$logs/trait-symbols.txt"
-        if diff "$logs/define-symbols.txt" "$logs/trait-symbols.txt" > "$logs/define-vs-trait.diff"; then
-            same_product="identical ($(wc -l < "$logs/define-symbols.txt") defined symbols)"
+    a=$logs/define-defined-symbols.txt b=$logs/trait-defined-symbols.txt
+    if [[ -s $a && -s $b && ${build[define]} == ok* && ${build[trait]} == ok* ]]; then
+        if diff "$a" "$b" > "$logs/define-vs-trait.diff"; then
+            same_product="identical ($(wc -l < "$a") defined symbols)"
         else
             same_product="DIFFERENT ($(grep -c '^[<>]' "$logs/define-vs-trait.diff") symbols, see $logs/define-vs-trait.diff)"
             echo "---- define vs trait: first lines of $logs/define-vs-trait.diff ----"
@@ -59,7 +57,7 @@ if [[ -n ${result[define]:-} && -n ${result[trait]:-} ]]; then
             reason[trait]="defined symbols differ from define's: $same_product"
         fi
     else
-        same_product="not checked (a merchant-lookup binary is missing)"
+        same_product="not checked (a build failed: no symbol list)"
     fi
 fi
 

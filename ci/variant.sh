@@ -9,7 +9,8 @@
 # Steps: `swift build --build-tests`, `swift test --skip-build` (same flags), `ci/symbols.sh`.
 # Logs go to .build-logs/VARIANT-{build,test,symbols}.log; the build log is printed only on failure
 # (VERBOSE=1 prints it live), the test output is always shown. A summary for ci/test-all.sh is written to
-# .build-logs/VARIANT.result. Exits non-zero with one line `variant.sh: VARIANT: FAILED: reason`.
+# .build-logs/VARIANT.result, the sorted defined symbol names of merchant-lookup to
+# .build-logs/VARIANT-defined-symbols.txt. Exits non-zero with one line `variant.sh: VARIANT: FAILED: reason`.
 # Environment: SWIFT_JOBS=N passes -j N to swift build (default: swift's own choice).
 set -euo pipefail
 
@@ -44,6 +45,7 @@ fail() {  # $1 = reason, $2 = log to show the tail of (optional)
     exit 1
 }
 write_result failed "did not finish"
+rm -f "$logs/$variant-defined-symbols.txt"
 
 echo "==> [$variant] swift build --build-tests --scratch-path $scratch ${flags[*]} ${jobs[*]}"
 start=$SECONDS
@@ -84,6 +86,8 @@ status=0
 bash ci/symbols.sh "$scratch/debug/merchant-lookup" "$expect" > "$logs/$variant-symbols.log" 2>&1 || status=$?
 sed 's/^/    /' "$logs/$variant-symbols.log"
 symbols=$(grep -oE '^piggycards symbols: [0-9]+' "$logs/$variant-symbols.log" | grep -oE '[0-9]+' || echo '?')
+# The sorted defined symbol names, for ci/test-all.sh (and the CI job) to compare define with trait.
+nm --defined-only "$scratch/debug/merchant-lookup" 2>/dev/null | awk '{print $NF}' | sort -u > "$logs/$variant-defined-symbols.txt" || true
 [[ $status -eq 0 ]] || fail "$(grep -m1 '^FAILED:' "$logs/$variant-symbols.log" | sed 's/^FAILED: //' || echo "symbol check failed")"
 
 write_result passed
