@@ -1,0 +1,329 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import DashSpendCore
+import Synchronization
+
+/// A real HTTP/1.1 server on `127.0.0.1` with an ephemeral port, for tests that must go through a real
+/// transport (sockets, time-outs, resets) rather than a mocked one.
+///
+/// One thread accepts connections and one thread serves each connection; every response carries
+/// `Connection: close`. Routes are matched on the exact path (without the query); a request on a path
+/// with no route goes to ``fallback``. Faults (``LoopbackFault``) can be injected per path, for a number
+/// of requests or until cleared. Every request is counted per path and logged.
+///
+/// ```swift
+/// let server = LoopbackHTTPServer()
+/// server.route("/hello") { _ in .json(#"{"ok":true}"#) }
+/// try server.start()
+/// defer { server.stop() }
+/// ```
+public final class LoopbackHTTPServer: Sendable {
+    /// Answers one request.
+    public typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
+
+    private struct State {
+        var listener: Int32 = -1
+        var port: Int = 0
+        var acceptThread: pthread_t?
+        var stopping = false
+        var routes: [String: Handler] = [:]
+        var fallback: Handler = { _ in .notFound }
+        var faults: [String: (fault: LoopbackFault, remaining: Int?)] = [:]
+        var counts: [String: Int] = [:]
+        var log: [LoopbackRequest] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a stopped server.
+    public init() {}
+
+    deinit {
+        stop()
+    }
+
+    // MARK: - Life cycle
+
+    /// The port the server listens on (0 before ``start()``).
+    public var port: Int { state.withLock { $0.port } }
+
+    /// `http://127.0.0.1:PORT/`.
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+
+    /// Binds an ephemeral port on 127.0.0.1 and starts accepting connections.
+    public func start() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw LoopbackError("socket: \(Self.reason())") }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(descriptor, 128) == 0 else {
+            let message = Self.reason()
+            close(descriptor)
+            throw LoopbackError("bind/listen: \(message)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        state.withLock {
+            $0.listener = descriptor
+            $0.port = port
+            $0.stopping = false
+        }
+        let thread = Self.spawn { [self] in acceptLoop(descriptor) }
+        state.withLock { $0.acceptThread = thread }
+    }
+
+    /// Stops accepting connections and waits for the accepting thread to end. Connections being served
+    /// finish on their own threads.
+    public func stop() {
+        let (descriptor, thread) = state.withLock { state -> (Int32, pthread_t?) in
+            state.stopping = true
+            let result = (state.listener, state.acceptThread)
+            state.listener = -1
+            state.acceptThread = nil
+            return result
+        }
+        guard descriptor >= 0 else { return }
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        if let thread { pthread_join(thread, nil) }
+        close(descriptor)
+    }
+
+    // MARK: - Routes and faults
+
+    /// Answers requests on `path` (exact, without the query) with `handler`.
+    public func route(_ path: String, _ handler: @escaping Handler) {
+        state.withLock { $0.routes[path] = handler }
+    }
+
+    /// Answers requests on paths that have no route.
+    public func setFallback(_ handler: @escaping Handler) {
+        state.withLock { $0.fallback = handler }
+    }
+
+    /// Injects `fault` on `path` for the next `times` requests, or until ``clearFaults()`` when nil.
+    public func inject(_ fault: LoopbackFault, path: String, times: Int? = nil) {
+        state.withLock { $0.faults[path] = (fault, times) }
+    }
+
+    /// Removes every injected fault.
+    public func clearFaults() {
+        state.withLock { $0.faults.removeAll() }
+    }
+
+    // MARK: - Observation
+
+    /// How many requests arrived on `path` (without the query).
+    public func requestCount(path: String) -> Int {
+        state.withLock { $0.counts[path] ?? 0 }
+    }
+
+    /// Every request received, in arrival order.
+    public var receivedRequests: [LoopbackRequest] { state.withLock { $0.log } }
+
+    /// Forgets the counters and the request log.
+    public func resetCounters() {
+        state.withLock {
+            $0.counts.removeAll()
+            $0.log.removeAll()
+        }
+    }
+
+    // MARK: - Serving
+
+    private func acceptLoop(_ listener: Int32) {
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                if errno == EINTR { continue }
+                if state.withLock({ $0.stopping }) { return }
+                if errno == EMFILE || errno == ENFILE || errno == ECONNABORTED {
+                    usleep(10_000)
+                    continue
+                }
+                return
+            }
+            _ = Self.spawn { [self] in serve(client) }
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard let request = Self.readRequest(client) else {
+            close(client)
+            return
+        }
+        let (handler, fault) = state.withLock { state -> (Handler, LoopbackFault?) in
+            state.counts[request.path, default: 0] += 1
+            state.log.append(request)
+            var fault: LoopbackFault?
+            if let entry = state.faults[request.path] {
+                fault = entry.fault
+                if let remaining = entry.remaining {
+                    if remaining <= 1 {
+                        state.faults[request.path] = nil
+                    } else {
+                        state.faults[request.path] = (entry.fault, remaining - 1)
+                    }
+                }
+            }
+            return (state.routes[request.path] ?? state.fallback, fault)
+        }
+        switch fault {
+        case .delay(let seconds)?:
+            usleep(UInt32(max(0, min(seconds, 60)) * 1_000_000))
+            Self.write(handler(request), to: client)
+        case .respond(let status, let body)?:
+            Self.write(.json(body, status: status), to: client)
+        case .malformedJSON?:
+            Self.write(.json(#"{"id": "unterminated, "name": ["#), to: client)
+        case .truncatedBody?:
+            let response = handler(request)
+            var body = response.body
+            if body.isEmpty { body = Data("{".utf8) }
+            Self.write(response, to: client, body: body.prefix(max(1, body.count / 2)), declaredLength: body.count + 100)
+        case .connectionReset?:
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            close(client)
+            return
+        case nil:
+            Self.write(handler(request), to: client)
+        }
+        shutdown(client, Int32(SHUT_WR))
+        close(client)
+    }
+
+    private static func readRequest(_ client: Int32) -> LoopbackRequest? {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let terminator: [UInt8] = [13, 10, 13, 10]
+        var headerEnd: Int?
+        while headerEnd == nil {
+            let count = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return nil }
+            buffer.append(contentsOf: chunk[0..<count])
+            if buffer.count >= 4 {
+                let start = max(0, buffer.count - count - 3)
+                for index in start...(buffer.count - 4) where Array(buffer[index..<index + 4]) == terminator {
+                    headerEnd = index
+                    break
+                }
+            }
+            if buffer.count > 1_048_576 { return nil }
+        }
+        let head = String(decoding: buffer[0..<headerEnd!], as: UTF8.self)
+        var lines = head.components(separatedBy: "\r\n")
+        guard !lines.isEmpty else { return nil }
+        let requestLine = lines.removeFirst().split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmedWhitespace
+        }
+        let target = String(requestLine[1])
+        let pathAndQuery = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var body = Array(buffer[(headerEnd! + 4)...])
+        let length = Int(headers["content-length"] ?? "0") ?? 0
+        while body.count < length {
+            let count = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return nil }
+            body.append(contentsOf: chunk[0..<count])
+        }
+        return LoopbackRequest(
+            method: String(requestLine[0]), path: String(pathAndQuery[0]),
+            query: pathAndQuery.count > 1 ? String(pathAndQuery[1]) : "",
+            headers: headers, body: Data(body.prefix(length)))
+    }
+
+    private static func write(_ response: LoopbackResponse, to client: Int32, body: Data? = nil, declaredLength: Int? = nil) {
+        let sent = body ?? response.body
+        var head = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
+        for (name, value) in response.headers where !["content-length", "connection"].contains(name.lowercased()) {
+            head += "\(name): \(value)\r\n"
+        }
+        head += "Content-Length: \(declaredLength ?? sent.count)\r\nConnection: close\r\n\r\n"
+        var bytes = Array(head.utf8)
+        bytes.append(contentsOf: sent)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes {
+                send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if written <= 0 {
+                if written < 0 && errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+
+    private static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 201: return "Created"
+        case 204: return "No Content"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 409: return "Conflict"
+        case 422: return "Unprocessable Entity"
+        case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        default: return "Status"
+        }
+    }
+
+    private static func reason() -> String { String(cString: strerror(errno)) }
+
+    private final class ThreadBody {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    @discardableResult
+    private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var thread = pthread_t()
+        let result = pthread_create(&thread, nil, { argument in
+            let body = Unmanaged<ThreadBody>.fromOpaque(argument!).takeRetainedValue()
+            body.run()
+            return nil
+        }, box)
+        guard result == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(box).release()
+            return nil
+        }
+        return thread
+    }
+}
+
+/// The loopback server could not start.
+public struct LoopbackError: Error, Sendable, CustomStringConvertible {
+    /// What failed.
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

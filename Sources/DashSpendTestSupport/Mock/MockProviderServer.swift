@@ -1,0 +1,311 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import DashSpendCore
+import Synchronization
+
+/// A loopback server that speaks the CTX API under `/ctx/` and the PiggyCards API under `/piggycards/`,
+/// answering from the JSON files in `Fixtures/Providers/ctx/` and `Fixtures/Providers/piggycards/`.
+///
+/// It issues and checks its own tokens: the first access token is ``defaultAccessToken``, later ones are
+/// numbered. The one-time code it accepts is ``validCode``. Switches make tokens expire and make the
+/// refresh call fail; faults can be injected through ``loopback``.
+///
+/// Signing a user in from a test:
+/// ```swift
+/// let server = try MockProviderServer.started()
+/// let store = InMemoryCredentialStore()
+/// let repository = CTXRepository(configuration: server.configuration(credentials: store, transport: URLSessionTransport()))
+/// try await repository.login(email: "user@example.com")
+/// try await repository.verify(code: MockProviderServer.validCode)
+/// ```
+/// or, without the sign-in calls, `try store.save(server.signedInCredentials(for: .ctx), for: .ctx, network: .mainnet)`.
+public final class MockProviderServer: Sendable {
+    /// The one-time code both APIs accept.
+    public static let validCode = "123456"
+    /// The first access token issued by each API.
+    public static let defaultAccessToken = "test-access-token"
+    /// The first CTX refresh token.
+    public static let defaultRefreshToken = "test-refresh-token"
+    /// The user id PiggyCards' signup returns.
+    public static let piggyCardsUserId = "pc-user-1"
+    /// The password PiggyCards' verify-otp returns.
+    public static let piggyCardsPassword = "generated-password-1"
+
+    /// What CTX's `refresh-token` answers.
+    public enum RefreshBehavior: Sendable, Hashable {
+        /// Issue a new access token and rotate the refresh token.
+        case succeed
+        /// Issue a new access token but no refresh token (the client must keep its old one).
+        case succeedWithoutRefreshToken
+        /// Fail with this status.
+        case fail(status: Int)
+    }
+
+    private struct State {
+        var accessTokens: [String: Set<String>] = [:]
+        var issued: [String: Int] = [:]
+        var refreshTokens: Set<String> = [MockProviderServer.defaultRefreshToken]
+        var refreshBehavior: RefreshBehavior = .succeed
+        var piggyTokenLifetime = 3600
+        var piggyPendingFirstLogin = false
+    }
+
+    /// The underlying HTTP server, for fault injection and request counts.
+    public let loopback = LoopbackHTTPServer()
+    /// The `Fixtures/Providers` directory answers are read from.
+    public let fixturesDirectory: String
+    private let state = Mutex(State())
+
+    /// Creates a stopped server reading fixtures from `fixturesDirectory` (default: the package's
+    /// `Fixtures/Providers`, found from this source file's location).
+    public init(fixturesDirectory: String? = nil) {
+        self.fixturesDirectory = fixturesDirectory ?? Self.defaultFixturesDirectory()
+        state.withLock {
+            $0.accessTokens = ["ctx": [Self.defaultAccessToken], "piggycards": [Self.defaultAccessToken]]
+        }
+        loopback.setFallback { [weak self] request in
+            guard let self else { return .notFound }
+            return self.answer(request)
+        }
+    }
+
+    /// Creates and starts a server.
+    public static func started(fixturesDirectory: String? = nil) throws -> MockProviderServer {
+        let server = MockProviderServer(fixturesDirectory: fixturesDirectory)
+        try server.start()
+        return server
+    }
+
+    /// Starts listening on an ephemeral loopback port.
+    public func start() throws { try loopback.start() }
+
+    /// Stops listening.
+    public func stop() { loopback.stop() }
+
+    // MARK: - Addresses
+
+    /// The path prefix of a provider's API: `/ctx/` or `/piggycards/`.
+    public func pathPrefix(for provider: GiftCardProvider) -> String { "/\(provider.rawValue)/" }
+
+    /// The base URL of a provider's API, e.g. `http://127.0.0.1:PORT/ctx/`.
+    public func baseURL(for provider: GiftCardProvider) -> URL {
+        URL(string: "http://127.0.0.1:\(loopback.port)\(pathPrefix(for: provider))")!
+    }
+
+    /// The full path of an endpoint, for ``LoopbackHTTPServer/inject(_:path:times:)`` and counts:
+    /// `path(.ctx, "merchants/ID")` is `/ctx/merchants/ID`.
+    public func path(_ provider: GiftCardProvider, _ endpoint: String) -> String {
+        pathPrefix(for: provider) + endpoint
+    }
+
+    /// How many requests arrived on a provider's endpoint.
+    public func requestCount(_ provider: GiftCardProvider, _ endpoint: String) -> Int {
+        loopback.requestCount(path: path(provider, endpoint))
+    }
+
+    /// A configuration whose base URLs point at this server for every compiled provider.
+    public func configuration(
+        network: DashSpendNetwork = .mainnet, credentials: any CredentialStore, transport: any HTTPTransport,
+        timeout: Double = 5, now: @escaping @Sendable () -> Date = { Date() }
+    ) -> RepositoryConfiguration {
+        var overrides: [GiftCardProvider: URL] = [:]
+        for provider in GiftCardProvider.allCases { overrides[provider] = baseURL(for: provider) }
+        return RepositoryConfiguration(
+            network: network, baseURLOverrides: overrides, credentials: credentials, transport: transport,
+            clientId: "dcg_swift_tests", timeout: timeout, now: now)
+    }
+
+    /// Credentials as if the user had signed in to `provider` on this server (first tokens issued).
+    public func signedInCredentials(for provider: GiftCardProvider, now: Date = Date()) -> ProviderCredentials {
+        ProviderCredentials(
+            email: "user@example.com", accessToken: Self.defaultAccessToken,
+            refreshToken: provider == .ctx ? Self.defaultRefreshToken : nil,
+            refreshTokenIssuedAt: provider == .ctx ? now : nil,
+            accessTokenExpiresAt: provider == .ctx ? nil : now.addingTimeInterval(3600),
+            userId: provider == .ctx ? nil : Self.piggyCardsUserId,
+            password: provider == .ctx ? nil : Self.piggyCardsPassword)
+    }
+
+    // MARK: - Switches
+
+    /// Rejects every access token issued so far by `provider`'s API (they "expire").
+    public func expireAccessTokens(for provider: GiftCardProvider) {
+        state.withLock { $0.accessTokens[provider.rawValue] = [] }
+    }
+
+    /// Sets what CTX's `refresh-token` answers.
+    public func setRefreshBehavior(_ behavior: RefreshBehavior) {
+        state.withLock { $0.refreshBehavior = behavior }
+    }
+
+    /// Sets PiggyCards' `expires_in` for the next logins.
+    public func setPiggyCardsTokenLifetime(seconds: Int) {
+        state.withLock { $0.piggyTokenLifetime = seconds }
+    }
+
+    /// The access tokens currently accepted by `provider`'s API.
+    public func acceptedAccessTokens(for provider: GiftCardProvider) -> Set<String> {
+        state.withLock { $0.accessTokens[provider.rawValue] ?? [] }
+    }
+
+    // MARK: - Fixtures
+
+    /// The bytes of a fixture, by path relative to `Fixtures/Providers` (`ctx/errors/region.json`).
+    public func fixture(_ relativePath: String) -> Data? {
+        try? Data(contentsOf: URL(fileURLWithPath: fixturesDirectory + "/" + relativePath))
+    }
+
+    /// The text of a fixture, or an empty string.
+    public func fixtureText(_ relativePath: String) -> String {
+        fixture(relativePath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// The package's `Fixtures/Providers`, found by walking up from this file.
+    public static func defaultFixturesDirectory(sourceFile: String = #filePath) -> String {
+        var components = sourceFile.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        while components.count > 1 {
+            components.removeLast()
+            let candidate = components.joined(separator: "/") + "/Fixtures/Providers"
+            if access(candidate, F_OK) == 0 { return candidate }
+        }
+        return "Fixtures/Providers"
+    }
+
+    // MARK: - Answers
+
+    private func answer(_ request: LoopbackRequest) -> LoopbackResponse {
+        for provider in ["ctx", "piggycards"] {
+            let prefix = "/\(provider)/"
+            guard request.path.hasPrefix(prefix) else { continue }
+            let endpoint = String(request.path.dropFirst(prefix.count))
+            let segments = endpoint.split(separator: "/").map { LoopbackRequest.percentDecoded(String($0)) }
+            return provider == "ctx" ? ctx(request, segments) : piggyCards(request, segments)
+        }
+        return .notFound
+    }
+
+    /// Sign-in endpoints hand out ``defaultAccessToken``; refreshes and re-logins hand out numbered ones.
+    private func issueToken(_ provider: String, signIn: Bool) -> String {
+        state.withLock { state in
+            var token = Self.defaultAccessToken
+            if !signIn {
+                let count = state.issued[provider, default: 0] + 1
+                state.issued[provider] = count
+                token = "\(Self.defaultAccessToken)-\(count)"
+            }
+            state.accessTokens[provider, default: []].insert(token)
+            return token
+        }
+    }
+
+    private func authorized(_ request: LoopbackRequest, _ provider: String) -> Bool {
+        guard let token = request.bearerToken else { return false }
+        return state.withLock { $0.accessTokens[provider]?.contains(token) ?? false }
+    }
+
+    private func fixtureResponse(_ relativePath: String) -> LoopbackResponse? {
+        guard !relativePath.contains(".."), let data = fixture(relativePath) else { return nil }
+        return .json(data)
+    }
+
+    private func ctx(_ request: LoopbackRequest, _ segments: [String]) -> LoopbackResponse {
+        let unauthorized = LoopbackResponse.json(#"{"errors":[{"message":"Unauthorized"}]}"#, status: 401)
+        let last = segments.last ?? ""
+        switch (request.method, segments.first ?? "", segments.count) {
+        case ("POST", "login", 1):
+            guard request.json?["email"]?.nonBlankString != nil else {
+                return .json(#"{"errors":[{"message":"email is required"}]}"#, status: 400)
+            }
+            return .json("{}")
+        case ("POST", "verify-email", 1):
+            guard request.json?["email"]?.nonBlankString != nil, request.json?["code"]?.string == Self.validCode else {
+                return .json(fixture("ctx/errors/verify-wrong-code.json") ?? Data(), status: 400)
+            }
+            let access = issueToken("ctx", signIn: true)
+            state.withLock { _ = $0.refreshTokens.insert(Self.defaultRefreshToken) }
+            return .json(.object(["accessToken": .string(access), "refreshToken": .string(Self.defaultRefreshToken)]))
+        case ("POST", "refresh-token", 1):
+            let presented = request.json?["refreshToken"]?.string ?? ""
+            let (behavior, known) = state.withLock { ($0.refreshBehavior, $0.refreshTokens.contains(presented)) }
+            guard known else { return .json(#"{"errors":[{"message":"Invalid refresh token"}]}"#, status: 401) }
+            switch behavior {
+            case .fail(let status):
+                return .json(#"{"errors":[{"message":"refresh failed"}]}"#, status: status)
+            case .succeedWithoutRefreshToken:
+                return .json(.object(["accessToken": .string(issueToken("ctx", signIn: false))]))
+            case .succeed:
+                let access = issueToken("ctx", signIn: false)
+                let rotated = "\(Self.defaultRefreshToken)-\(access)"
+                state.withLock { _ = $0.refreshTokens.insert(rotated) }
+                return .json(.object(["accessToken": .string(access), "refreshToken": .string(rotated)]))
+            }
+        case ("GET", "merchants", 2):
+            let id = last
+            guard authorized(request, "ctx") else { return unauthorized }
+            return fixtureResponse("ctx/merchants/\(id).json")
+                ?? .json(#"{"errors":[{"message":"Merchant not found"}]}"#, status: 404)
+        case ("POST", "gift-cards", 1):
+            guard authorized(request, "ctx") else { return unauthorized }
+            return fixtureResponse("ctx/gift-cards/purchase.json") ?? .notFound
+        case ("GET", "gift-cards", 1):
+            guard authorized(request, "ctx") else { return unauthorized }
+            let txid = request.queryItem("txid") ?? ""
+            return fixtureResponse("ctx/gift-cards/by-txid/\(txid).json") ?? .notFound
+        case ("GET", "gift-cards", 2):
+            let id = last
+            guard authorized(request, "ctx") else { return unauthorized }
+            return fixtureResponse("ctx/gift-cards/\(id).json") ?? .notFound
+        default:
+            return .notFound
+        }
+    }
+
+    private func piggyCards(_ request: LoopbackRequest, _ segments: [String]) -> LoopbackResponse {
+        let unauthorized = LoopbackResponse.json(#"{"error":"Unauthenticated"}"#, status: 401)
+        let last = segments.last ?? ""
+        switch (request.method, segments.first ?? "", segments.count) {
+        case ("POST", "signup", 1):
+            guard request.json?["email"]?.nonBlankString != nil else {
+                return .json(#"{"error":"email is required"}"#, status: 422)
+            }
+            return .json(.object(["userId": .string(Self.piggyCardsUserId)]))
+        case ("POST", "verify-otp", 1):
+            guard request.json?["otp"]?.string == Self.validCode else {
+                return .json(fixture("piggycards/errors/invalid-code.json") ?? Data(), status: 400)
+            }
+            state.withLock { $0.piggyPendingFirstLogin = true }
+            return .json(.object(["generatedPassword": .string(Self.piggyCardsPassword)]))
+        case ("POST", "login", 1):
+            guard request.json?["userId"]?.string == Self.piggyCardsUserId,
+                  request.json?["password"]?.string == Self.piggyCardsPassword
+            else { return unauthorized }
+            let (lifetime, first) = state.withLock { state in
+                defer { state.piggyPendingFirstLogin = false }
+                return (state.piggyTokenLifetime, state.piggyPendingFirstLogin)
+            }
+            return .json(.object([
+                "access_token": .string(issueToken("piggycards", signIn: first)), "token_type": .string("Bearer"),
+                "expires_in": .number(Decimal(lifetime)),
+            ]))
+        case ("GET", "brands", 2):
+            let country = last
+            guard authorized(request, "piggycards") else { return unauthorized }
+            return fixtureResponse("piggycards/brands/\(country).json") ?? .json("[]")
+        case ("GET", "giftcards", 2):
+            guard authorized(request, "piggycards") else { return unauthorized }
+            let brandId = request.queryItem("brandId") ?? ""
+            return fixtureResponse("piggycards/giftcards/\(brandId).json")
+                ?? .json(#"{"code":200,"message":"No gift cards found","data":null}"#)
+        default:
+            return .notFound
+        }
+    }
+}

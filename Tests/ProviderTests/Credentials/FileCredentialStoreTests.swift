@@ -1,0 +1,116 @@
+import DashSpendCore
+import Foundation
+import Testing
+
+@Suite("FileCredentialStore and StateDirectory")
+struct FileCredentialStoreTests {
+    private func temporaryRoot() -> String {
+        let path = NSTemporaryDirectory() + "dashspend-creds-\(UUID().uuidString)"
+        return path + "/state"
+    }
+
+    private func mode(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test func savesWithPrivateModesAndReadsBack() throws {
+        let root = temporaryRoot()
+        let store = FileCredentialStore(root: root)
+        let issued = Date(timeIntervalSince1970: 1_750_000_000.5)
+        let credentials = ProviderCredentials(email: "a@example.com", accessToken: "tok", refreshToken: "ref",
+                                              refreshTokenIssuedAt: issued)
+        try store.save(credentials, for: .ctx, network: .testnet)
+        let file = store.path(for: .ctx, network: .testnet)
+        #expect(file == root + "/testnet/ctxspend.json")
+        #expect(try mode(file) == 0o600)
+        #expect(try mode(root) == 0o700)
+        #expect(try mode(root + "/testnet") == 0o700)
+        #expect(try store.load(.ctx, network: .testnet) == credentials)
+        #expect(try store.load(.ctx, network: .mainnet) == nil)
+    }
+
+    @Test func replacingLeavesNoTemporaryFilesAndKeepsMode() throws {
+        let root = temporaryRoot()
+        let store = FileCredentialStore(root: root)
+        for index in 0..<20 {
+            try store.save(ProviderCredentials(email: "u\(index)@example.com", accessToken: "t\(index)"), for: .ctx, network: .mainnet)
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: root + "/mainnet")
+        #expect(files == ["ctxspend.json"])
+        #expect(try store.load(.ctx, network: .mainnet)?.accessToken == "t19")
+        #expect(try mode(store.path(for: .ctx, network: .mainnet)) == 0o600)
+    }
+
+    @Test func concurrentSavesNeverLeaveAPartialFile() async throws {
+        let root = temporaryRoot()
+        let store = FileCredentialStore(root: root)
+        try store.save(ProviderCredentials(accessToken: "seed"), for: .ctx, network: .mainnet)
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    let long = String(repeating: "x", count: 2_000 + index)
+                    try? store.save(ProviderCredentials(email: "\(index)@example.com", accessToken: long), for: .ctx, network: .mainnet)
+                }
+                group.addTask {
+                    // Every read sees a whole document, old or new.
+                    #expect(throws: Never.self) { _ = try store.load(.ctx, network: .mainnet) }
+                }
+            }
+        }
+        #expect(try store.load(.ctx, network: .mainnet)?.accessToken?.hasPrefix("xx") == true)
+    }
+
+    @Test func corruptFileIsAClearErrorAndIsLeftUntouched() throws {
+        let root = temporaryRoot()
+        let store = FileCredentialStore(root: root)
+        try store.save(ProviderCredentials(accessToken: "tok"), for: .ctx, network: .mainnet)
+        let file = store.path(for: .ctx, network: .mainnet)
+        let garbage = Data("{\"accessToken\": [1,2".utf8)
+        try garbage.write(to: URL(fileURLWithPath: file))
+        #expect(throws: CredentialStoreError.self) { try store.load(.ctx, network: .mainnet) }
+        do {
+            _ = try store.load(.ctx, network: .mainnet)
+        } catch let error as CredentialStoreError {
+            #expect(error.kind == .corrupt)
+            #expect(error.description.contains(file))
+            #expect(!error.description.contains("accessToken"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == garbage)
+    }
+
+    @Test func unreadableFileIsAClearError() throws {
+        guard getuid() != 0 else { return }  // root reads any file
+        let root = temporaryRoot()
+        let store = FileCredentialStore(root: root)
+        try store.save(ProviderCredentials(accessToken: "tok"), for: .ctx, network: .mainnet)
+        chmod(store.path(for: .ctx, network: .mainnet), 0)
+        #expect(throws: CredentialStoreError(.unreadable, path: store.path(for: .ctx, network: .mainnet), reason: "Permission denied")) {
+            try store.load(.ctx, network: .mainnet)
+        }
+    }
+
+    @Test func directoryInPlaceOfFileIsAnErrorNotACrash() throws {
+        let root = temporaryRoot()
+        let store = FileCredentialStore(root: root)
+        try FileManager.default.createDirectory(atPath: store.path(for: .ctx, network: .mainnet), withIntermediateDirectories: true)
+        #expect(throws: CredentialStoreError.self) { try store.load(.ctx, network: .mainnet) }
+    }
+
+    @Test func deleteRemovesAndIsIdempotent() throws {
+        let store = FileCredentialStore(root: temporaryRoot())
+        try store.save(ProviderCredentials(accessToken: "tok"), for: .ctx, network: .mainnet)
+        try store.delete(.ctx, network: .mainnet)
+        try store.delete(.ctx, network: .mainnet)
+        #expect(try store.load(.ctx, network: .mainnet) == nil)
+    }
+
+    @Test func stateDirectoryPrecedence() {
+        let all = ["DASHSPEND_HOME": "/d", "XDG_STATE_HOME": "/x/", "HOME": "/h"]
+        #expect(StateDirectory.resolve(home: "/cli/", environment: all) == "/cli")
+        #expect(StateDirectory.resolve(home: nil, environment: all) == "/d")
+        #expect(StateDirectory.resolve(home: "", environment: ["XDG_STATE_HOME": "/x/", "HOME": "/h"]) == "/x/dashspend")
+        #expect(StateDirectory.resolve(home: nil, environment: ["DASHSPEND_HOME": "", "HOME": "/h"]) == "/h/.local/state/dashspend")
+        #expect(StateDirectory.resolve(home: nil, environment: [:]) == ".dashspend")
+    }
+}

@@ -1,0 +1,108 @@
+import DashSpendCore
+import DashSpendHTTP
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+@Suite("URLSessionTransport against a loopback server")
+struct URLSessionTransportTests {
+    private func withServer(_ body: (LoopbackHTTPServer, URLSessionTransport) async throws -> Void) async throws {
+        let server = LoopbackHTTPServer()
+        server.route("/echo") { request in
+            .json(.object(["method": .string(request.method), "query": .string(request.query),
+                           "body": .string(String(decoding: request.body, as: UTF8.self))]))
+        }
+        try server.start()
+        defer { server.stop() }
+        try await body(server, URLSessionTransport())
+    }
+
+    @Test func sendsMethodHeadersAndBodyAndReadsTheAnswer() async throws {
+        try await withServer { server, transport in
+            let request = HTTPRequest(
+                method: "POST", url: server.baseURL.appendingAPIPath(["echo"], query: [("a", "b c")]),
+                headers: ["X-Client-Id": "abc", "Content-Type": "application/json"], body: Data(#"{"x":1}"#.utf8))
+            let response = try await transport.send(request)
+            #expect(response.status == 200)
+            let json = try JSONValue.parse(response.body)
+            #expect(json["method"]?.string == "POST")
+            #expect(json["query"]?.string == "a=b%20c")
+            #expect(json["body"]?.string == #"{"x":1}"#)
+            #expect(server.receivedRequests.last?.headers["x-client-id"] == "abc")
+            #expect(server.requestCount(path: "/echo") == 1)
+        }
+    }
+
+    @Test(arguments: [400, 401, 404, 409, 422, 500, 503])
+    func returnsNon2xxResponsesInsteadOfThrowing(status: Int) async throws {
+        try await withServer { server, transport in
+            server.inject(.respond(status: status, body: #"{"errors":[{"message":"no"}]}"#), path: "/echo")
+            let response = try await transport.send(HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["echo"])))
+            #expect(response.status == status)
+            #expect(ProviderErrorBody(response.body).messages == ["no"])
+        }
+    }
+
+    @Test func timeoutIsANetworkError() async throws {
+        try await withServer { server, transport in
+            server.inject(.delay(3), path: "/echo")
+            let request = HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["echo"]), timeout: 0.5)
+            let error = await dashSpendError { _ = try await transport.send(request) }
+            #expect(error == .network("timed out"))
+        }
+    }
+
+    @Test func resetIsANetworkError() async throws {
+        try await withServer { server, transport in
+            server.inject(.connectionReset, path: "/echo")
+            let error = await dashSpendError {
+                _ = try await transport.send(HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["echo"])))
+            }
+            guard case .network = error else {
+                Issue.record("expected a network error, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+
+    @Test func truncatedBodyIsANetworkError() async throws {
+        try await withServer { server, transport in
+            server.inject(.truncatedBody, path: "/echo")
+            let error = await dashSpendError {
+                _ = try await transport.send(HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["echo"])))
+            }
+            guard case .network = error else {
+                Issue.record("expected a network error, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+
+    @Test func refusedConnectionIsANetworkError() async throws {
+        let server = LoopbackHTTPServer()
+        try server.start()
+        let url = server.baseURL
+        server.stop()
+        let error = await dashSpendError {
+            _ = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: url, timeout: 2))
+        }
+        guard case .network = error else {
+            Issue.record("expected a network error, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func cancellationStopsTheRequest() async throws {
+        try await withServer { server, transport in
+            server.inject(.delay(5), path: "/echo")
+            let request = HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["echo"]), timeout: 10)
+            let started = Date()
+            let task = Task { try await transport.send(request) }
+            try await Task.sleep(for: .milliseconds(200))
+            task.cancel()
+            let result = await task.result
+            #expect(throws: CancellationError.self) { try result.get() }
+            #expect(Date().timeIntervalSince(started) < 4)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+#if PIGGYCARDS_ENABLED
+import DashSpendCore
+@testable import DashSpendPiggyCards
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+@Suite("PiggyCards offer rules")
+struct PiggyCardsOfferTests {
+    private func card(_ name: String, _ type: String, quantity: Int, discount: String = "4", denomination: String = "25",
+                      min: Int = 5, max: Int = 100, brand: Int = 1) -> PiggyCardsGiftcard {
+        PiggyCardsGiftcard(json: .object([
+            "name": .string(name), "price_type": .string(type), "quantity": .number(Decimal(quantity)),
+            "discount_percentage": .string(discount), "denomination": .string(denomination),
+            "min_denomination": .number(Decimal(min)), "max_denomination": .number(Decimal(max)),
+            "brand_id": .number(Decimal(brand)),
+        ]))!
+    }
+
+    @Test func outOfStockInstantCardIsNotInstant() {
+        let offer = PiggyCardsOffer(cards: [
+            card("Card (INSTANT DELIVERY)", "Fixed", quantity: 0),
+            card("Card range", "Range", quantity: 3, discount: "5"),
+        ])
+        #expect(offer.denominationsType == .flexible)
+        #expect(offer.enabled)
+        #expect(offer.discountBasisPoints == 350)
+    }
+
+    @Test func rangeOutOfStockIsDisabledButKeepsItsRange() {
+        let offer = PiggyCardsOffer(cards: [card("Range", " range ", quantity: 0, min: 10, max: 200)])
+        #expect(offer.enabled == false)
+        #expect(offer.denominations == .flexible(minimum: 10, maximum: 200))
+    }
+
+    @Test func optionOutOfStockIsDisabled() {
+        let offer = PiggyCardsOffer(cards: [card("Opt", "Option", quantity: 0, denomination: "10,20")])
+        #expect(offer.enabled == false)
+        #expect(offer.denominations == .fixed([10, 20]))
+    }
+
+    @Test func fixedCardsAllOutOfStockAreDisabled() {
+        let offer = PiggyCardsOffer(cards: [card("A", "Fixed", quantity: 0, discount: "2"), card("B", "Fixed", quantity: 0, discount: "3")])
+        #expect(offer.enabled == false)
+        #expect(offer.denominations == nil)
+        #expect(offer.discountBasisPoints == 150)
+    }
+
+    @Test func disabledCardsAreIgnoredEvenWithTheBestDiscount() {
+        let offer = PiggyCardsOffer(cards: [
+            card("XBOX LIVE 12 months", "Range", quantity: 9, discount: "20"),
+            card("Anything", "Range", quantity: 9, discount: "20", brand: 174),
+            card("Fine", "Fixed", quantity: 1, discount: "2", denomination: "15"),
+        ])
+        #expect(offer.denominationsType == .fixed)
+        #expect(offer.denominations == .fixed([15]))
+        #expect(offer.discountBasisPoints == 50)
+    }
+
+    @Test func noCardsIsDisabledWithZeroDiscount() {
+        let offer = PiggyCardsOffer(cards: [])
+        #expect(offer.enabled == false && offer.discountBasisPoints == 0 && offer.denominationsType == .fixed)
+    }
+
+    @Test func everyGiftCardFixtureSurvivesLosingAnyCardField() throws {
+        for fixture in try ProviderFixtures.files("piggycards/giftcards") {
+            let document = try JSONValue.parse(fixture.data)
+            let cards = try #require(document["data"]?.array)
+            for (index, element) in cards.enumerated() {
+                for key in try #require(element.object).keys {
+                    var reduced = element.object!
+                    reduced[key] = nil
+                    var list = cards
+                    list[index] = .object(reduced)
+                    let parsed = list.compactMap(PiggyCardsGiftcard.init(json:))
+                    #expect(parsed.count == cards.count, "\(fixture.name) card \(index) without \(key)")
+                    _ = PiggyCardsOffer(cards: parsed)
+                }
+            }
+        }
+    }
+
+    @Test func randomByteMutationsNeverCrashTheOffer() throws {
+        let fixtures = try ProviderFixtures.files("piggycards/giftcards") + ProviderFixtures.files("piggycards/errors")
+        var generator = SplitMix64(state: 0x0F_FE12)
+        var offers = 0
+        for index in 0..<3_000 {
+            let mutated = ProviderFixtures.mutate(fixtures[index % fixtures.count].data, using: &generator)
+            _ = ProviderErrorBody(mutated)
+            guard let json = try? JSONValue.parse(mutated), let list = json["data"]?.array else { continue }
+            let offer = PiggyCardsOffer(cards: list.compactMap(PiggyCardsGiftcard.init(json:)))
+            offers += 1
+            if let denominations = offer.denominations, denominations.type == .flexible {
+                #expect(denominations.minimum! <= denominations.maximum!, "case \(index)")
+            }
+        }
+        #expect(offers > 300)
+    }
+}
+#endif

@@ -1,0 +1,110 @@
+import DashSpendCore
+@testable import DashSpendCTX
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+/// A small deterministic generator, so a failing mutation can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+enum ProviderFixtures {
+    static let root = MockProviderServer.defaultFixturesDirectory()
+
+    static func files(_ folder: String) throws -> [(name: String, data: Data)] {
+        let directory = root + "/" + folder
+        return try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+            .filter { $0.hasSuffix(".json") }
+            .map { ($0, try Data(contentsOf: URL(fileURLWithPath: directory + "/" + $0))) }
+    }
+
+    /// Applies 1 to 4 random byte edits (replace, insert, delete).
+    static func mutate(_ data: Data, using generator: inout SplitMix64) -> Data {
+        var bytes = [UInt8](data)
+        for _ in 0..<Int.random(in: 1...4, using: &generator) {
+            let interesting: [UInt8] = Array("\"{}[],:0123456789.-eE ntfl\\".utf8) + [0, 0xFF, 0xC3]
+            let byte = Bool.random(using: &generator) ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0 where !bytes.isEmpty: bytes[Int.random(in: 0..<bytes.count, using: &generator)] = byte
+            case 1: bytes.insert(byte, at: Int.random(in: 0...bytes.count, using: &generator))
+            default: if !bytes.isEmpty { bytes.remove(at: Int.random(in: 0..<bytes.count, using: &generator)) }
+            }
+        }
+        return Data(bytes)
+    }
+}
+
+@Suite("CTX decoding robustness")
+struct CTXFixtureMutationTests {
+    @Test func everyMerchantFixtureSurvivesLosingAnyOneField() throws {
+        let fixtures = try ProviderFixtures.files("ctx/merchants")
+        #expect(fixtures.count >= 5)
+        for fixture in fixtures {
+            let members = try #require(try JSONValue.parse(fixture.data).object)
+            for key in members.keys {
+                var reduced = members
+                reduced[key] = nil
+                let merchant = CTXMerchantResponse(json: .object(reduced))
+                if key == "id" {
+                    #expect(merchant == nil, "\(fixture.name) without id")
+                } else {
+                    let decoded = try #require(merchant, "\(fixture.name) without \(key)")
+                    let full = try #require(CTXMerchantResponse(json: .object(members)))
+                    #expect(decoded.id == full.id)
+                    // Every field other than the removed one keeps its value.
+                    if key != "name" { #expect(decoded.name == full.name) }
+                    if !["userDiscount", "savingsPercentage"].contains(key) {
+                        #expect(decoded.discountBasisPoints == full.discountBasisPoints)
+                    }
+                    if key != "enabled" { #expect(decoded.isEnabled == full.isEnabled) }
+                    _ = decoded.details(fetchedAt: Date())
+                }
+            }
+        }
+    }
+
+    @Test func everyGiftCardFixtureSurvivesLosingAnyOneField() throws {
+        let fixtures = try ProviderFixtures.files("ctx/gift-cards")
+        #expect(!fixtures.isEmpty)
+        for fixture in fixtures {
+            let members = try #require(try JSONValue.parse(fixture.data).object)
+            for key in members.keys {
+                var reduced = members
+                reduced[key] = nil
+                let card = CTXGiftCard(json: .object(reduced))
+                #expect((card == nil) == ["id", "status", "paymentId"].contains(key), "\(fixture.name) without \(key)")
+            }
+        }
+    }
+
+    @Test func randomByteMutationsNeverCrashDecoding() throws {
+        let fixtures = try ProviderFixtures.files("ctx/merchants") + ProviderFixtures.files("ctx/gift-cards")
+            + ProviderFixtures.files("ctx/errors")
+        var generator = SplitMix64(state: 0xDA54_5BE7)
+        var decoded = 0
+        for index in 0..<3_000 {
+            let fixture = fixtures[index % fixtures.count]
+            let mutated = ProviderFixtures.mutate(fixture.data, using: &generator)
+            _ = ProviderErrorBody(mutated)
+            guard let json = try? JSONValue.parse(mutated) else { continue }
+            if let merchant = CTXMerchantResponse(json: json) {
+                decoded += 1
+                let details = merchant.details(fetchedAt: Date())
+                if let range = details.denominations, range.type == .flexible {
+                    #expect(range.minimum! <= range.maximum!, "case \(index)")
+                }
+            }
+            _ = CTXGiftCard(json: json)
+        }
+        // Many single-byte edits inside strings keep the document valid: decoding must still succeed then.
+        #expect(decoded > 300)
+    }
+}
