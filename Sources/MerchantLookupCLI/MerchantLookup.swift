@@ -16,7 +16,7 @@ public enum MerchantLookup {
         public let exitCode: ExitCode
     }
 
-    static let commands: [any CLICommand.Type] = [ProvidersCommand.self, SearchCommand.self, ShowCommand.self]
+    static var commands: [any CLICommand.Type] { [ProvidersCommand.self, SearchCommand.self, ShowCommand.self] }
 
     static var globalValueOptions: Set<String> {
         Set(["--db", "--network", "--home", "--country"] + GiftCardProvider.allCases.map(ServiceBuilder.urlOption))
