@@ -79,8 +79,8 @@ struct FileCredentialStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == garbage)
     }
 
-    @Test func unreadableFileIsAClearError() throws {
-        guard getuid() != 0 else { return }  // root reads any file
+    @Test(.enabled(if: getuid() != 0, "root can read any file"))
+    func unreadableFileIsAClearError() throws {
         let root = temporaryRoot()
         let store = FileCredentialStore(root: root)
         try store.save(ProviderCredentials(accessToken: "tok"), for: .ctx, network: .mainnet)
@@ -93,8 +93,11 @@ struct FileCredentialStoreTests {
     @Test func directoryInPlaceOfFileIsAnErrorNotACrash() throws {
         let root = temporaryRoot()
         let store = FileCredentialStore(root: root)
-        try FileManager.default.createDirectory(atPath: store.path(for: .ctx, network: .mainnet), withIntermediateDirectories: true)
-        #expect(throws: CredentialStoreError.self) { try store.load(.ctx, network: .mainnet) }
+        let file = store.path(for: .ctx, network: .mainnet)
+        try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: true)
+        #expect(throws: CredentialStoreError(.unreadable, path: file, reason: "Is a directory")) {
+            try store.load(.ctx, network: .mainnet)
+        }
     }
 
     @Test func deleteRemovesAndIsIdempotent() throws {
