@@ -5,31 +5,11 @@ extension ExploreDatabase {
     ///
     /// The representative row is the merchant's online row when it has one (else its lowest `id`).
     public func merchant(id merchantId: String) throws(ExploreDatabaseError) -> MerchantLookupResult {
-        let columns = ExploreColumns.select(ExploreColumns.merchant, from: schema.merchantColumns, alias: "m")
-        // MIN() makes SQLite take the bare columns from the row it picks: rows without coordinates first.
-        let merchantQuery = """
-            SELECT \(columns), COUNT(m.latitude) AS locationCount, \
-            MIN((m.latitude IS NOT NULL) * 4294967296 + m.rowid) AS representative \
-            FROM merchant m WHERE m.merchantId = ?1
-            """
-        let sql: String
-        if schema.hasProviderTable {
-            sql = """
-                SELECT found.*, g.provider AS offerProvider, g.sourceId AS offerSourceId, g.active AS offerActive, \
-                g.savingsPercentage AS offerSavings, g.denominationsType AS offerDenominations, \
-                g.redeemType AS offerRedeemType \
-                FROM (\(merchantQuery)) found LEFT JOIN gift_card_providers g ON g.merchantId = found.merchantId \
-                WHERE found.representative IS NOT NULL ORDER BY g.id
-                """
-        } else {
-            sql = "SELECT * FROM (\(merchantQuery)) WHERE representative IS NOT NULL"
-        }
-
         var record: MerchantRecord?
         var offers: [ProviderRecord] = []
         var unavailable: [String] = []
         try read { db in
-            try db.forEach(sql, [.text(merchantId)]) { row in
+            try db.forEach(merchantSQL, [.text(merchantId)]) { row in
                 if record == nil { record = MerchantRecord(row: row) }
                 guard let name = row.text("offerProvider") else { return }
                 guard let provider = GiftCardProvider(databaseName: name), providers.contains(provider) else {
@@ -56,5 +36,27 @@ extension ExploreDatabase {
                                      denominationsType: nil, redeemType: nil, isSynthetic: true)]
         }
         return .found(ExploreMerchant(merchant: record, providers: offers))
+    }
+
+    /// The statement that reads one merchant (`?1` = merchantId) with all its provider rows.
+    static func merchantSQL(for schema: ExploreSchema) -> String {
+        let columns = ExploreColumns.select(ExploreColumns.merchant, from: schema.merchantColumns, alias: "m")
+        // MIN() makes SQLite take the bare columns from the row it picks: rows without coordinates first.
+        let merchantQuery = """
+            SELECT \(columns), COUNT(m.latitude) AS locationCount, \
+            MIN((m.latitude IS NOT NULL) * 4294967296 + m.rowid) AS representative \
+            FROM merchant m WHERE m.merchantId = ?1
+            """
+        if schema.hasProviderTable {
+            return """
+                SELECT found.*, g.provider AS offerProvider, g.sourceId AS offerSourceId, g.active AS offerActive, \
+                g.savingsPercentage AS offerSavings, g.denominationsType AS offerDenominations, \
+                g.redeemType AS offerRedeemType \
+                FROM (\(merchantQuery)) found LEFT JOIN gift_card_providers g ON g.merchantId = found.merchantId \
+                WHERE found.representative IS NOT NULL ORDER BY g.id
+                """
+        } else {
+            return "SELECT * FROM (\(merchantQuery)) WHERE representative IS NOT NULL"
+        }
     }
 }

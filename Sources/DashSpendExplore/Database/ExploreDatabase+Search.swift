@@ -30,11 +30,7 @@ extension ExploreDatabase {
             // The page's offers, in the file's order.
             var offers: [String: [(provider: GiftCardProvider, savings: Int?)]] = [:]
             if schema.hasProviderTable, !rows.isEmpty {
-                let sql = """
-                    SELECT merchantId, provider, savingsPercentage FROM gift_card_providers \
-                    WHERE merchantId IN (SELECT value FROM json_each(?1)) ORDER BY id
-                    """
-                try db.forEach(sql, [.text(SQLText.jsonArray(rows.map(\.merchantId)))]) { row in
+                try db.forEach(Self.pageOffersSQL, [.text(SQLText.jsonArray(rows.map(\.merchantId)))]) { row in
                     guard let id = row.text("merchantId"), let name = row.text("provider"),
                           let provider = GiftCardProvider(databaseName: name), providers.contains(provider)
                     else { return }
@@ -62,4 +58,10 @@ extension ExploreDatabase {
             return MerchantSearchPage(merchants: merchants, offset: max(search.offset, 0), limit: max(search.limit, 0))
         }
     }
+
+    /// The second statement of a page: the offers of its merchants (`?1` = a JSON array of merchantIds).
+    static let pageOffersSQL = """
+        SELECT merchantId, provider, savingsPercentage FROM gift_card_providers \
+        WHERE merchantId IN (SELECT value FROM json_each(?1)) ORDER BY id
+        """
 }

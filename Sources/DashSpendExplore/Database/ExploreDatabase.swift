@@ -19,6 +19,8 @@ public final class ExploreDatabase: Sendable {
     /// The providers whose offers are visible (by default every provider compiled into this build).
     public let providers: [GiftCardProvider]
     let connection: SQLiteConnection
+    /// The statement of ``merchant(id:)`` for this file's schema, built once.
+    let merchantSQL: String
 
     /// Opens the explore database at `path`, checking first that it is a whole SQLite file and an explore
     /// database, and saying what to do when it is not.
@@ -87,6 +89,7 @@ public final class ExploreDatabase: Sendable {
         } catch {
             throw .queryFailed(SQLiteError(code: -1, message: "\(error)"))
         }
+        merchantSQL = Self.merchantSQL(for: schema)
     }
 
     /// Runs `body` under the connection's lock, mapping SQLite failures to ``ExploreDatabaseError``.

@@ -12,9 +12,9 @@ enum ProvidersCommand: CLICommand {
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         if invocation.json {
             let items = GiftCardProvider.allCases.map { provider in
-                JSONValue.object([("id", .string(provider.id)), ("name", .string(provider.displayName))])
+                JSONDocument.object([("id", .string(provider.id)), ("name", .string(provider.displayName))])
             }
-            return JSONValue.object([("providers", .array(items))]).serialized() + "\n"
+            return JSONDocument.object([("providers", .array(items))]).serialized() + "\n"
         }
         let rows = GiftCardProvider.allCases.map { provider in
             [provider.id, provider.displayName, provider.info.baseURL(for: .mainnet).absoluteString]

@@ -82,8 +82,8 @@ enum SearchCommand: CLICommand {
     }
 
     static func json(_ page: MerchantSearchPage) -> String {
-        let merchants = page.merchants.map { merchant -> JSONValue in
-            var members: [(String, JSONValue)] = [
+        let merchants = page.merchants.map { merchant -> JSONDocument in
+            var members: [(String, JSONDocument)] = [
                 ("merchantId", .string(merchant.merchantId)),
                 ("name", .string(merchant.name)),
                 ("type", .string(merchant.type.rawValue)),
@@ -95,7 +95,7 @@ enum SearchCommand: CLICommand {
             if let count = merchant.locationCount { members.append(("locationCount", .integer(count))) }
             return .object(members)
         }
-        return JSONValue.object([
+        return JSONDocument.object([
             ("merchants", .array(merchants)), ("offset", .integer(page.offset)), ("limit", .integer(page.limit)),
         ]).serialized() + "\n"
     }

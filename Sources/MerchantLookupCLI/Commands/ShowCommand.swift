@@ -39,7 +39,7 @@ enum ShowCommand: CLICommand {
 
     static func json(_ resolved: ResolvedMerchant) -> String {
         let merchant = resolved.merchant
-        let offers = resolved.offers.map { offer -> JSONValue in
+        let offers = resolved.offers.map { offer -> JSONDocument in
             let denominations = offer.denominations.value
             var denominationMembers = resolvedMembers(
                 .object([
@@ -49,7 +49,7 @@ enum ShowCommand: CLICommand {
                     ("max", denominations.maximum.map { .decimal($0) } ?? .null),
                 ]), offer.denominations)
             denominationMembers.append(("typeSource", .string(offer.denominationsTypeSource.rawValue)))
-            var members: [(String, JSONValue)] = [
+            var members: [(String, JSONDocument)] = [
                 ("provider", .string(offer.provider.displayName)),
                 ("sourceId", .string(offer.sourceId)),
                 ("enabled", .object(resolvedMembers(.bool(offer.enabled.value), offer.enabled))),
@@ -59,7 +59,7 @@ enum ShowCommand: CLICommand {
             if let error = offer.liveError { members.append(("liveError", .string(error.description))) }
             return .object(members)
         }
-        return JSONValue.object([
+        return JSONDocument.object([
             ("merchantId", .string(merchant.merchantId)),
             ("name", .string(merchant.name)),
             ("type", .string(merchant.type.rawValue)),
@@ -70,8 +70,8 @@ enum ShowCommand: CLICommand {
     }
 
     /// `value` and `source`, plus `fetchedAt` for live and cached values.
-    static func resolvedMembers<T>(_ value: JSONValue, _ resolved: Resolved<T>) -> [(String, JSONValue)] {
-        var members: [(String, JSONValue)] = [("value", value), ("source", .string(resolved.source.rawValue))]
+    static func resolvedMembers<T>(_ value: JSONDocument, _ resolved: Resolved<T>) -> [(String, JSONDocument)] {
+        var members: [(String, JSONDocument)] = [("value", value), ("source", .string(resolved.source.rawValue))]
         if let fetchedAt = resolved.fetchedAt {
             members.append(("fetchedAt", .string(fetchedAt.formatted(.iso8601))))
         }

@@ -6,9 +6,9 @@ import Foundation
 
 /// A JSON document with object keys kept in the order written, so output follows the documented contract
 /// exactly, and `null` written where the contract says `number|null`.
-indirect enum JSONValue: Sendable, Equatable {
-    case object([(String, JSONValue)])
-    case array([JSONValue])
+indirect enum JSONDocument: Sendable, Equatable {
+    case object([(String, JSONDocument)])
+    case array([JSONDocument])
     case string(String)
     case integer(Int)
     case decimal(Decimal)
@@ -16,7 +16,7 @@ indirect enum JSONValue: Sendable, Equatable {
     case bool(Bool)
     case null
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
+    static func == (lhs: JSONDocument, rhs: JSONDocument) -> Bool { lhs.serialized() == rhs.serialized() }
 
     /// The document on one line.
     func serialized() -> String {
