@@ -1,0 +1,153 @@
+import DashSpend
+import DashSpendCore
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+@Suite("The fallback chains: live → cached → local → default, every value with its source")
+struct ResolutionChainTests {
+    @Test("Not signed in: nothing is asked, values are local or default, and the reason is kept")
+    func notSignedIn() async throws {
+        let fixture = try ServiceFixture()
+        let merchant = try await fixture.service().resolve(merchantId: "m-home")
+        let ctx = try #require(merchant.offer(.ctx))
+        #expect(ctx.enabled == Resolved(true, source: .local))
+        #expect(ctx.discountBasisPoints == Resolved(250, source: .local))
+        #expect(ctx.denominationsTypeSource == .local)
+        #expect(ctx.denominations.source == .default)
+        #expect(ctx.denominations.value == .flexible(minimum: 5, maximum: 500))
+        #expect(ctx.liveError == .signInRequired(.ctx))
+        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 0)
+    }
+
+    @Test("Signed in: live values win, carry the provider and the time, and are written through")
+    func live() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        let merchant = try await fixture.service().resolve(merchantId: "m-home")
+        let ctx = try #require(merchant.offer(.ctx))
+        #expect(ctx.enabled.value == true)
+        #expect(ctx.enabled.source == .live)
+        #expect(ctx.discountBasisPoints.value == 300)
+        #expect(ctx.discountBasisPoints.source == .live)
+        #expect(ctx.discountBasisPoints.provider == .ctx)
+        #expect(ctx.discountBasisPoints.fetchedAt != nil)
+        #expect(ctx.denominations.value == .fixed([10, 12.5, 25, 50]))
+        #expect(ctx.denominations.source == .live)
+        #expect(ctx.liveError == nil)
+        #expect(fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX)?.discountBasisPoints == 300)
+    }
+
+    @Test("A failed live call falls back to the stored answer; the stored answer survives the failure")
+    func cachedAfterFailure() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        _ = try await fixture.service().resolve(merchantId: "m-home")
+        fixture.server.loopback.inject(.respond(status: 503, body: "{}"),
+                                       path: fixture.server.path(.ctx, "merchants/\(ServiceFixture.homeCTX)"))
+        let merchant = try await fixture.service().resolve(merchantId: "m-home")
+        let ctx = try #require(merchant.offer(.ctx))
+        #expect(ctx.discountBasisPoints == Resolved(300, source: .cached, provider: .ctx,
+                                                    fetchedAt: ctx.discountBasisPoints.fetchedAt))
+        #expect(ctx.denominations.source == .cached)
+        guard case .serverError(status: 503, _)? = ctx.liveError else {
+            Issue.record("the 503 must be kept as the reason, got \(String(describing: ctx.liveError))")
+            return
+        }
+        #expect(fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX) != nil, "a failure never clears stored data")
+    }
+
+    @Test("Offline: the stored answer, never the network")
+    func offline() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        _ = try await fixture.service().resolve(merchantId: "m-home")
+        let before = fixture.ctxRequests(ServiceFixture.homeCTX)
+        let merchant = try await fixture.service().resolve(merchantId: "m-home", policy: .cacheOnly)
+        #expect(merchant.offer(.ctx)?.discountBasisPoints.source == .cached)
+        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == before)
+    }
+
+    @Test("Network-only: a provider that cannot answer is an error")
+    func networkOnly() async throws {
+        let fixture = try ServiceFixture()
+        await #expect(throws: MerchantServiceError.self) {
+            _ = try await fixture.service().resolve(merchantId: "m-home", policy: .networkOnly)
+        }
+        try fixture.signIn(.ctx)
+        fixture.server.stop()
+        do {
+            _ = try await fixture.service().resolve(merchantId: "m-home", policy: .networkOnly)
+            Issue.record("a stopped server must fail a network-only resolve")
+        } catch .provider(.network) {
+            // Expected.
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("A live answer with only an id: its defaults count, missing fields fall through per field")
+    func partialLiveAnswer() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        let merchant = try await fixture.service().resolve(merchantId: "m-bare")
+        let ctx = try #require(merchant.offer(.ctx))
+        #expect(ctx.enabled == Resolved(true, source: .live, provider: .ctx, fetchedAt: ctx.enabled.fetchedAt),
+                "CTX: missing enabled means enabled")
+        #expect(ctx.discountBasisPoints == Resolved(700, source: .local), "no discount in the answer: the database's")
+        #expect(ctx.denominationsTypeSource == .live, "CTX: missing denominationsType means fixed")
+        #expect(ctx.denominations.value == .fixed([]))
+        #expect(ctx.denominations.source == .default)
+    }
+
+    @Test("A merchant the provider does not know keeps its stored values, with the reason")
+    func unknownAtProvider() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        let merchant = try await fixture.service().resolve(merchantId: "m-missing")
+        let ctx = try #require(merchant.offer(.ctx))
+        #expect(ctx.discountBasisPoints == Resolved(150, source: .local))
+        #expect(ctx.liveError == .unknownMerchant(ServiceFixture.missingCTX))
+    }
+
+    @Test("A Dash merchant: no offers; enabled from merchant.active")
+    func dashMerchant() async throws {
+        let fixture = try ServiceFixture()
+        let merchant = try await fixture.service().resolve(merchantId: "m-dash")
+        #expect(merchant.offers.isEmpty)
+        #expect(merchant.enabled == Resolved(false, source: .local))
+    }
+
+    @Test("Not found")
+    func notFound() async throws {
+        let fixture = try ServiceFixture()
+        do {
+            _ = try await fixture.service().resolve(merchantId: "nobody")
+            Issue.record("expected not found")
+        } catch .notFound(let id) {
+            #expect(id == "nobody")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("Identical requests in flight share one call; a recent answer is reused")
+    func deduplicationAndThrottle() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        fixture.server.loopback.inject(.delay(0.3), path: fixture.server.path(.ctx, "merchants/\(ServiceFixture.homeCTX)"))
+        let service = fixture.service()
+        let sources = try await withThrowingTaskGroup(of: ValueSource.self) { group in
+            for _ in 0..<10 {
+                group.addTask { try await service.resolve(merchantId: "m-home").offer(.ctx)!.discountBasisPoints.source }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(sources == Array(repeating: .live, count: 10))
+        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 1)
+        _ = try await service.resolve(merchantId: "m-home")
+        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 1, "within the time-to-live the answer is reused")
+        _ = try await fixture.service(timeToLive: 0).resolve(merchantId: "m-home")
+        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 2)
+    }
+}

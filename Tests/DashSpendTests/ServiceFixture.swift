@@ -1,0 +1,69 @@
+import DashSpend
+import DashSpendCore
+import DashSpendExplore
+import DashSpendHTTP
+import DashSpendTestSupport
+import Foundation
+
+/// A merchant service over a small v4 file whose provider ids the mock server knows, with the mock
+/// provider APIs on loopback and an in-memory credential store.
+struct ServiceFixture {
+    static let homeCTX = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"   // mock: fixed 10/12.50/25/50, 300 bp
+    static let bareCTX = "0badf00d-2222-4333-8444-555566667777"   // mock: only an id
+    static let missingCTX = "99999999-0000-4000-8000-000000000000" // mock: 404
+
+    static let rows = """
+        INSERT INTO merchant (id, merchantId, name, type, paymentMethod, active, savingsPercentage, denominationsType, redeemType)
+        VALUES
+            (1, 'm-home', 'Home Depot', 'both', 'gift card', 1, 250, 'min-max', 'barcode'),
+            (2, 'm-bare', 'Bare Merchant', 'online', 'gift card', 0, 700, 'min-max', 'barcode'),
+            (3, 'm-missing', 'Missing Merchant', 'online', 'gift card', 1, 150, 'fixed', 'barcode'),
+            (4, 'm-dash', 'Dash Diner', 'physical', 'dash', 0, NULL, NULL, NULL),
+            (5, 'm-tie', 'Tie Shop', 'online', 'gift card', 1, 200, 'fixed', 'barcode');
+        INSERT INTO gift_card_providers (id, merchantId, provider, redeemType, savingsPercentage, active, denominationsType, sourceId)
+        VALUES
+            (1, 'm-home', 'CTX', 'barcode', 250, 1, 'min-max', '\(homeCTX)'),
+            (2, 'm-home', 'PiggyCards', 'barcode', 100, 1, 'fixed', 177),
+            (3, 'm-bare', 'CTX', 'barcode', 700, 0, 'min-max', '\(bareCTX)'),
+            (4, 'm-missing', 'CTX', 'barcode', 150, 1, 'fixed', '\(missingCTX)'),
+            (5, 'm-tie', 'CTX', 'barcode', 200, 1, 'fixed', 'tie-ctx'),
+            (6, 'm-tie', 'PiggyCards', 'barcode', 200, 1, 'fixed', 205);
+        """
+
+    let directory: ScratchDirectory
+    let database: ExploreDatabase
+    let server: MockProviderServer
+    let credentials = InMemoryCredentialStore()
+    let cache = InMemoryOfferCache()
+
+    init() throws {
+        directory = try ScratchDirectory()
+        database = try ExploreDatabase(path: try FixtureDatabase.make(version: 4, rows: Self.rows, in: directory))
+        server = try MockProviderServer.started()
+    }
+
+    /// The repositories the factory builds, pointed at the mock server.
+    var repositories: [GiftCardProvider: any DashSpendRepository] {
+        RepositoryFactory(configuration: server.configuration(credentials: credentials, transport: URLSessionTransport()))
+            .makeRepositories()
+    }
+
+    /// A fresh service (its own in-memory throttle) sharing this fixture's cache and credentials.
+    func service(country: String? = nil, timeToLive: Double = 30) -> MerchantService {
+        MerchantService(database: database, repositories: repositories, cache: cache, country: country,
+                        liveTimeToLive: timeToLive)
+    }
+
+    /// Signs the user in to `provider` as if `auth verify` had run.
+    func signIn(_ provider: GiftCardProvider) throws {
+        try credentials.save(server.signedInCredentials(for: provider), for: provider, network: .mainnet)
+    }
+
+    /// How many merchant-details requests CTX received for `sourceId`.
+    func ctxRequests(_ sourceId: String) -> Int { server.requestCount(.ctx, "merchants/\(sourceId)") }
+}
+
+extension ResolvedMerchant {
+    /// The offer of `provider`.
+    func offer(_ provider: GiftCardProvider) -> ResolvedOffer? { offers.first { $0.provider == provider } }
+}
