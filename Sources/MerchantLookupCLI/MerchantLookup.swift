@@ -16,7 +16,12 @@ public enum MerchantLookup {
         public let exitCode: ExitCode
     }
 
-    static var commands: [any CLICommand.Type] { [ProvidersCommand.self, SearchCommand.self, ShowCommand.self] }
+    static var commands: [any CLICommand.Type] {
+        [
+            ProvidersCommand.self, SearchCommand.self, ShowCommand.self, TerritoriesCommand.self, ATMsCommand.self,
+            DatabaseInfoCommand.self,
+        ]
+    }
 
     static var globalValueOptions: Set<String> {
         Set(["--db", "--network", "--home", "--country"] + GiftCardProvider.allCases.map(ServiceBuilder.urlOption))

@@ -5,6 +5,8 @@ public struct MerchantSearch: Sendable, Hashable {
     /// Name search: phrase-prefix through FTS4 where the file has `merchant_fts`, `LIKE` otherwise.
     /// Quotes, `%`, `_`, apostrophes and non-ASCII are matched literally.
     public var text: String?
+    /// Only merchants with exactly this name (case-insensitive for ASCII letters).
+    public var exactName: String?
     /// Only merchants sold through this provider.
     public var provider: GiftCardProvider?
     /// Only these merchant types (empty: all).
@@ -30,12 +32,13 @@ public struct MerchantSearch: Sendable, Hashable {
 
     /// Creates a search.
     public init(
-        text: String? = nil, provider: GiftCardProvider? = nil, types: Set<MerchantType> = [],
+        text: String? = nil, exactName: String? = nil, provider: GiftCardProvider? = nil, types: Set<MerchantType> = [],
         paymentMethod: PaymentMethod? = nil, denominations: DenominationsType? = nil, territory: String? = nil,
         near: GeoPoint? = nil, radiusKm: Double = 32, sort: MerchantSort = .name, limit: Int = 100,
         offset: Int = 0, includeURLRedeem: Bool = false
     ) {
         self.text = text
+        self.exactName = exactName
         self.provider = provider
         self.types = types
         self.paymentMethod = paymentMethod

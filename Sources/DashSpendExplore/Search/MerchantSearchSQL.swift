@@ -9,11 +9,8 @@ struct MerchantSearchSQL {
     let sql: String
     let arguments: [SQLiteValue]
 
-    /// Kilometres per degree of latitude.
-    static let kmPerDegree = GeoPoint.earthRadiusKm * Double.pi / 180
-
     init(search: MerchantSearch, schema: ExploreSchema, compiled: [GiftCardProvider]) {
-        var conditions = ["m.merchantId IS NOT NULL"]
+        var conditions = ["m.merchantId IS NOT NULL", "m.merchantId <> ''"]
         var arguments: [SQLiteValue] = []
         var joins = ""
         let has = schema.merchantHas
@@ -28,6 +25,11 @@ struct MerchantSearchSQL {
                 conditions.append("m.name LIKE ? ESCAPE '\\'")
                 arguments.append(.text(SQLText.likeContains(text)))
             }
+        }
+
+        if let name = search.exactName {
+            conditions.append("m.name = ? COLLATE NOCASE")
+            arguments.append(.text(name.trimmedWhitespace))
         }
 
         // Hidden as in both wallets: merchants redeemed through a URL.
@@ -91,20 +93,13 @@ struct MerchantSearchSQL {
             }
         }
 
-        // Distance: an equirectangular distance in degrees² (plain arithmetic, so no math functions are
-        // needed in SQLite), inside a bounding box the latitude/longitude indexes can serve.
         var distanceColumn = ""
         if let near = search.near {
-            let radiusDegrees = max(search.radiusKm, 0) / Self.kmPerDegree
-            let scale = max(near.longitudeScale, 1e-6)
-            conditions.append("m.latitude BETWEEN ? AND ? AND m.longitude BETWEEN ? AND ?")
-            arguments += [
-                .real(near.latitude - radiusDegrees), .real(near.latitude + radiusDegrees),
-                .real(near.longitude - radiusDegrees / scale), .real(near.longitude + radiusDegrees / scale),
-            ]
-            let delta = "((m.latitude - \(near.latitude)) * (m.latitude - \(near.latitude)) + (m.longitude - \(near.longitude)) * (m.longitude - \(near.longitude)) * \(scale * scale))"
-            conditions.append("\(delta) <= \(radiusDegrees * radiusDegrees)")
-            distanceColumn = ", MIN(\(delta)) AS distance2, m.latitude AS nearestLatitude, m.longitude AS nearestLongitude"
+            let geo = GeoFilterSQL(near: near, radiusKm: search.radiusKm, alias: "m")
+            conditions += geo.conditions
+            arguments += geo.arguments
+            distanceColumn = ", MIN(\(geo.distanceExpression)) AS distance2, m.latitude AS nearestLatitude, "
+                + "m.longitude AS nearestLongitude"
         }
 
         // The discount shown in lists, needed in SQL only to sort by it.

@@ -56,12 +56,7 @@ enum SearchCommand: CLICommand {
             search.denominations = type
         }
         search.territory = arguments.value("--territory")
-        if let raw = arguments.value("--near") {
-            guard let point = GeoPoint(parsing: raw) else {
-                throw .usage("--near must be LAT,LON in degrees (e.g. 30.2672,-97.7431), not \(raw)")
-            }
-            search.near = point
-        }
+        search.near = try point(invocation)
         if let radius = try arguments.number("--radius", in: 0...20_000) {
             guard search.near != nil else { throw .usage("--radius needs --near LAT,LON") }
             search.radiusKm = radius
@@ -79,6 +74,15 @@ enum SearchCommand: CLICommand {
         search.offset = try arguments.integer("--offset", in: 0...Int(Int32.max)) ?? 0
         search.includeURLRedeem = arguments.flag("--include-url-redeem")
         return search
+    }
+
+    /// `--near LAT,LON`, validated.
+    static func point(_ invocation: Invocation) throws(CLIError) -> GeoPoint? {
+        guard let raw = invocation.arguments.value("--near") else { return nil }
+        guard let point = GeoPoint(parsing: raw) else {
+            throw .usage("--near must be LAT,LON in degrees (e.g. 30.2672,-97.7431), not \(raw)")
+        }
+        return point
     }
 
     static func json(_ page: MerchantSearchPage) -> String {

@@ -11,15 +11,19 @@ import Foundation
 /// `merchant-lookup show MERCHANT_ID`: the merchant with every offer resolved, and where each value came from.
 enum ShowCommand: CLICommand {
     static let words = ["show"]
-    static let usage = "merchant-lookup show MERCHANT_ID [--live | --offline]"
+    static let usage = "merchant-lookup show MERCHANT_ID|NAME [--live | --offline] [--locations [--near LAT,LON]]"
     static let summary = "one merchant, its offers resolved (live → cached → local → default)"
-    static let valueOptions: Set<String> = []
-    static let flagOptions: Set<String> = ["--live"]
+    static let valueOptions: Set<String> = ["--near"]
+    static let flagOptions: Set<String> = ["--live", "--locations"]
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
-        guard let merchantId = invocation.operands(after: words.count).first, !merchantId.isEmpty else {
-            throw .usage("show needs a MERCHANT_ID")
+        guard let wanted = invocation.operands(after: words.count).first, !wanted.isEmpty else {
+            throw .usage("show needs a MERCHANT_ID or a name")
+        }
+        let near = try SearchCommand.point(invocation)
+        if near != nil, !invocation.arguments.flag("--locations") {
+            throw .usage("--near with show orders --locations: add --locations")
         }
         if invocation.offline, invocation.arguments.flag("--live") {
             throw .usage("--live and --offline cannot be used together")
@@ -27,17 +31,49 @@ enum ShowCommand: CLICommand {
         let policy: FetchPolicy = invocation.offline ? .cacheOnly
             : invocation.arguments.flag("--live") ? .networkOnly : .networkFirst
         let database = try DatabaseLocator.open(invocation)
+        let merchantId = try identify(wanted, in: database)
         let service = try ServiceBuilder.service(invocation, database: database)
         let merchant: ResolvedMerchant
+        var locations: [MerchantLocation]?
         do {
             merchant = try await service.resolve(merchantId: merchantId, policy: policy)
-        } catch {
+            if invocation.arguments.flag("--locations") {
+                locations = try database.locations(merchantId: merchantId, near: near)
+            }
+        } catch let error as MerchantServiceError {
             throw CLIError(error)
+        } catch let error as ExploreDatabaseError {
+            throw CLIError(error)
+        } catch {
+            throw CLIError("\(error)", code: .dataError)
         }
-        return invocation.json ? json(merchant) : text(merchant)
+        return invocation.json ? json(merchant, locations: locations) : text(merchant, locations: locations)
     }
 
-    static func json(_ resolved: ResolvedMerchant) -> String {
+    /// `wanted` as a merchantId, else as an exact name (case-insensitive). Several merchants with that name
+    /// are listed, and the command fails with exit 1 so the user can pick an id.
+    static func identify(_ wanted: String, in database: ExploreDatabase) throws(CLIError) -> String {
+        do {
+            if case .notFound = try database.merchant(id: wanted) {
+                let named = try database.search(MerchantSearch(exactName: wanted, limit: 20, includeURLRedeem: true))
+                if named.merchants.count == 1 { return named.merchants[0].merchantId }
+                if named.merchants.count > 1 {
+                    let choices = named.merchants.map { "\($0.merchantId) (\($0.name), \($0.type.rawValue))" }
+                    throw CLIError("\(named.merchants.count) merchants are named \(wanted): "
+                        + choices.joined(separator: "; ") + "; use show MERCHANT_ID", code: .notFound)
+                }
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch let error as ExploreDatabaseError {
+            throw CLIError(error)
+        } catch {
+            throw CLIError("\(error)", code: .dataError)
+        }
+        return wanted
+    }
+
+    static func json(_ resolved: ResolvedMerchant, locations: [MerchantLocation]?) -> String {
         let merchant = resolved.merchant
         let offers = resolved.offers.map { offer -> JSONDocument in
             let denominations = offer.denominations.value
@@ -59,14 +95,20 @@ enum ShowCommand: CLICommand {
             if let error = offer.liveError { members.append(("liveError", .string(error.description))) }
             return .object(members)
         }
-        return JSONDocument.object([
+        var members: [(String, JSONDocument)] = [
             ("merchantId", .string(merchant.merchantId)),
             ("name", .string(merchant.name)),
             ("type", .string(merchant.type.rawValue)),
             ("paymentMethod", .string(merchant.paymentMethod.rawValue)),
             ("enabled", .object(resolvedMembers(.bool(resolved.enabled.value), resolved.enabled))),
             ("providers", .array(offers)),
-        ]).serialized() + "\n"
+            ("website", merchant.website.map(JSONDocument.string) ?? .null),
+            ("locationCount", .integer(merchant.locationCount)),
+        ]
+        if let locations {
+            members.append(("locations", .array(locations.map { .object(LocationsOutput.members($0)) })))
+        }
+        return JSONDocument.object(members).serialized() + "\n"
     }
 
     /// `value` and `source`, plus `fetchedAt` for live and cached values.
@@ -78,7 +120,7 @@ enum ShowCommand: CLICommand {
         return members
     }
 
-    static func text(_ resolved: ResolvedMerchant) -> String {
+    static func text(_ resolved: ResolvedMerchant, locations: [MerchantLocation]?) -> String {
         let merchant = resolved.merchant
         var lines = [
             "\(merchant.name) (\(merchant.merchantId))",
@@ -105,6 +147,13 @@ enum ShowCommand: CLICommand {
                 lines.append("      (not signed in: values are not live)")
             } else if let error = offer.liveError {
                 lines.append("      (live answer unavailable: \(error.description))")
+            }
+        }
+        if let locations {
+            lines.append(locations.isEmpty ? "  no locations with coordinates" : "  locations:")
+            for location in locations {
+                let distance = location.distanceKm.map { OutputFormat.distance($0) + "  " } ?? ""
+                lines.append("    \(distance)\(LocationsOutput.address(location))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -9,19 +9,19 @@ import Darwin
 #endif
 
 /// Chooses the explore database: `--db PATH`, else the one `sync` keeps in the state directory for the
-/// network, else the sample compiled into this binary.
+/// network, else the sample compiled into this binary. A file is checked with `PRAGMA quick_check` the
+/// first time each version of it is used.
 enum DatabaseLocator {
     /// The label used for the embedded sample.
     static let sampleOrigin = "embedded sample"
 
     static func open(_ invocation: Invocation) throws(CLIError) -> ExploreDatabase {
         do {
-            if let path = invocation.arguments.value("--db") {
-                return try ExploreDatabase(path: path)
-            }
             let synced = invocation.stateDirectory + "/" + (try invocation.network()).rawValue + "/explore.db"
-            if access(synced, F_OK) == 0 {
-                return try ExploreDatabase(path: synced)
+            if let path = invocation.arguments.value("--db") ?? (access(synced, F_OK) == 0 ? synced : nil) {
+                let database = try ExploreDatabase(path: path)
+                try IntegrityStamp(stateDirectory: invocation.stateDirectory).verify(database, path: path)
+                return database
             }
             return try ExploreDatabase(bytes: EmbeddedSampleDatabase.bytes, origin: sampleOrigin)
         } catch let error as ExploreDatabaseError {

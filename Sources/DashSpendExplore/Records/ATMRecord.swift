@@ -1,0 +1,13 @@
+/// A Dash ATM from the explore database's `atm` table.
+public struct ATMRecord: Sendable, Hashable {
+    /// Where it is.
+    public let location: MerchantLocation
+    /// The machine's maker (`General Bytes`, ...).
+    public let manufacturer: String?
+    /// `Buy Only`, `Sell Only` or `Buy and Sell`.
+    public let type: String?
+    /// The postcode.
+    public let postcode: String?
+    /// The operator's website.
+    public let website: String?
+}

@@ -1,0 +1,50 @@
+import DashSpendExplore
+
+/// `merchant-lookup db info`: which database is used and what it contains.
+enum DatabaseInfoCommand: CLICommand {
+    static let words = ["db", "info"]
+    static let usage = "merchant-lookup db info [--db PATH] [--json]"
+    static let summary = "the database in use: path, version, counts, rows skipped as unreadable"
+    static let valueOptions: Set<String> = []
+    static let flagOptions: Set<String> = []
+    static let maximumOperands = 0
+
+    static func run(_ invocation: Invocation) async throws(CLIError) -> String {
+        let database = try DatabaseLocator.open(invocation)
+        let info: ExploreDatabaseInfo
+        do {
+            info = try database.info()
+        } catch {
+            throw CLIError(error)
+        }
+        let providers = info.providerRows.sorted { $0.key < $1.key }
+        if invocation.json {
+            return JSONDocument.object([
+                ("path", .string(info.origin)),
+                ("version", .integer(info.version)),
+                ("userVersion", .integer(info.userVersion)),
+                ("identityHash", info.identityHash.map(JSONDocument.string) ?? .null),
+                ("merchantRows", .integer(info.merchantRows)),
+                ("merchantIds", .integer(info.merchantIds)),
+                ("providerRows", .object(providers.map { ($0.key, .integer($0.value)) })),
+                ("atms", .integer(info.atms)),
+                ("skippedMerchantRows", .integer(info.skippedMerchantRows)),
+                ("ignoredProviderRows", .integer(info.ignoredProviderRows)),
+                ("searchIndex", .bool(info.hasSearchIndex)),
+            ]).serialized() + "\n"
+        }
+        let providerText = providers.isEmpty ? "none (schema before v4)"
+            : providers.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return """
+            path:            \(info.origin)
+            schema version:  v\(info.version) (user_version \(info.userVersion)\(info.identityHash.map { ", identity \($0)" } ?? ""))
+            merchants:       \(info.merchantIds) merchantIds in \(info.merchantRows) rows
+            provider rows:   \(providerText)
+            ATMs:            \(info.atms)
+            skipped rows:    \(info.skippedMerchantRows) merchant rows without a merchantId
+            ignored rows:    \(info.ignoredProviderRows) provider rows for providers this build does not include
+            name search:     \(info.hasSearchIndex ? "FTS4 (merchant_fts)" : "LIKE (no merchant_fts)")
+
+            """
+    }
+}
