@@ -77,7 +77,7 @@ struct ResolutionChainTests {
         try fixture.signIn(.ctx)
         fixture.server.stop()
         do {
-            _ = try await fixture.service().resolve(merchantId: "m-home", policy: .networkOnly)
+            _ = try await fixture.service().resolve(merchantId: "m-bare", policy: .networkOnly)
             Issue.record("a stopped server must fail a network-only resolve")
         } catch .provider(.network) {
             // Expected.
