@@ -32,18 +32,7 @@ enum SQLText {
         var json = "["
         for (index, value) in values.enumerated() {
             if index > 0 { json += "," }
-            json += "\""
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": json += "\\\""
-                case "\\": json += "\\\\"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: json.unicodeScalars.append(scalar)
-                }
-            }
-            json += "\""
+            JSONStringLiteral.append(value, to: &json)
         }
         return json + "]"
     }

@@ -1,3 +1,5 @@
+import DashSpendCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -31,7 +33,7 @@ indirect enum JSONDocument: Sendable, Equatable {
             output += "{"
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { output += "," }
-                Self.writeString(key, to: &output)
+                JSONStringLiteral.append(key, to: &output)
                 output += ":"
                 value.write(to: &output)
             }
@@ -43,7 +45,7 @@ indirect enum JSONDocument: Sendable, Equatable {
                 element.write(to: &output)
             }
             output += "]"
-        case .string(let text): Self.writeString(text, to: &output)
+        case .string(let text): JSONStringLiteral.append(text, to: &output)
         case .integer(let number): output += String(number)
         case .decimal(let number): output += "\(number)"
         case .double(let number):
@@ -51,23 +53,5 @@ indirect enum JSONDocument: Sendable, Equatable {
         case .bool(let flag): output += flag ? "true" : "false"
         case .null: output += "null"
         }
-    }
-
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }
