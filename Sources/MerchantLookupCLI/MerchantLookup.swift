@@ -16,7 +16,10 @@ public enum MerchantLookup {
         public let exitCode: ExitCode
     }
 
-    static var commands: [any CLICommand.Type] { [ProvidersCommand.self, SearchCommand.self, ShowCommand.self] }
+    static var commands: [any CLICommand.Type] {
+        [ProvidersCommand.self, SearchCommand.self, ShowCommand.self,
+         AuthLoginCommand.self, AuthVerifyCommand.self, AuthStatusCommand.self, AuthLogoutCommand.self]
+    }
 
     static var globalValueOptions: Set<String> {
         Set(["--db", "--network", "--home", "--country"] + GiftCardProvider.allCases.map(ServiceBuilder.urlOption))
