@@ -9,28 +9,28 @@ struct AuthPiggyCardsCommandTests {
     static let email = "piggy@example.com"
 
     @Test("login → verify → status → show live → logout, with no secret ever printed")
-    func fullSignIn() throws {
+    func fullSignIn() async throws {
         let transcript = try AuthTranscript()
-        let login = try transcript.run(["auth", "login", "piggycards", "--email", Self.email])
+        let login = try await transcript.run(["auth", "login", "piggycards", "--email", Self.email])
         #expect(login.status == 0, "\(login.stderr)")
         #expect(login.stdout.contains("auth verify piggycards --code"))
-        let pending = try transcript.status()
+        let pending = try await transcript.status()
         #expect(pending.providers.keys.sorted() == ["CTX", "PiggyCards"])
         #expect(pending.providers["PiggyCards"]?["signedIn"] as? Bool == false)
         #expect(pending.providers["PiggyCards"]?["email"] as? String == Self.email)
 
-        let wrong = try transcript.run(["auth", "verify", "piggycards", "--code", "000000"])
+        let wrong = try await transcript.run(["auth", "verify", "piggycards", "--code", "000000"])
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("wrong"))
 
         let before = Date()
-        let verify = try transcript.run(["auth", "verify", "piggycards", "--code", MockProviderServer.validCode])
+        let verify = try await transcript.run(["auth", "verify", "piggycards", "--code", MockProviderServer.validCode])
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.stdout.contains("Signed in to PiggyCards as \(Self.email)"))
         #expect(transcript.mode("mainnet/piggycards.json") == 0o600)
         #expect(transcript.mode("mainnet") == 0o700)
 
-        let status = try transcript.status()
+        let status = try await transcript.status()
         let piggy = try #require(status.providers["PiggyCards"])
         #expect(piggy["signedIn"] as? Bool == true)
         #expect(piggy["email"] as? String == Self.email)
@@ -39,7 +39,7 @@ struct AuthPiggyCardsCommandTests {
         #expect(abs(expiresAt.timeIntervalSince(before) - 3600) < 120)
         #expect(status.providers["CTX"]?["signedIn"] as? Bool == false)
 
-        let show = try transcript.run(["show", SampleLookupTests.homeDepot, "--json"])
+        let show = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json"])
         #expect(show.status == 0, "\(show.stderr)")
         let offers = try #require(try show.json()["providers"] as? [[String: Any]])
         let offer = try #require(offers.first { $0["provider"] as? String == "PiggyCards" })
@@ -49,35 +49,35 @@ struct AuthPiggyCardsCommandTests {
         #expect(discount["source"] as? String == "live")
         #expect((offer["denominations"] as? [String: Any])?["source"] as? String == "live")
 
-        #expect(try transcript.run(["auth", "logout", "piggycards"]).status == 0)
-        #expect(try transcript.status().providers["PiggyCards"]?["signedIn"] as? Bool == false)
+        #expect(try await transcript.run(["auth", "logout", "piggycards"]).status == 0)
+        #expect(try await transcript.status().providers["PiggyCards"]?["signedIn"] as? Bool == false)
         #expect(!FileManager.default.fileExists(atPath: transcript.home + "/mainnet/piggycards.json"))
 
         #expect(transcript.leakedSecrets().isEmpty, "secrets printed: \(transcript.leakedSecrets())")
     }
 
     @Test("Both providers signed in at once, each signed out on its own")
-    func bothProviders() throws {
+    func bothProviders() async throws {
         let transcript = try AuthTranscript()
         for provider in ["ctx", "piggycards"] {
-            #expect(try transcript.run(["auth", "login", provider, "--email", Self.email]).status == 0)
-            #expect(try transcript.run(["auth", "verify", provider, "--code", MockProviderServer.validCode]).status == 0)
+            #expect(try await transcript.run(["auth", "login", provider, "--email", Self.email]).status == 0)
+            #expect(try await transcript.run(["auth", "verify", provider, "--code", MockProviderServer.validCode]).status == 0)
         }
-        let both = try transcript.status()
+        let both = try await transcript.status()
         #expect(both.providers.values.allSatisfy { $0["signedIn"] as? Bool == true })
-        #expect(try transcript.run(["auth", "logout", "ctx"]).status == 0)
-        let after = try transcript.status()
+        #expect(try await transcript.run(["auth", "logout", "ctx"]).status == 0)
+        let after = try await transcript.status()
         #expect(after.providers["CTX"]?["signedIn"] as? Bool == false)
         #expect(after.providers["PiggyCards"]?["signedIn"] as? Bool == true)
-        #expect(try transcript.status(network: "testnet").providers.values.allSatisfy { $0["signedIn"] as? Bool == false })
+        #expect(try await transcript.status(network: "testnet").providers.values.allSatisfy { $0["signedIn"] as? Bool == false })
         #expect(transcript.leakedSecrets().isEmpty, "secrets printed: \(transcript.leakedSecrets())")
     }
 
     @Test("A stopped server is 69 for PiggyCards too")
-    func serverStopped() throws {
+    func serverStopped() async throws {
         let transcript = try AuthTranscript()
         transcript.server.stop()
-        let login = try transcript.run(["auth", "login", "piggycards", "--email", Self.email])
+        let login = try await transcript.run(["auth", "login", "piggycards", "--email", Self.email])
         #expect(login.status == 69, "\(login.stderr)")
     }
 }

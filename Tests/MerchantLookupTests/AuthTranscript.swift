@@ -28,15 +28,15 @@ final class AuthTranscript {
 
     /// Runs the tool against the mock server with this state directory and records its output.
     @discardableResult
-    func run(_ arguments: [String]) throws -> CLIProcess.Result {
-        let result = try CLIProcess.run(arguments + urlOptions, home: home)
+    func run(_ arguments: [String]) async throws -> CLIProcess.Result {
+        let result = try await CLIProcess.run(arguments + urlOptions, home: home)
         outputs += [result.stdout, result.stderr]
         return result
     }
 
     /// `auth status --json` parsed, for `network`.
-    func status(network: String = "mainnet") throws -> (network: String?, providers: [String: [String: Any]]) {
-        let result = try run(["auth", "status", "--json", "--network", network])
+    func status(network: String = "mainnet") async throws -> (network: String?, providers: [String: [String: Any]]) {
+        let result = try await run(["auth", "status", "--json", "--network", network])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try result.json()
         let rows = try #require(json["providers"] as? [[String: Any]])

@@ -7,8 +7,8 @@ struct SampleLookupTests {
     static let homeDepot = "a1b2c3d4-0001-4000-8000-000000000001"
 
     @Test("search finds a merchant by name prefix, one line per merchant")
-    func searchText() throws {
-        let result = try CLIProcess.run(["search", "home"])
+    func searchText() async throws {
+        let result = try await CLIProcess.run(["search", "home"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n")
@@ -17,8 +17,8 @@ struct SampleLookupTests {
     }
 
     @Test("search --json follows the contract")
-    func searchJSON() throws {
-        let result = try CLIProcess.run(["search", "depot", "--json", "--limit", "5"])
+    func searchJSON() async throws {
+        let result = try await CLIProcess.run(["search", "depot", "--json", "--limit", "5"])
         #expect(result.status == 0)
         let json = try result.json()
         #expect(json["offset"] as? Int == 0)
@@ -34,17 +34,17 @@ struct SampleLookupTests {
     }
 
     @Test("Options may come before or after the command")
-    func optionOrder() throws {
-        let before = try CLIProcess.run(["--json", "--limit", "3", "search", "a"])
-        let after = try CLIProcess.run(["search", "a", "--limit=3", "--json"])
+    func optionOrder() async throws {
+        let before = try await CLIProcess.run(["--json", "--limit", "3", "search", "a"])
+        let after = try await CLIProcess.run(["search", "a", "--limit=3", "--json"])
         #expect(before.status == 0)
         #expect(before.stdout == after.stdout)
         #expect(try (before.json()["merchants"] as? [Any])?.count == 3)
     }
 
     @Test("show resolves each value with its source; offline, nothing is live")
-    func showOffline() throws {
-        let result = try CLIProcess.run(["show", Self.homeDepot, "--json", "--offline"])
+    func showOffline() async throws {
+        let result = try await CLIProcess.run(["show", Self.homeDepot, "--json", "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try result.json()
         #expect(json["merchantId"] as? String == Self.homeDepot)
@@ -67,8 +67,8 @@ struct SampleLookupTests {
     }
 
     @Test("A Dash merchant has no gift-card offers and is enabled from the database")
-    func dashMerchant() throws {
-        let result = try CLIProcess.run(["show", "9001", "--json", "--offline"])
+    func dashMerchant() async throws {
+        let result = try await CLIProcess.run(["show", "9001", "--json", "--offline"])
         #expect(result.status == 0)
         let json = try result.json()
         #expect(json["paymentMethod"] as? String == "dash")
@@ -77,19 +77,19 @@ struct SampleLookupTests {
     }
 
     @Test("URL-redeem merchants are hidden from search unless asked for")
-    func urlRedeem() throws {
-        let hidden = try CLIProcess.run(["search", "uber", "--json"])
+    func urlRedeem() async throws {
+        let hidden = try await CLIProcess.run(["search", "uber", "--json"])
         #expect(try (hidden.json()["merchants"] as? [Any])?.isEmpty == true)
-        let shown = try CLIProcess.run(["search", "uber", "--json", "--include-url-redeem"])
+        let shown = try await CLIProcess.run(["search", "uber", "--json", "--include-url-redeem"])
         #expect(try (shown.json()["merchants"] as? [[String: Any]])?.first?["name"] as? String == "Uber Eats")
     }
 
     @Test("--version and --help")
-    func versionAndHelp() throws {
-        let version = try CLIProcess.run(["--version"])
+    func versionAndHelp() async throws {
+        let version = try await CLIProcess.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("merchant-lookup "))
-        let help = try CLIProcess.run(["--help"])
+        let help = try await CLIProcess.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("search"))
         #expect(help.stdout.contains("--ctx-url"))
