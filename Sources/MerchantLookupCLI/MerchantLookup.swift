@@ -19,7 +19,8 @@ public enum MerchantLookup {
     static var commands: [any CLICommand.Type] {
         [
             ProvidersCommand.self, SearchCommand.self, ShowCommand.self, TerritoriesCommand.self, ATMsCommand.self,
-            DatabaseInfoCommand.self,
+            DatabaseInfoCommand.self, AuthLoginCommand.self, AuthVerifyCommand.self, AuthStatusCommand.self,
+            AuthLogoutCommand.self,
         ]
     }
 
@@ -68,7 +69,8 @@ public enum MerchantLookup {
         if let command {
             return "usage: \(command.usage)\n\n\(command.summary)\n\n" + globalHelp
         }
-        let list = commands.map { "  " + OutputFormat.pad($0.words.joined(separator: " "), 12) + $0.summary }
+        let width = (commands.map { $0.words.joined(separator: " ").count }.max() ?? 0) + 2
+        let list = commands.map { "  " + OutputFormat.pad($0.words.joined(separator: " "), width) + $0.summary }
         return """
             merchant-lookup \(version): which merchants sell Dash gift cards, through which provider, at what discount
 

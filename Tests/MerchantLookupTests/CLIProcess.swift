@@ -32,8 +32,20 @@ struct CLIProcess {
         return directory.appendingPathComponent("merchant-lookup")
     }
 
+    /// Runs the binary like ``run(_:home:environment:)``, waiting for it on a thread of its own.
+    ///
+    /// Tests should use this one: a test that blocks a thread of Swift's cooperative pool (two threads on a
+    /// two-core machine) while a process runs starves the timing-sensitive tests running beside it.
+    static func run(_ arguments: [String], home: String? = nil, environment extra: [String: String] = [:]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Swift.Result { try run(arguments, home: home, environment: extra) as Result })
+            }
+        }
+    }
+
     /// Runs the binary with `arguments`, a private state directory unless `home` is given, and no network
-    /// settings from the caller's environment.
+    /// settings from the caller's environment. Blocks the calling thread until the process ends.
     static func run(_ arguments: [String], home: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable

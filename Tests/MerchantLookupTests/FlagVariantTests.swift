@@ -6,54 +6,54 @@ import Testing
 struct FlagVariantTests {
     #if PIGGYCARDS_ENABLED
     @Test("providers lists CTX and PiggyCards")
-    func providers() throws {
-        let result = try CLIProcess.run(["providers", "--json"])
+    func providers() async throws {
+        let result = try await CLIProcess.run(["providers", "--json"])
         #expect(result.stdout == #"{"providers":[{"id":"ctx","name":"CTX"},{"id":"piggycards","name":"PiggyCards"}]}"# + "\n")
     }
 
     @Test("A PiggyCards-only merchant is found and searchable")
-    func piggyCardsOnlyMerchant() throws {
-        let show = try CLIProcess.run(["show", "312", "--json", "--offline"])
+    func piggyCardsOnlyMerchant() async throws {
+        let show = try await CLIProcess.run(["show", "312", "--json", "--offline"])
         #expect(show.status == 0, "\(show.stderr)")
         let providers = try #require(try show.json()["providers"] as? [[String: Any]])
         #expect(providers.map { $0["provider"] as? String } == ["PiggyCards"])
-        let search = try CLIProcess.run(["search", "razer", "--provider", "piggycards", "--json"])
+        let search = try await CLIProcess.run(["search", "razer", "--provider", "piggycards", "--json"])
         #expect(try (search.json()["merchants"] as? [[String: Any]])?.first?["name"] as? String == "Razer Gold")
     }
 
     @Test("On a tie PiggyCards ranks first")
-    func tieBreak() throws {
-        let show = try CLIProcess.run(["show", "a1b2c3d4-0002-4000-8000-000000000002", "--json", "--offline"])
+    func tieBreak() async throws {
+        let show = try await CLIProcess.run(["show", "a1b2c3d4-0002-4000-8000-000000000002", "--json", "--offline"])
         let providers = try #require(try show.json()["providers"] as? [[String: Any]])
         #expect(providers.map { $0["provider"] as? String } == ["PiggyCards", "CTX"])
     }
 
     @Test("--piggycards-url is accepted")
-    func urlOption() throws {
-        let result = try CLIProcess.run(["providers", "--piggycards-url", "http://127.0.0.1:9/"])
+    func urlOption() async throws {
+        let result = try await CLIProcess.run(["providers", "--piggycards-url", "http://127.0.0.1:9/"])
         #expect(result.status == 0)
     }
     #else
     @Test("providers lists CTX alone")
-    func providers() throws {
-        let result = try CLIProcess.run(["providers", "--json"])
+    func providers() async throws {
+        let result = try await CLIProcess.run(["providers", "--json"])
         #expect(result.stdout == #"{"providers":[{"id":"ctx","name":"CTX"}]}"# + "\n")
     }
 
     @Test("A PiggyCards-only merchant is 'not found' with a hint that this build has no PiggyCards")
-    func piggyCardsOnlyMerchant() throws {
-        let show = try CLIProcess.run(["show", "312", "--offline"])
+    func piggyCardsOnlyMerchant() async throws {
+        let show = try await CLIProcess.run(["show", "312", "--offline"])
         #expect(show.status == 1)
         #expect(show.stderr.contains("not found"))
         #expect(show.stderr.contains("this build has no PiggyCards"))
-        let search = try CLIProcess.run(["search", "razer", "--json"])
+        let search = try await CLIProcess.run(["search", "razer", "--json"])
         #expect(try (search.json()["merchants"] as? [Any])?.isEmpty == true)
     }
 
     @Test("--provider piggycards and --piggycards-url are unknown here")
-    func noPiggyCardsOptions() throws {
-        #expect(try CLIProcess.run(["search", "--provider", "piggycards"]).status == 64)
-        #expect(try CLIProcess.run(["providers", "--piggycards-url", "http://127.0.0.1:9/"]).status == 64)
+    func noPiggyCardsOptions() async throws {
+        #expect(try await CLIProcess.run(["search", "--provider", "piggycards"]).status == 64)
+        #expect(try await CLIProcess.run(["providers", "--piggycards-url", "http://127.0.0.1:9/"]).status == 64)
     }
     #endif
 }

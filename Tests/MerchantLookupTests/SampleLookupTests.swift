@@ -8,8 +8,8 @@ struct SampleLookupTests {
     static let homeDepot = "a1b2c3d4-0001-4000-8000-000000000001"
 
     @Test("search finds a merchant by name prefix, one line per merchant")
-    func searchText() throws {
-        let result = try CLIProcess.run(["search", "home"])
+    func searchText() async throws {
+        let result = try await CLIProcess.run(["search", "home"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n")
@@ -18,8 +18,8 @@ struct SampleLookupTests {
     }
 
     @Test("search --json follows the contract")
-    func searchJSON() throws {
-        let result = try CLIProcess.run(["search", "depot", "--json", "--limit", "5"])
+    func searchJSON() async throws {
+        let result = try await CLIProcess.run(["search", "depot", "--json", "--limit", "5"])
         #expect(result.status == 0)
         let json = try result.json()
         #expect(json["offset"] as? Int == 0)
@@ -35,17 +35,17 @@ struct SampleLookupTests {
     }
 
     @Test("Options may come before or after the command")
-    func optionOrder() throws {
-        let before = try CLIProcess.run(["--json", "--limit", "3", "search", "a"])
-        let after = try CLIProcess.run(["search", "a", "--limit=3", "--json"])
+    func optionOrder() async throws {
+        let before = try await CLIProcess.run(["--json", "--limit", "3", "search", "a"])
+        let after = try await CLIProcess.run(["search", "a", "--limit=3", "--json"])
         #expect(before.status == 0)
         #expect(before.stdout == after.stdout)
         #expect(try (before.json()["merchants"] as? [Any])?.count == 3)
     }
 
     @Test("show resolves each value with its source; offline, nothing is live")
-    func showOffline() throws {
-        let result = try CLIProcess.run(["show", Self.homeDepot, "--json", "--offline"])
+    func showOffline() async throws {
+        let result = try await CLIProcess.run(["show", Self.homeDepot, "--json", "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try result.json()
         #expect(json["merchantId"] as? String == Self.homeDepot)
@@ -68,8 +68,8 @@ struct SampleLookupTests {
     }
 
     @Test("A Dash merchant has no gift-card offers and is enabled from the database")
-    func dashMerchant() throws {
-        let result = try CLIProcess.run(["show", "9001", "--json", "--offline"])
+    func dashMerchant() async throws {
+        let result = try await CLIProcess.run(["show", "9001", "--json", "--offline"])
         #expect(result.status == 0)
         let json = try result.json()
         #expect(json["paymentMethod"] as? String == "dash")
@@ -78,19 +78,19 @@ struct SampleLookupTests {
     }
 
     @Test("URL-redeem merchants are hidden from search unless asked for")
-    func urlRedeem() throws {
-        let hidden = try CLIProcess.run(["search", "uber", "--json"])
+    func urlRedeem() async throws {
+        let hidden = try await CLIProcess.run(["search", "uber", "--json"])
         #expect(try (hidden.json()["merchants"] as? [Any])?.isEmpty == true)
-        let shown = try CLIProcess.run(["search", "uber", "--json", "--include-url-redeem"])
+        let shown = try await CLIProcess.run(["search", "uber", "--json", "--include-url-redeem"])
         #expect(try (shown.json()["merchants"] as? [[String: Any]])?.first?["name"] as? String == "Uber Eats")
     }
 
     @Test("--version and --help")
-    func versionAndHelp() throws {
-        let version = try CLIProcess.run(["--version"])
+    func versionAndHelp() async throws {
+        let version = try await CLIProcess.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("merchant-lookup "))
-        let help = try CLIProcess.run(["--help"])
+        let help = try await CLIProcess.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("search"))
         #expect(help.stdout.contains("--ctx-url"))
@@ -102,8 +102,8 @@ struct SampleLookupTests {
 @Suite("merchant-lookup: names, locations, territories, ATMs, db info")
 struct ExploreCommandTests {
     @Test("show takes an exact name, any case, and lists locations nearest first")
-    func showByName() throws {
-        let result = try CLIProcess.run(["show", "home DEPOT", "--offline", "--locations", "--near", "41.88,-87.63", "--json"])
+    func showByName() async throws {
+        let result = try await CLIProcess.run(["show", "home DEPOT", "--offline", "--locations", "--near", "41.88,-87.63", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try result.json()
         #expect(json["merchantId"] as? String == SampleLookupTests.homeDepot)
@@ -115,30 +115,30 @@ struct ExploreCommandTests {
     }
 
     @Test("Several merchants with the name are listed, exit 1")
-    func ambiguousName() throws {
+    func ambiguousName() async throws {
         let directory = try ScratchDirectory()
         let database = try TwinNamedDatabase.make(in: directory)
-        let result = try CLIProcess.run(["show", "Corner Store", "--db", database, "--offline"])
+        let result = try await CLIProcess.run(["show", "Corner Store", "--db", database, "--offline"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("2 merchants are named Corner Store"))
         #expect(result.stderr.contains("twin-a") && result.stderr.contains("twin-b"))
-        let byId = try CLIProcess.run(["show", "twin-b", "--db", database, "--offline", "--json"])
+        let byId = try await CLIProcess.run(["show", "twin-b", "--db", database, "--offline", "--json"])
         #expect(try byId.json()["merchantId"] as? String == "twin-b")
     }
 
     @Test("territories, atms and db info")
-    func otherCommands() throws {
-        let territories = try CLIProcess.run(["territories", "--json"])
+    func otherCommands() async throws {
+        let territories = try await CLIProcess.run(["territories", "--json"])
         let names = try #require(try territories.json()["territories"] as? [[String: Any]]).compactMap { $0["name"] as? String }
         #expect(names.contains("Texas"))
         #expect(names == names.sorted())
 
-        let atms = try CLIProcess.run(["atms", "--near", "30.2672,-97.7431", "--radius", "20", "--json"])
+        let atms = try await CLIProcess.run(["atms", "--near", "30.2672,-97.7431", "--radius", "20", "--json"])
         let found = try #require(try atms.json()["atms"] as? [[String: Any]])
         #expect(!found.isEmpty)
         #expect(found.allSatisfy { ($0["distanceKm"] as? Double ?? 99) <= 20 })
 
-        let info = try CLIProcess.run(["db", "info", "--json"])
+        let info = try await CLIProcess.run(["db", "info", "--json"])
         let json = try info.json()
         #expect(json["path"] as? String == "embedded sample")
         #expect(json["version"] as? Int == 4)

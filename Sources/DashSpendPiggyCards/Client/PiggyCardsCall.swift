@@ -9,5 +9,13 @@ enum PiggyCardsCall: Sendable, Hashable {
     case login
     /// GET `giftcards/{country}?brandId=`.
     case giftCards(brandId: String)
+    /// GET `brands/{country}`.
+    case brands
+    /// POST `orders`.
+    case createOrder
+    /// GET `orders/{id}`.
+    case orderStatus(orderId: String)
+    /// GET `exchange-rate?currency=`.
+    case exchangeRate
 }
 #endif

@@ -15,6 +15,7 @@ enum PiggyCardsErrorMapper {
             return .unauthorized(.piggyCards)
         case 404:
             if case .giftCards(let brandId) = call { return .unknownMerchant(brandId) }
+            if case .orderStatus(let orderId) = call { return .rejected("PiggyCards does not know order \(orderId)") }
             return .rejected(message)
         case 409:
             return .rejected(message)

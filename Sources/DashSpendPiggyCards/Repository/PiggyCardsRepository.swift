@@ -19,9 +19,9 @@ public final class PiggyCardsRepository: DashSpendRepository {
 
     /// Always ``GiftCardProvider/piggyCards``.
     public let provider: GiftCardProvider = .piggyCards
-    private let configuration: RepositoryConfiguration
-    private let client: PiggyCardsClient
-    private let session: PiggyCardsSession
+    let configuration: RepositoryConfiguration
+    let client: PiggyCardsClient
+    let session: PiggyCardsSession
 
     /// Creates a repository; nothing is sent until a method is called.
     public init(configuration: RepositoryConfiguration) {
@@ -91,14 +91,8 @@ public final class PiggyCardsRepository: DashSpendRepository {
     /// (see the resolution rules). A brand without cards is a disabled offer, not an error.
     public func merchantDetails(sourceId: String) async throws -> ProviderMerchantDetails {
         let brandId = sourceId.trimmedWhitespace
-        let make: @Sendable (String) -> HTTPRequest = { [client] token in
+        let response = try await authorized { [client] token in
             client.request("GET", ["giftcards", Self.country], query: [("brandId", brandId)], bearer: token)
-        }
-        var token = try await session.validToken()
-        var response = try await client.send(make(token))
-        if response.status == 401 {
-            token = try await session.validToken(rejected: token)
-            response = try await client.send(make(token))
         }
         let json = try PiggyCardsClient.json(from: response, call: .giftCards(brandId: brandId))
         guard json.object != nil else {
@@ -107,6 +101,20 @@ public final class PiggyCardsRepository: DashSpendRepository {
         let cards = (json["data"]?.array ?? []).compactMap(PiggyCardsGiftcard.init(json:))
         let name = cards.first(where: { !$0.isDisabled && !$0.name.isEmpty })?.name
         return PiggyCardsOffer(cards: cards).details(brandId: brandId, name: name, fetchedAt: configuration.now())
+    }
+
+    // MARK: - Bearer calls
+
+    /// Sends the bearer request built by `make` with a valid token; on a 401 logs in again once (unless
+    /// another caller already did) and retries once. Returns the final response, whatever its status.
+    func authorized(_ make: @Sendable (String) -> HTTPRequest) async throws -> HTTPResponse {
+        var token = try await session.validToken()
+        var response = try await client.send(make(token))
+        if response.status == 401 {
+            token = try await session.validToken(rejected: token)
+            response = try await client.send(make(token))
+        }
+        return response
     }
 
     private func loadCredentials() throws -> ProviderCredentials? {

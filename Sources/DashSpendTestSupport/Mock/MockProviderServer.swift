@@ -304,8 +304,49 @@ public final class MockProviderServer: Sendable {
             let brandId = request.queryItem("brandId") ?? ""
             return fixtureResponse("piggycards/giftcards/\(brandId).json")
                 ?? .json(#"{"code":200,"message":"No gift cards found","data":null}"#)
+        case ("POST", "orders", 1):
+            guard authorized(request, "piggycards") else { return unauthorized }
+            if let problem = Self.orderProblem(request.json) {
+                return .json(.object(["error": .string(problem)]), status: 422)
+            }
+            return fixtureResponse("piggycards/orders/create.json") ?? .notFound
+        case ("GET", "orders", 2):
+            guard authorized(request, "piggycards") else { return unauthorized }
+            return fixtureResponse("piggycards/orders/\(last).json")
+                ?? .json(#"{"error":"Order not found"}"#, status: 404)
+        case ("GET", "exchange-rate", 1):
+            guard authorized(request, "piggycards") else { return unauthorized }
+            let currency = request.queryItem("currency") ?? ""
+            return fixtureResponse("piggycards/exchange-rate/\(currency).json")
+                ?? .json(#"{"error":"Unsupported currency"}"#, status: 404)
         default:
             return .notFound
         }
+    }
+
+    /// The maximum order total PiggyCards accepts, in USD.
+    public static let piggyCardsMaximumOrderTotal: Decimal = 2_500
+
+    /// Why a PiggyCards `orders` body would be refused, or nil when it has the shape the API documents:
+    /// `{"orders":[{"productId","quantity","denomination","currency"}],"recipientEmail",
+    /// "user":{"name","ip","metadata":{"registeredSince","country","state"}}}` and a total of at most 2,500.
+    private static func orderProblem(_ body: JSONValue?) -> String? {
+        guard let body, let lines = body["orders"]?.array, !lines.isEmpty else { return "orders is required" }
+        var total = Decimal(0)
+        for line in lines {
+            guard case .number(let productId)? = line["productId"], productId > 0,
+                  case .number(let quantity)? = line["quantity"], quantity > 0,
+                  case .number(let denomination)? = line["denomination"], denomination > 0,
+                  line["currency"]?.nonBlankString != nil
+            else { return "each order needs a numeric productId, quantity and denomination, and a currency" }
+            total += quantity * denomination
+        }
+        guard total <= piggyCardsMaximumOrderTotal else { return "Order total exceeds the maximum" }
+        guard body["recipientEmail"]?.nonBlankString?.contains("@") == true else { return "recipientEmail is required" }
+        guard let user = body["user"], user["name"]?.string != nil, user["ip"]?.string != nil,
+              let metadata = user["metadata"], metadata["registeredSince"]?.nonBlankString != nil,
+              metadata["country"]?.nonBlankString != nil, metadata["state"]?.nonBlankString != nil
+        else { return "user with name, ip and metadata is required" }
+        return nil
     }
 }

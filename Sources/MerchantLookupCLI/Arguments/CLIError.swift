@@ -39,6 +39,28 @@ public struct CLIError: Error, Sendable {
         }
     }
 
+    /// Maps a credentials-file failure: 65 when the file cannot be read or is damaged, 1 when it cannot be
+    /// written. The message names the file and what to do, never its contents.
+    init(_ error: CredentialStoreError) {
+        switch error.kind {
+        case .unreadable, .corrupt: self.init(error.description, code: .dataError)
+        case .unwritable: self.init(error.description, code: .notFound)
+        }
+    }
+
+    /// Maps any failure of a provider call: ``DashSpendError`` and ``CredentialStoreError`` by their own
+    /// rules, anything else to 1 with its type only (an unknown error's text is never printed, so nothing
+    /// secret can leak through it).
+    init(anyError error: any Error) {
+        switch error {
+        case let error as CLIError: self = error
+        case let error as DashSpendError: self.init(error)
+        case let error as CredentialStoreError: self.init(error)
+        case is CancellationError: self.init("cancelled", code: .notFound)
+        default: self.init("unexpected failure (\(type(of: error)))", code: .notFound)
+        }
+    }
+
     /// Maps a merchant-service failure.
     init(_ error: MerchantServiceError) {
         switch error {

@@ -1,0 +1,42 @@
+#if PIGGYCARDS_ENABLED
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import DashSpendCore
+
+/// One line of a PiggyCards order: `quantity` cards of gift card `productId` (the Giftcard `id`), each
+/// worth `denomination` in `currency`.
+public struct PiggyCardsOrderItem: Sendable, Hashable {
+    /// The gift card's `id` in `giftcards/{country}`.
+    public var productId: Int
+    /// How many cards.
+    public var quantity: Int
+    /// The value of each card.
+    public var denomination: Decimal
+    /// The card's currency (`USD`).
+    public var currency: String
+
+    /// Creates an order line.
+    public init(productId: Int, quantity: Int = 1, denomination: Decimal, currency: String = "USD") {
+        self.productId = productId
+        self.quantity = quantity
+        self.denomination = denomination
+        self.currency = currency
+    }
+
+    /// `denomination × quantity`.
+    public var total: Decimal { denomination * Decimal(quantity) }
+
+    /// The line as PiggyCards reads it: `{"productId":123,"quantity":2,"denomination":25.0,"currency":"USD"}`.
+    var json: JSONValue {
+        .object([
+            "productId": .number(Decimal(productId)),
+            "quantity": .number(Decimal(quantity)),
+            "denomination": .number(denomination),
+            "currency": .string(currency),
+        ])
+    }
+}
+#endif

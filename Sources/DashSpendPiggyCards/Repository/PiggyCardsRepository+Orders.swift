@@ -1,0 +1,63 @@
+#if PIGGYCARDS_ENABLED
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import DashSpendCore
+
+extension PiggyCardsRepository {
+    /// The largest order PiggyCards takes, in USD: larger orders are refused before anything is sent.
+    public static let maximumOrderTotal: Decimal = 2_500
+
+    /// GET `brands/US`: the brands PiggyCards sells in the catalogue's country. Entries without an id are
+    /// skipped.
+    public func brands() async throws -> [PiggyCardsBrand] {
+        let response = try await authorized { [client] token in
+            client.request("GET", ["brands", Self.country], bearer: token)
+        }
+        let json = try PiggyCardsClient.json(from: response, call: .brands)
+        guard let list = json.array ?? json["data"]?.array else {
+            throw DashSpendError.unreadableAnswer("PiggyCards sent brands that are not a list")
+        }
+        return list.compactMap(PiggyCardsBrand.init(json:))
+    }
+
+    /// POST `orders`. The order is checked first (at least one card, positive values and quantities, a
+    /// total of at most ``maximumOrderTotal`` USD, an e-mail recipient) and refused with
+    /// ``DashSpendError/invalidAmount(_:)`` or ``DashSpendError/rejected(_:)`` without sending anything.
+    ///
+    /// When PiggyCards' `payTo` is empty or not a payable `dash:<address>?amount=<DASH>` URI, the order
+    /// cannot be paid: this throws ``DashSpendError/rejected(_:)`` carrying PiggyCards' `payMessage`.
+    public func createOrder(_ order: PiggyCardsOrderRequest) async throws -> PiggyCardsOrder {
+        try order.validate(maximumTotal: Self.maximumOrderTotal)
+        let body = order.json
+        let response = try await authorized { [client] token in
+            client.request("POST", ["orders"], body: body, bearer: token)
+        }
+        return try PiggyCardsOrder(json: PiggyCardsClient.json(from: response, call: .createOrder))
+    }
+
+    /// GET `orders/{orderId}`: the order's status and, once delivered, its cards (none when the body's
+    /// `code` is not 200).
+    public func orderStatus(orderId: String) async throws -> PiggyCardsOrderDetails {
+        let id = orderId.trimmedWhitespace
+        guard !id.isEmpty else { throw DashSpendError.rejected("an order id is needed") }
+        let response = try await authorized { [client] token in
+            client.request("GET", ["orders", id], bearer: token)
+        }
+        let json = try PiggyCardsClient.json(from: response, call: .orderStatus(orderId: id))
+        return try PiggyCardsOrderDetails(json: json, requestedId: id)
+    }
+
+    /// GET `exchange-rate?currency=USD`: what one Dash is worth in `currency` at PiggyCards.
+    public func exchangeRate(currency: String = "USD") async throws -> PiggyCardsExchangeRate {
+        let code = currency.trimmedWhitespace.uppercased()
+        let response = try await authorized { [client] token in
+            client.request("GET", ["exchange-rate"], query: [("currency", code)], bearer: token)
+        }
+        let json = try PiggyCardsClient.json(from: response, call: .exchangeRate)
+        return try PiggyCardsExchangeRate(json: json, requestedCurrency: code)
+    }
+}
+#endif

@@ -1,0 +1,41 @@
+import DashSpend
+import DashSpendCore
+
+/// What the `auth` commands share: the provider operand, the repository for it, and running a provider
+/// call with its failures mapped to exit codes.
+enum AuthSupport {
+    /// The provider named by the first operand after `words`, required.
+    static func provider(_ invocation: Invocation, words: [String]) throws(CLIError) -> GiftCardProvider {
+        let known = GiftCardProvider.allCases.map(\.id).joined(separator: ", ")
+        guard let raw = invocation.operands(after: words.count).first, !raw.isEmpty else {
+            throw .usage("`\(words.joined(separator: " "))` needs a PROVIDER (\(known))")
+        }
+        guard let provider = GiftCardProvider(id: raw) else {
+            throw .usage("unknown provider \(raw): this build has \(known)")
+        }
+        return provider
+    }
+
+    /// A required option's value, trimmed and not empty.
+    static func required(_ option: String, _ invocation: Invocation, words: [String]) throws(CLIError) -> String {
+        guard let value = invocation.arguments.value(option)?.trimmedWhitespace, !value.isEmpty else {
+            throw .usage("`\(words.joined(separator: " "))` needs \(option)")
+        }
+        return value
+    }
+
+    /// Runs a provider call; its failures become the documented exit codes (77 sign-in, 69 network,
+    /// 65 unreadable answer or credentials file, 1 the rest).
+    static func perform<T>(_ body: () async throws -> T) async throws(CLIError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw CLIError(anyError: error)
+        }
+    }
+
+    /// ` --network testnet` when not on mainnet, for the hints printed after a command.
+    static func networkHint(_ network: DashSpendNetwork) -> String {
+        network == .mainnet ? "" : " --network \(network.rawValue)"
+    }
+}

@@ -1,0 +1,29 @@
+import DashSpendCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// When a stored access token expires: the stored expiry (PiggyCards' `expires_in`), else the `exp`
+/// claim when the token is a JWT (CTX), else unknown. Only the date leaves this type.
+enum AccessTokenExpiry {
+    static func date(of credentials: ProviderCredentials) -> Date? {
+        if let stored = credentials.accessTokenExpiresAt { return stored }
+        guard let token = credentials.accessToken else { return nil }
+        return jwtExpiry(token)
+    }
+
+    /// The `exp` claim (seconds since 1970) of a `header.payload.signature` token, or nil.
+    static func jwtExpiry(_ token: String) -> Date? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        var base64 = String(parts[1].map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let payload = Data(base64Encoded: base64), let json = try? JSONValue.parse(payload),
+              let seconds = json["exp"]?.int, seconds > 0
+        else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+}

@@ -1,0 +1,11 @@
+import Testing
+
+/// The output check the auth tests rely on must itself find what it looks for.
+@Suite("The secret check itself")
+struct SecretCheckTests {
+    @Test func findsTheCodeOnlyAsAStandaloneNumber() {
+        #expect(AuthTranscript.containsStandaloneNumber("123456", in: "code 123456."))
+        #expect(AuthTranscript.containsStandaloneNumber("123456", in: "123456"))
+        #expect(!AuthTranscript.containsStandaloneNumber("123456", in: "port 1234567 and 0123456"))
+    }
+}
