@@ -3,7 +3,7 @@
 #
 # THE test command of the project. Runs ci/variant.sh for each PiggyCards flag variant, one after the
 # other (never in parallel: the machines have 2 cores), then checks that `define` and `trait` give the
-# same product (identical sorted lists of defined symbol names in their merchant-lookup binaries), prints
+# same product (identical sorted lists of the symbols our modules define in their merchant-lookup binaries), prints
 # a table and a last line `N passed, N failed` (variants). Exits non-zero if anything failed.
 # Logs: .build-logs/ (one file per step; the tail of a failing log is printed).
 set -uo pipefail
