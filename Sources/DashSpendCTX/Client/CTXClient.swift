@@ -9,34 +9,25 @@ import DashSpendCore
 /// configured transport. Knows nothing about stored credentials.
 struct CTXClient: Sendable {
     let configuration: RepositoryConfiguration
+    private let http: ProviderHTTP
+
+    init(configuration: RepositoryConfiguration) {
+        self.configuration = configuration
+        http = ProviderHTTP(provider: .ctx, configuration: configuration,
+                            extraHeaders: ["Accept-Language": "en-US", "X-Client-Id": configuration.clientId])
+    }
 
     /// A request for `segments` under the CTX base URL.
     func request(
         _ method: String, _ segments: [String], query: [(name: String, value: String)] = [],
         body: JSONValue? = nil, bearer: String? = nil
     ) -> HTTPRequest {
-        var headers = [
-            "Content-Type": "application/json",
-            "Accept": "application/json",
-            "Accept-Language": "en-US",
-            "X-Client-Id": configuration.clientId,
-        ]
-        if let bearer { headers["Authorization"] = "Bearer \(bearer)" }
-        let url = configuration.baseURL(for: .ctx).appendingAPIPath(segments, query: query)
-        return HTTPRequest(method: method, url: url, headers: headers, body: body?.encoded(), timeout: configuration.timeout)
+        http.request(method, segments, query: query, body: body, bearer: bearer)
     }
 
     /// Sends `request`; only transport failures throw (as ``DashSpendError/network(_:)`` or cancellation).
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        do {
-            return try await configuration.transport.send(request)
-        } catch let error as DashSpendError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw DashSpendError.network("transport failure")
-        }
+        try await http.send(request)
     }
 
     /// Sends `request` and returns the 2xx body as JSON, else throws the mapped error.
@@ -47,10 +38,6 @@ struct CTXClient: Sendable {
 
     /// The JSON of a 2xx response, else the mapped error.
     static func json(from response: HTTPResponse, call: CTXCall) throws -> JSONValue {
-        guard response.isSuccess else { throw CTXErrorMapper.error(for: response, call: call) }
-        guard let json = try? JSONValue.parse(response.body) else {
-            throw DashSpendError.unreadableAnswer("CTX sent a body that is not JSON")
-        }
-        return json
+        try ProviderHTTP.json(from: response, provider: .ctx) { CTXErrorMapper.error(for: $0, call: call) }
     }
 }

@@ -10,38 +10,29 @@ import DashSpendCore
 /// transport. Knows nothing about stored credentials.
 struct PiggyCardsClient: Sendable {
     let configuration: RepositoryConfiguration
+    private let http: ProviderHTTP
+
+    init(configuration: RepositoryConfiguration) {
+        self.configuration = configuration
+        http = ProviderHTTP(provider: .piggyCards, configuration: configuration)
+    }
 
     /// A request for `segments` under the PiggyCards base URL.
     func request(
         _ method: String, _ segments: [String], query: [(name: String, value: String)] = [],
         body: JSONValue? = nil, bearer: String? = nil
     ) -> HTTPRequest {
-        var headers = ["Content-Type": "application/json", "Accept": "application/json"]
-        if let bearer { headers["Authorization"] = "Bearer \(bearer)" }
-        let url = configuration.baseURL(for: .piggyCards).appendingAPIPath(segments, query: query)
-        return HTTPRequest(method: method, url: url, headers: headers, body: body?.encoded(), timeout: configuration.timeout)
+        http.request(method, segments, query: query, body: body, bearer: bearer)
     }
 
     /// Sends `request`; only transport failures throw.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        do {
-            return try await configuration.transport.send(request)
-        } catch let error as DashSpendError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw DashSpendError.network("transport failure")
-        }
+        try await http.send(request)
     }
 
     /// The JSON of a 2xx response, else the mapped error.
     static func json(from response: HTTPResponse, call: PiggyCardsCall) throws -> JSONValue {
-        guard response.isSuccess else { throw PiggyCardsErrorMapper.error(for: response, call: call) }
-        guard let json = try? JSONValue.parse(response.body) else {
-            throw DashSpendError.unreadableAnswer("PiggyCards sent a body that is not JSON")
-        }
-        return json
+        try ProviderHTTP.json(from: response, provider: .piggyCards) { PiggyCardsErrorMapper.error(for: $0, call: call) }
     }
 
     /// POST `login` with the user id and generated password; returns the token and its expiry.

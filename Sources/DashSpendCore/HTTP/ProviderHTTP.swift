@@ -1,0 +1,59 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What every provider client does the same way: JSON requests under the provider's base URL with the
+/// configured time-out, sent through the configured transport, and a 2xx body read as JSON.
+public struct ProviderHTTP: Sendable {
+    /// The provider whose base URL is used.
+    public let provider: GiftCardProvider
+    /// Where the base URL, transport and time-out come from.
+    public let configuration: RepositoryConfiguration
+    /// Headers the provider adds to every request (e.g. CTX's `X-Client-Id`).
+    public let extraHeaders: [String: String]
+
+    /// Creates a client for `provider`.
+    public init(provider: GiftCardProvider, configuration: RepositoryConfiguration, extraHeaders: [String: String] = [:]) {
+        self.provider = provider
+        self.configuration = configuration
+        self.extraHeaders = extraHeaders
+    }
+
+    /// A JSON request for `segments` (each percent-encoded whole) under the provider's base URL.
+    public func request(
+        _ method: String, _ segments: [String], query: [(name: String, value: String)] = [],
+        body: JSONValue? = nil, bearer: String? = nil
+    ) -> HTTPRequest {
+        var headers = ["Content-Type": "application/json", "Accept": "application/json"]
+        headers.merge(extraHeaders) { _, extra in extra }
+        if let bearer { headers["Authorization"] = "Bearer \(bearer)" }
+        let url = configuration.baseURL(for: provider).appendingAPIPath(segments, query: query)
+        return HTTPRequest(method: method, url: url, headers: headers, body: body?.encoded(), timeout: configuration.timeout)
+    }
+
+    /// Sends `request`; only transport failures throw (as ``DashSpendError/network(_:)`` or cancellation).
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        do {
+            return try await configuration.transport.send(request)
+        } catch let error as DashSpendError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw DashSpendError.network("transport failure")
+        }
+    }
+
+    /// The JSON of `provider`'s 2xx response; otherwise the error `mapError` gives for the response.
+    public static func json(
+        from response: HTTPResponse, provider: GiftCardProvider, mapError: (HTTPResponse) -> DashSpendError
+    ) throws -> JSONValue {
+        guard response.isSuccess else { throw mapError(response) }
+        guard let json = try? JSONValue.parse(response.body) else {
+            throw DashSpendError.unreadableAnswer("\(provider.displayName) sent a body that is not JSON")
+        }
+        return json
+    }
+}
