@@ -25,7 +25,7 @@ public enum MerchantLookup {
     }
 
     static var globalValueOptions: Set<String> {
-        Set(["--db", "--network", "--home", "--country"] + GiftCardProvider.allCases.map(ServiceBuilder.urlOption))
+        Set(["--db", "--network", "--home", "--country", "--timeout"] + GiftCardProvider.allCases.map(ServiceBuilder.urlOption))
     }
     static let globalFlags: Set<String> = ["--json", "--offline", "--help", "--version"]
 
@@ -95,6 +95,7 @@ public enum MerchantLookup {
               --network NAME        mainnet (default) or testnet
               --home DIR            the state directory (default: $DASHSPEND_HOME, $XDG_STATE_HOME/dashspend, ~/.local/state/dashspend)
               --country CODE        your country (ISO code); providers not offered there are hidden
+              --timeout SECONDS     per-request network time-out (default 20)
             \(urlOptions.joined(separator: "\n"))
               --help, --version
 

@@ -18,7 +18,8 @@ import Darwin
 /// Builds the repositories and the merchant service from the command line.
 enum ServiceBuilder {
     /// The repository factory: network, base URL overrides (`--ctx-url`, `--piggycards-url`, one per
-    /// compiled-in provider), credentials in the state directory, and the URLSession transport.
+    /// compiled-in provider), credentials in the state directory, the URLSession transport and the
+    /// per-request time-out (`--timeout`, default the wallets' 20 s).
     static func factory(_ invocation: Invocation) throws(CLIError) -> RepositoryFactory {
         var overrides: [GiftCardProvider: URL] = [:]
         for provider in GiftCardProvider.allCases {
@@ -30,10 +31,11 @@ enum ServiceBuilder {
             overrides[provider] = url
         }
         let network = try invocation.network()
+        let timeout = try invocation.arguments.number("--timeout", in: 0.1...600) ?? 20
         let configuration = RepositoryConfiguration(
             network: network, baseURLOverrides: overrides,
             credentials: FileCredentialStore(root: invocation.stateDirectory),
-            transport: URLSessionTransport()
+            transport: URLSessionTransport(), timeout: timeout
         )
         return RepositoryFactory(configuration: configuration)
     }

@@ -1,0 +1,69 @@
+import DashSpendCore
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+/// `show` against the mock provider API on loopback: live values, fallbacks, time-outs and failures.
+@Suite("merchant-lookup show with a live provider")
+struct LiveLookupTests {
+    /// Signs in to CTX through the real commands.
+    func signedIn() async throws -> AuthTranscript {
+        let transcript = try AuthTranscript()
+        #expect(try await transcript.run(["auth", "login", "ctx", "--email", "user@example.com"]).status == 0)
+        #expect(try await transcript.run(["auth", "verify", "ctx", "--code", MockProviderServer.validCode]).status == 0)
+        return transcript
+    }
+
+    func ctxOffer(_ result: CLIProcess.Result) throws -> [String: Any] {
+        let providers = try #require(try result.json()["providers"] as? [[String: Any]])
+        return try #require(providers.first { $0["provider"] as? String == "CTX" })
+    }
+
+    @Test("Live, then cached when the provider fails, then live again")
+    func liveThenCached() async throws {
+        let transcript = try await signedIn()
+        let live = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json"])
+        #expect(live.status == 0, "\(live.stderr)")
+        let liveDiscount = try #require(try ctxOffer(live)["discountBasisPoints"] as? [String: Any])
+        #expect(liveDiscount["source"] as? String == "live")
+        #expect(liveDiscount["fetchedAt"] is String)
+
+        transcript.server.loopback.inject(.respond(status: 500, body: #"{"errors":[{"message":"boom"}]}"#),
+                                          path: transcript.server.path(.ctx, "merchants/\(SampleLookupTests.homeDepot)"))
+        let fallback = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json"])
+        #expect(fallback.status == 0, "a provider failure is not a lookup failure")
+        let offer = try ctxOffer(fallback)
+        #expect((offer["discountBasisPoints"] as? [String: Any])?["source"] as? String == "cached")
+        #expect((offer["discountBasisPoints"] as? [String: Any])?["value"] as? Int == liveDiscount["value"] as? Int)
+        #expect((offer["liveError"] as? String)?.contains("HTTP 500") == true)
+
+        let required = try await transcript.run(["show", SampleLookupTests.homeDepot, "--live"])
+        #expect(required.status == 1, "a 500 with --live is a provider failure: \(required.stderr)")
+
+        let offline = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json", "--offline"])
+        #expect((try ctxOffer(offline)["enabled"] as? [String: Any])?["source"] as? String == "cached")
+        #expect(transcript.leakedSecrets().isEmpty)
+    }
+
+    @Test("--timeout bounds a slow provider: 69 with --live, the stored values without it")
+    func timeout() async throws {
+        let transcript = try await signedIn()
+        transcript.server.loopback.inject(.delay(10), path: transcript.server.path(.ctx, "merchants/\(SampleLookupTests.homeDepot)"))
+        let started = Date()
+        let slow = try await transcript.run(["show", SampleLookupTests.homeDepot, "--live", "--timeout", "1"])
+        #expect(slow.status == 69, "\(slow.stderr)")
+        #expect(Date().timeIntervalSince(started) < 9, "the time-out, not the server, ended the call")
+        let fallback = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json", "--timeout", "1"])
+        #expect(fallback.status == 0)
+        #expect((try ctxOffer(fallback)["enabled"] as? [String: Any])?["source"] as? String == "local")
+    }
+
+    @Test("An unreadable answer is 65 with --live")
+    func unreadableAnswer() async throws {
+        let transcript = try await signedIn()
+        transcript.server.loopback.inject(.malformedJSON, path: transcript.server.path(.ctx, "merchants/\(SampleLookupTests.homeDepot)"))
+        let result = try await transcript.run(["show", SampleLookupTests.homeDepot, "--live"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+}
