@@ -22,16 +22,19 @@ struct BenchmarkOptions {
     var skipProcesses = false
     /// Whether to skip the index study.
     var skipIndexes = false
+    /// Only the queries whose label contains this (for profiling one query).
+    var only: String?
 
     static let usage = """
         usage: explore-benchmark [--iterations N] [--spawns N] [--quick] [--data DIR] [--cli PATH]
-                                 [--skip-processes] [--skip-indexes]
+                                 [--skip-processes] [--skip-indexes] [--only TEXT]
 
           --iterations N   most timed rounds per in-process query (default 300, each capped at ~9 s)
           --spawns N       most process launches per side per query (default 25, each capped at ~9 s)
           --quick          a smoke run: 5 rounds, 3 launches, short budgets
           --data DIR       where the generated explore files are cached (default .build/benchmark)
           --cli PATH       the merchant-lookup binary (default: next to this executable)
+          --only TEXT      only the queries whose label contains TEXT (e.g. show, nearby)
         """
 
     /// Parses `arguments` (without the program name); nil after printing the usage for `--help`. Exits
@@ -64,6 +67,9 @@ struct BenchmarkOptions {
             case "--cli":
                 guard let raw = value() else { failure("--cli needs a path") }
                 options.cliPath = raw
+            case "--only":
+                guard let raw = value() else { failure("--only needs a word") }
+                options.only = raw
             case "--skip-processes": options.skipProcesses = true
             case "--skip-indexes": options.skipIndexes = true
             case "--help", "-h":

@@ -52,6 +52,7 @@ struct BenchmarkRun {
             """).first?.first ?? ""
         FileSystem.makeDirectories(folder + "/cli-home")
         let queries = BenchmarkQuery.all(showcaseId: showcase, home: folder + "/cli-home")
+            .filter { query in options.only.map { query.label.contains($0) } ?? true }
 
         // 1. In process.
         print("\n== In process: the library (ExploreDatabase) vs the same SQL through the bare SQLite C API ==")

@@ -66,8 +66,14 @@ final class RawRunner {
 
     /// One row of a page, as an application would keep it.
     struct PageRow {
-        var merchantId: String?, name: String?, type: String?, paymentMethod: String?
-        var savings: Int64?, locationCount: Int64, latitude: Double?, longitude: Double?
+        let merchantId: String?
+        let name: String?
+        let type: String?
+        let paymentMethod: String?
+        let savings: Int64?
+        let locationCount: Int64
+        let latitude: Double?
+        let longitude: Double?
     }
 
     /// Runs a prepared query once; returns the merchants found (as the library's runner does).
