@@ -259,23 +259,26 @@ struct BenchmarkRun {
         print(table.rendered)
     }
 
-    /// The `merchant-lookup` binary: `--cli`, else the one next to this executable, else built now
-    /// (`swift build` with this executable's configuration; not timed). Nil (after a note) when unavailable.
+    /// The `merchant-lookup` binary: `--cli`, else the one next to this executable, brought up to date first
+    /// with `swift build` in this executable's configuration (not timed; a no-op when it is current), so a
+    /// stale binary is never timed after `swift run` rebuilt only the benchmark. Nil (after a note) when
+    /// there is none.
     private func locateCLI() throws -> String? {
         if let path = options.cliPath { return path }
         let folder = FileSystem.directory(of: FileSystem.executablePath)
         let candidate = folder + "/merchant-lookup"
-        if FileSystem.isExecutable(candidate) { return candidate }
-        guard let swift = FileSystem.which("swift") else {
-            print("  no merchant-lookup next to this executable and no swift to build it: skipped (use --cli PATH)")
-            return nil
+        if let swift = FileSystem.which("swift") {
+            let configuration = folder.hasSuffix("/debug") ? "debug" : "release"
+            print("  swift build -c \(configuration) --product merchant-lookup (not timed)...")
+            fflush(nil)
+            let build = ProcessRunner.run(swift, ["build", "-c", configuration, "-j", "2", "--package-path", packageRoot,
+                                                  "--product", "merchant-lookup"])
+            if build.status != 0 {
+                print("  warning: the build failed (exit \(build.status)); using the existing binary if there is one")
+            }
         }
-        let configuration = folder.hasSuffix("/debug") ? "debug" : "release"
-        print("  building merchant-lookup (\(configuration)), not timed...")
-        let build = ProcessRunner.run(swift, ["build", "-c", configuration, "-j", "2", "--package-path", packageRoot,
-                                              "--product", "merchant-lookup"])
-        guard build.status == 0, FileSystem.isExecutable(candidate) else {
-            print("  could not build merchant-lookup (exit \(build.status)): skipped (use --cli PATH)")
+        guard FileSystem.isExecutable(candidate) else {
+            print("  no merchant-lookup next to this executable: the whole-process comparison is skipped (use --cli PATH)")
             return nil
         }
         return candidate
