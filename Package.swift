@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "DashSpendExplore", targets: ["DashSpendExplore"]),
         .library(name: "DashSpendHTTP", targets: ["DashSpendHTTP"]),
         .executable(name: "merchant-lookup", targets: ["MerchantLookup"]),
+        .executable(name: "explore-benchmark", targets: ["ExploreBenchmark"]),
         .plugin(name: "BuildMatrix", targets: ["BuildMatrix"]),
     ],
     traits: [
@@ -54,6 +55,11 @@ let package = Package(
             dependencies: ["DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendHTTP", "DashSpendSample"]
         ),
         .executableTarget(name: "MerchantLookup", dependencies: ["MerchantLookupCLI"]),
+
+        // MARK: - Benchmark
+        /// `swift run -c release explore-benchmark`: the library against the bare SQLite C API, and the
+        /// `merchant-lookup` binary against the `sqlite3` shell, on a generated 200,000-row explore file.
+        .executableTarget(name: "ExploreBenchmark", dependencies: ["DashSpendExplore", "DashSpendCore", "CSQLite"]),
 
         // MARK: - Plugins and their tools
         .executableTarget(name: "SampleDatabaseEmbedder", dependencies: ["CSQLite"]),

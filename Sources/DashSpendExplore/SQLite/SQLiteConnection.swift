@@ -14,7 +14,11 @@ import Foundation
 public final class SQLiteConnection: @unchecked Sendable {
     let handle: OpaquePointer
     private let lock = Mutex(())
-    private var statements: [String: SQLiteStatement] = [:]
+    /// Prepared statements, most recently used first, at most ``statementCacheSize``.
+    private var statements: [SQLiteStatement] = []
+    /// How many prepared statements are kept. Searches near a point put its coordinates into the SQL, so
+    /// an unbounded cache would grow with every new point.
+    static let statementCacheSize = 24
 
     /// How to open a file.
     public enum Mode: Sendable {
@@ -86,6 +90,10 @@ public final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive use of the connection.
+    // Not specialized: specializing it (building the noncopyable `Access` inside `Mutex.withLock`) crashes
+    // the Swift 6.3.1 optimizer ("Cannot initialize a nonCopyable type with a guaranteed value"), which
+    // broke every `-c release` build. One unspecialized generic call per query costs nothing measurable.
+    @_semantics("optimize.sil.specialize.generic.never")
     public func read<T>(_ body: (borrowing SQLiteConnection.Access) throws -> T) throws -> T {
         try lock.withLock { _ in try body(Access(connection: self)) }
     }
@@ -130,9 +138,20 @@ public final class SQLiteConnection: @unchecked Sendable {
     }
 
     private func statement(for sql: String) throws(SQLiteError) -> SQLiteStatement {
-        if let cached = statements[sql] { return cached }
+        // A linear scan compares lengths first and the library's SQL strings are usually the very same
+        // storage, so a hit costs far less than hashing a kilobyte of SQL for a dictionary on every query.
+        if let position = statements.firstIndex(where: { $0.sql == sql }) {
+            let cached = statements[position]
+            if position > 0 {
+                statements.remove(at: position)
+                statements.insert(cached, at: 0)
+            }
+            return cached
+        }
         let statement = try SQLiteStatement(connection: self, sql: sql)
-        statements[sql] = statement
+        statements.insert(statement, at: 0)
+        // An evicted statement in use by a caller stays alive until that caller lets go of it.
+        if statements.count > Self.statementCacheSize { statements.removeLast() }
         return statement
     }
 

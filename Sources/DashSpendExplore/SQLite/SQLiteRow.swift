@@ -7,17 +7,26 @@ import CSQLite
 /// return nil rather than trap.
 public struct SQLiteRow {
     let statement: OpaquePointer
-    let columns: [String: Int32]
+    /// The result column names, in order.
+    let columnNames: [String]
+
+    /// The index of the first column called `name`. A linear scan: rows have a few dozen short names, and
+    /// comparing them is cheaper than hashing the name for a dictionary, on every accessor call.
+    @inline(__always)
+    func index(_ name: String) -> Int32? {
+        for position in columnNames.indices where columnNames[position] == name { return Int32(position) }
+        return nil
+    }
 
     /// Whether the column is NULL or absent.
     public func isNull(_ name: String) -> Bool {
-        guard let index = columns[name] else { return true }
+        guard let index = index(name) else { return true }
         return sqlite3_column_type(statement, index) == SQLITE_NULL
     }
 
     /// The column as text; integers and reals are converted (`42`, `4.5`). NULL or absent gives nil.
     public func text(_ name: String) -> String? {
-        guard let index = columns[name] else { return nil }
+        guard let index = index(name) else { return nil }
         switch sqlite3_column_type(statement, index) {
         case SQLITE_NULL:
             return nil
@@ -36,7 +45,7 @@ public struct SQLiteRow {
 
     /// The column as an integer; text is parsed (trimmed), reals are truncated if whole. Otherwise nil.
     public func integer(_ name: String) -> Int? {
-        guard let index = columns[name] else { return nil }
+        guard let index = index(name) else { return nil }
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER:
             return Int(sqlite3_column_int64(statement, index))
@@ -57,7 +66,7 @@ public struct SQLiteRow {
 
     /// The column as a double; text is parsed. NULL, absent, or unreadable gives nil.
     public func double(_ name: String) -> Double? {
-        guard let index = columns[name] else { return nil }
+        guard let index = index(name) else { return nil }
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER, SQLITE_FLOAT:
             return sqlite3_column_double(statement, index)

@@ -4,7 +4,8 @@ import CSQLite
 final class SQLiteStatement {
     let handle: OpaquePointer
     let sql: String
-    let columns: [String: Int32]
+    /// The result column names, in order (the first of a repeated name wins, as in SQL).
+    let columnNames: [String]
     private unowned let connection: SQLiteConnection
 
     init(connection: SQLiteConnection, sql: String) throws(SQLiteError) {
@@ -16,15 +17,9 @@ final class SQLiteStatement {
         self.handle = handle
         self.sql = sql
         self.connection = connection
-        var columns: [String: Int32] = [:]
-        for index in 0..<sqlite3_column_count(handle) {
-            if let name = sqlite3_column_name(handle, index) {
-                // The first column of a name wins, as in SQL.
-                let key = String(cString: name)
-                if columns[key] == nil { columns[key] = index }
-            }
+        columnNames = (0..<sqlite3_column_count(handle)).map { index in
+            sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
         }
-        self.columns = columns
     }
 
     deinit { sqlite3_finalize(handle) }
@@ -45,7 +40,7 @@ final class SQLiteStatement {
             }
             guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection.handle, sql: sql) }
         }
-        let row = SQLiteRow(statement: handle, columns: columns)
+        let row = SQLiteRow(statement: handle, columnNames: columnNames)
         while true {
             let code = sqlite3_step(handle)
             if code == SQLITE_DONE { return }

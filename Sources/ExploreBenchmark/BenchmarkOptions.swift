@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The command line of `explore-benchmark`.
+struct BenchmarkOptions {
+    /// Most timed rounds per in-process comparison (each round runs both sides once).
+    var iterations = 300
+    /// Seconds an in-process comparison may take before it stops early (after at least 5 rounds).
+    var budgetSeconds = 9.0
+    /// Most spawns per side per whole-process comparison.
+    var spawns = 25
+    /// Seconds a whole-process comparison may take before it stops early.
+    var spawnBudgetSeconds = 9.0
+    /// Where the generated files live (default `<package>/.build/benchmark`).
+    var dataDirectory: String?
+    /// The `merchant-lookup` binary to time (default: the one next to this executable).
+    var cliPath: String?
+    /// Whether to skip the whole-process comparison.
+    var skipProcesses = false
+    /// Whether to skip the index study.
+    var skipIndexes = false
+    /// Only the queries whose label contains this (for profiling one query).
+    var only: String?
+
+    static let usage = """
+        usage: explore-benchmark [--iterations N] [--spawns N] [--quick] [--data DIR] [--cli PATH]
+                                 [--skip-processes] [--skip-indexes] [--only TEXT]
+
+          --iterations N   most timed rounds per in-process query (default 300, each capped at ~9 s)
+          --spawns N       most process launches per side per query (default 25, each capped at ~9 s)
+          --quick          a smoke run: 5 rounds, 3 launches, short budgets
+          --data DIR       where the generated explore files are cached (default .build/benchmark)
+          --cli PATH       the merchant-lookup binary (default: next to this executable)
+          --only TEXT      only the queries whose label contains TEXT (e.g. show, nearby)
+        """
+
+    /// Parses `arguments` (without the program name); nil after printing the usage for `--help`. Exits
+    /// with status 2 on a bad option.
+    static func parse(_ arguments: [String]) -> BenchmarkOptions? {
+        var options = BenchmarkOptions()
+        var iterations: Int?
+        var spawns: Int?
+        var index = 0
+        func value() -> String? {
+            index += 1
+            return index < arguments.count ? arguments[index] : nil
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "--iterations":
+                guard let raw = value(), let number = Int(raw), number > 0 else { failure("--iterations needs N > 0") }
+                iterations = number
+            case "--spawns":
+                guard let raw = value(), let number = Int(raw), number > 0 else { failure("--spawns needs N > 0") }
+                spawns = number
+            case "--quick":
+                options.iterations = 5
+                options.budgetSeconds = 1
+                options.spawns = 3
+                options.spawnBudgetSeconds = 2
+            case "--data":
+                guard let raw = value() else { failure("--data needs a folder") }
+                options.dataDirectory = raw
+            case "--cli":
+                guard let raw = value() else { failure("--cli needs a path") }
+                options.cliPath = raw
+            case "--only":
+                guard let raw = value() else { failure("--only needs a word") }
+                options.only = raw
+            case "--skip-processes": options.skipProcesses = true
+            case "--skip-indexes": options.skipIndexes = true
+            case "--help", "-h":
+                print(usage)
+                return nil
+            default:
+                failure("unknown option \(arguments[index])")
+            }
+            index += 1
+        }
+        // An explicit count wins over --quick and lifts the time cap.
+        if let iterations {
+            options.iterations = iterations
+            options.budgetSeconds = .infinity
+        }
+        if let spawns {
+            options.spawns = spawns
+            options.spawnBudgetSeconds = .infinity
+        }
+        return options
+    }
+
+    private static func failure(_ message: String) -> Never {
+        print("explore-benchmark: \(message)\n\n\(usage)")
+        exit(2)
+    }
+}

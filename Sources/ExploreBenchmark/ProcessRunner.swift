@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts a program with `posix_spawn`, waits for it, and reports the wall time on the monotonic clock.
+/// Standard output goes to a file (or `/dev/null`), standard error to `/dev/null`.
+enum ProcessRunner {
+    /// The outcome of one run.
+    struct Run {
+        /// Wall time from spawn to reaped exit, in milliseconds.
+        let milliseconds: Double
+        /// The exit status (or 128 + signal).
+        let status: Int32
+    }
+
+    /// Runs `path` with `arguments` (without argv[0]).
+    static func run(_ path: String, _ arguments: [String], stdout output: String = "/dev/null") -> Run {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var pid = pid_t()
+        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
+            return Run(milliseconds: 0, status: 127)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let elapsed = (clock.now - start).milliseconds
+        let exited = status & 0x7f == 0
+        return Run(milliseconds: elapsed, status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+    }
+}
