@@ -64,3 +64,33 @@ struct RankingAndFactoryTests {
     }
     #endif
 }
+
+#if PIGGYCARDS_ENABLED
+@Suite("Network-only with one provider signed in")
+struct NetworkOnlyMixedSignInTests {
+    @Test("A provider never signed in to is skipped while the other answers live")
+    func skipsProvidersNotSignedIn() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        let merchant = try await fixture.service().resolve(merchantId: "m-home", policy: .networkOnly)
+        #expect(merchant.offer(.ctx)?.discountBasisPoints.source == .live)
+        #expect(merchant.offer(.piggyCards)?.discountBasisPoints.source == .local)
+        #expect(merchant.offer(.piggyCards)?.liveError == .signInRequired(.piggyCards))
+    }
+
+    @Test("A signed-in provider's failure fails the lookup even when the other is not signed in")
+    func signedInFailureWins() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.piggyCards)
+        fixture.server.loopback.inject(.respond(status: 500, body: "{}"), path: fixture.server.path(.piggyCards, "giftcards/US"))
+        do {
+            _ = try await fixture.service().resolve(merchantId: "m-home", policy: .networkOnly)
+            Issue.record("expected the PiggyCards failure")
+        } catch .provider(.serverError(let status, _)) {
+            #expect(status == 500)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}
+#endif

@@ -76,9 +76,9 @@ public final class MerchantService: Sendable {
                 for await outcome in group { collected.append(outcome) }
                 return collected
             }
-            for (index, live, error) in outcomes {
-                if policy == .networkOnly, let error { throw .provider(error) }
-                answers[index] = (live, error)
+            for (index, live, error) in outcomes { answers[index] = (live, error) }
+            if policy == .networkOnly, let error = Self.networkOnlyFailure(answers, offerCount: visible.count) {
+                throw .provider(error)
             }
         }
 
@@ -96,6 +96,20 @@ public final class MerchantService: Sendable {
             enabled = found.merchant.active.map { Resolved($0, source: .local) } ?? Resolved(true, source: .default)
         }
         return ResolvedMerchant(merchant: found.merchant, enabled: enabled, offers: ranked)
+    }
+
+    /// Under ``FetchPolicy/networkOnly``: the first failure of a provider the user is signed in to, in the
+    /// offers' order; or, when no provider answered at all, the first "sign in" error. Providers the user
+    /// never signed in to do not fail the lookup while another one answers live.
+    static func networkOnlyFailure(
+        _ answers: [Int: (live: ProviderMerchantDetails?, error: DashSpendError?)], offerCount: Int
+    ) -> DashSpendError? {
+        let errors = (0..<offerCount).compactMap { answers[$0]?.error }
+        if let failure = errors.first(where: { if case .signInRequired = $0 { false } else { true } }) {
+            return failure
+        }
+        let anyLive = answers.values.contains { $0.live != nil }
+        return anyLive ? nil : errors.first
     }
 
     /// Orders offers by resolved discount, highest first; on a tie the provider with the lower

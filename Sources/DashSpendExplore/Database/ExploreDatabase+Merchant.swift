@@ -13,16 +13,16 @@ extension ExploreDatabase {
                 if record == nil { record = MerchantRecord(row: row) }
                 guard let name = row.text("offerProvider") else { return }
                 guard let provider = GiftCardProvider(databaseName: name), providers.contains(provider) else {
-                    unavailable.append(name.trimmedColumnText)
+                    unavailable.append(name.trimmedWhitespace)
                     return
                 }
                 offers.append(ProviderRecord(
                     provider: provider,
-                    sourceId: row.text("offerSourceId")?.trimmedColumnText ?? merchantId,
+                    sourceId: row.text("offerSourceId")?.trimmedWhitespace ?? merchantId,
                     active: row.bool("offerActive"),
                     savingsPercentage: row.integer("offerSavings"),
                     denominationsType: DenominationsType(parsing: row.text("offerDenominations")),
-                    redeemType: row.text("offerRedeemType").map { $0.trimmedColumnText.lowercased() }
+                    redeemType: row.text("offerRedeemType").map { $0.trimmedWhitespace.lowercased() }
                 ))
             }
         }

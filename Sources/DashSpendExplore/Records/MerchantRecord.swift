@@ -37,20 +37,20 @@ public struct MerchantRecord: Sendable, Hashable {
         paymentMethod = PaymentMethod(parsing: row.text("paymentMethod"))
         active = row.bool("active")
         savingsPercentage = row.integer("savingsPercentage")
-        let redeem = row.text("redeemType").map { $0.trimmedColumnText.lowercased() }
+        let redeem = row.text("redeemType").map { $0.trimmedWhitespace.lowercased() }
         redeemType = redeem?.isEmpty == true ? nil : redeem
         denominationsType = DenominationsType(parsing: row.text("denominationsType"))
             ?? DenominationsType(parsing: redeem)
         website = Self.normalizedWebsite(row.text("website"))
-        source = row.text("source")?.trimmedColumnText
-        sourceId = row.text("sourceId")?.trimmedColumnText
+        source = row.text("source")?.trimmedWhitespace
+        sourceId = row.text("sourceId")?.trimmedWhitespace
         logoLocation = row.text("logoLocation")
         locationCount = row.integer("locationCount") ?? 0
     }
 
     /// Adds `https://` to a website without a scheme; blank becomes nil.
     static func normalizedWebsite(_ raw: String?) -> String? {
-        guard let trimmed = raw?.trimmedColumnText, !trimmed.isEmpty else { return nil }
+        guard let trimmed = raw?.trimmedWhitespace, !trimmed.isEmpty else { return nil }
         if trimmed.containsSchemeSeparator { return trimmed }
         return "https://" + trimmed
     }
