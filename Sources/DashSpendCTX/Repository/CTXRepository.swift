@@ -42,10 +42,7 @@ public final class CTXRepository: DashSpendRepository {
     /// POST `login`: CTX e-mails a code to `email` (this is also how an account is created). The address
     /// is remembered for ``verify(code:)``; stored tokens stay until a verification replaces them.
     public func login(email: String) async throws {
-        let address = email.trimmedWhitespace
-        guard address.contains("@"), !address.contains(" ") else {
-            throw DashSpendError.rejected("'\(address)' is not an e-mail address")
-        }
+        let address = try EmailAddress.validated(email)
         let request = client.request("POST", ["login"], body: .object(["email": .string(address)]))
         let response = try await client.send(request)
         guard response.isSuccess else { throw CTXErrorMapper.error(for: response, call: .login) }

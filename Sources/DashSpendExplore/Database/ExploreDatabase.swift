@@ -82,12 +82,8 @@ public final class ExploreDatabase: Sendable {
                 return ExploreSchema(tables: tables, merchantColumns: merchantColumns, atmColumns: atmColumns,
                                      userVersion: userVersion)
             }
-        } catch let error as ExploreDatabaseError {
-            throw error
-        } catch let error as SQLiteError {
-            throw error.isCorruption ? .corrupt(path: origin, detail: error.message) : .queryFailed(error)
         } catch {
-            throw .queryFailed(SQLiteError(code: -1, message: "\(error)"))
+            throw Self.databaseError(error, origin: origin)
         }
         merchantSQL = Self.merchantSQL(for: schema)
     }
@@ -96,12 +92,18 @@ public final class ExploreDatabase: Sendable {
     func read<T>(_ body: (borrowing SQLiteConnection.Access) throws -> T) throws(ExploreDatabaseError) -> T {
         do {
             return try connection.read(body)
-        } catch let error as ExploreDatabaseError {
-            throw error
-        } catch let error as SQLiteError {
-            throw error.isCorruption ? .corrupt(path: origin, detail: error.message) : .queryFailed(error)
         } catch {
-            throw .queryFailed(SQLiteError(code: -1, message: "\(error)"))
+            throw Self.databaseError(error, origin: origin)
+        }
+    }
+
+    /// A failure while reading, as an ``ExploreDatabaseError``: SQLite's damage codes become `corrupt`.
+    private static func databaseError(_ error: any Error, origin: String) -> ExploreDatabaseError {
+        switch error {
+        case let error as ExploreDatabaseError: return error
+        case let error as SQLiteError:
+            return error.isCorruption ? .corrupt(path: origin, detail: error.message) : .queryFailed(error)
+        default: return .queryFailed(SQLiteError(code: -1, message: "\(error)"))
         }
     }
 }

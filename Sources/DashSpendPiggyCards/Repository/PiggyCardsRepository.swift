@@ -46,10 +46,7 @@ public final class PiggyCardsRepository: DashSpendRepository {
     /// POST `signup`: PiggyCards e-mails a one-time code; stores the e-mail and the returned user id
     /// (replacing any previous sign-in on this network).
     public func login(email: String) async throws {
-        let address = email.trimmedWhitespace
-        guard address.contains("@"), !address.contains(" ") else {
-            throw DashSpendError.rejected("'\(address)' is not an e-mail address")
-        }
+        let address = try EmailAddress.validated(email)
         let body = JSONValue.object([
             "firstName": .string(""), "lastName": .string(""), "email": .string(address),
             "country": .string(Self.country), "state": .string("CA"),
