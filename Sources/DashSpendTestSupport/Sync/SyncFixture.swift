@@ -1,3 +1,4 @@
+import DashSpendExplore
 import Foundation
 
 /// Small explore files and archives for the `sync` tests: each database has one recognisable Dash merchant
@@ -19,6 +20,14 @@ public enum SyncFixture {
     @discardableResult
     public static func emptyDatabase(named name: String, in directory: ScratchDirectory) throws -> String {
         try FixtureDatabase.make(version: 4, rows: "", named: name, in: directory)
+    }
+
+    /// Writes an SQLite file that is not an explore database (one table `t`).
+    @discardableResult
+    public static func nonExploreDatabase(named name: String, in directory: ScratchDirectory) throws -> String {
+        let path = directory.file(name)
+        try SQLiteConnection(path: path, mode: .readWrite).execute("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        return path
     }
 
     /// The bytes of the file at `path` (empty when it does not exist).
