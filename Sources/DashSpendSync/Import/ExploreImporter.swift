@@ -176,7 +176,9 @@ public struct ExploreImporter: Sendable {
             source: name, format: format, dataTimestamp: timestamp, checksum: checksum,
             importedAt: now.formatted(Date.ISO8601FormatStyle()), schemaVersion: info.version)
         try writeMetadata(metadata)
-        return .imported(path: databasePath, info: info, metadata: metadata)
+        // The counts were taken from the staged file; read them again under the final path so `origin` names it.
+        let final = (try? ExploreDatabase(path: databasePath).info()) ?? info
+        return .imported(path: databasePath, info: final, metadata: metadata)
     }
 
     private func writeMetadata(_ metadata: ExploreImportMetadata) throws(ExploreImportError) {
