@@ -74,7 +74,7 @@ struct ExploreImporterTests {
 
     @Test("ZIPs written by an independent implementation (Python cryptography + zlib) import",
           .enabled(if: SyncFixture.pythonCryptographyAvailable,
-                   "skipped: `python3 -c \"import cryptography\"` fails, so the independent writer cannot run"),
+                   "`python3 -c \"import cryptography\"` fails, so the independent writer cannot run"),
           arguments: [1, 2])
     func pythonArchive(vendorVersion: Int) throws {
         let database = try SyncFixture.database(named: "py.db", merchant: "Python Bakery", in: scratch)
