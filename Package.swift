@@ -29,12 +29,24 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"]), .brew(["sqlite"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .yum(["zlib-devel"]), .brew(["zlib"])]
+        ),
 
         // MARK: - Library
         /// Provider enum and facts, models, errors, the repository and transport protocols.
         .target(name: "DashSpendCore"),
         /// The explore database reader (SQLite).
         .target(name: "DashSpendExplore", dependencies: ["DashSpendCore", "CSQLite"]),
+        /// `sync`: reads the wallets' WinZip-AES explore ZIP (or a plain explore file) and swaps it in safely.
+        .target(name: "DashSpendSync", dependencies: ["DashSpendCore", "DashSpendExplore", "CCrypto", "CZlib"]),
         /// The CTX client and repository.
         .target(name: "DashSpendCTX", dependencies: ["DashSpendCore"]),
         /// The PiggyCards client and repository; every file is inside `#if PIGGYCARDS_ENABLED`.
@@ -52,7 +64,9 @@ let package = Package(
         // MARK: - Command-line tool
         .target(
             name: "MerchantLookupCLI",
-            dependencies: ["DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendHTTP", "DashSpendSample"]
+            dependencies: [
+                "DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendHTTP", "DashSpendSample", "DashSpendSync",
+            ]
         ),
         .executableTarget(name: "MerchantLookup", dependencies: ["MerchantLookupCLI"]),
 
@@ -74,7 +88,7 @@ let package = Package(
 
         // MARK: - Tests
         /// A loopback HTTP/1.1 server that speaks the provider APIs from `Fixtures/`, with fault injection.
-        .target(name: "DashSpendTestSupport", dependencies: ["DashSpendCore", "DashSpendExplore"]),
+        .target(name: "DashSpendTestSupport", dependencies: ["DashSpendCore", "DashSpendExplore", "DashSpendSync", "CZlib"]),
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendCore"]),
         .testTarget(
             name: "DashSpendExploreTests",
@@ -88,6 +102,7 @@ let package = Package(
             name: "DashSpendTests",
             dependencies: ["DashSpend", "DashSpendExplore", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendSample"]
         ),
+        .testTarget(name: "SyncTests", dependencies: ["DashSpendSync", "DashSpendExplore", "DashSpendTestSupport"]),
         .testTarget(
             name: "MerchantLookupTests",
             dependencies: ["MerchantLookup", "DashSpendTestSupport", "DashSpendCore"]

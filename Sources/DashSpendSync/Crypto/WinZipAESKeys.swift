@@ -1,0 +1,32 @@
+import CCrypto
+
+/// The keys WinZip-AES derives from a password and a salt: PBKDF2-HMAC-SHA1, 1000 iterations, giving the
+/// AES key, the HMAC-SHA1 key (each ``WinZipAESStrength/keyLength`` bytes) and a 2-byte password verifier.
+public struct WinZipAESKeys: Sendable, Hashable {
+    /// The AES key.
+    public let encryptionKey: [UInt8]
+    /// The HMAC-SHA1 key.
+    public let authenticationKey: [UInt8]
+    /// The two bytes stored after the salt, compared before anything is decrypted.
+    public let passwordVerifier: [UInt8]
+
+    /// The PBKDF2 iteration count WinZip-AES fixes.
+    public static let iterations: Int32 = 1000
+
+    /// Derives the keys for `password` and `salt` (``WinZipAESStrength/saltLength`` bytes).
+    public init(password: String, salt: [UInt8], strength: WinZipAESStrength) throws(WinZipAESError) {
+        let keyLength = strength.keyLength
+        var material = [UInt8](repeating: 0, count: 2 * keyLength + 2)
+        let password = Array(password.utf8)
+        let status = password.withUnsafeBufferPointer { pass in
+            pass.withMemoryRebound(to: CChar.self) { pass in
+                PKCS5_PBKDF2_HMAC_SHA1(pass.baseAddress, Int32(pass.count), salt, Int32(salt.count),
+                                       Self.iterations, Int32(material.count), &material)
+            }
+        }
+        guard status == 1 else { throw .cryptoFailure("PKCS5_PBKDF2_HMAC_SHA1") }
+        encryptionKey = Array(material[0..<keyLength])
+        authenticationKey = Array(material[keyLength..<(2 * keyLength)])
+        passwordVerifier = Array(material[(2 * keyLength)...])
+    }
+}

@@ -1,0 +1,46 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `explore.db.meta.json`, kept next to the imported database: where it came from and how new its data is.
+public struct ExploreImportMetadata: Sendable, Hashable, Codable {
+    /// The file name given with `--from` (without its folder).
+    public let source: String
+    /// `zip` or `sqlite`.
+    public let format: String
+    /// The data timestamp from the ZIP comment (milliseconds since 1970); nil for a plain SQLite file.
+    public let dataTimestamp: Int64?
+    /// The CRC-32C of the database file, lowercase hex without zero padding.
+    public let checksum: String
+    /// When it was imported (ISO 8601, UTC).
+    public let importedAt: String
+    /// The explore schema version (1 to 4).
+    public let schemaVersion: Int
+
+    /// Creates the metadata.
+    public init(source: String, format: String, dataTimestamp: Int64?, checksum: String, importedAt: String,
+                schemaVersion: Int) {
+        self.source = source
+        self.format = format
+        self.dataTimestamp = dataTimestamp
+        self.checksum = checksum
+        self.importedAt = importedAt
+        self.schemaVersion = schemaVersion
+    }
+
+    /// Reads the metadata at `path`, or nil when there is none or it cannot be read (then the next ZIP is
+    /// imported whatever its timestamp).
+    public static func read(at path: String) -> ExploreImportMetadata? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(ExploreImportMetadata.self, from: data)
+    }
+
+    /// The JSON text written to the file.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+}

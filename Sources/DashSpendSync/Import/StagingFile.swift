@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A new file `<target>.staging-XXXXXX` in the target's folder (so `rename` over the target is atomic),
+/// written, synced, and either moved over the target or removed.
+final class StagingFile {
+    let path: String
+    private var descriptor: Int32
+    private var finished = false
+
+    /// Creates the file (mode 0600).
+    init(next target: String) throws(ExploreImportError) {
+        var template = Array((target + ".staging-XXXXXX").utf8CString)
+        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard descriptor >= 0 else { throw .cannotWrite(path: target, reason: Self.lastError()) }
+    }
+
+    deinit { discard() }
+
+    /// Appends `bytes`.
+    func append(_ bytes: UnsafeRawBufferPointer) throws(ExploreImportError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .cannotWrite(path: path, reason: Self.lastError())
+            }
+            offset += written
+        }
+    }
+
+    /// Appends `bytes`.
+    func append(_ bytes: [UInt8]) throws(ExploreImportError) {
+        let failure = bytes.withUnsafeBytes { raw -> ExploreImportError? in
+            do throws(ExploreImportError) {
+                try append(raw)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Flushes the data to disk and closes the file.
+    func finish() throws(ExploreImportError) {
+        guard descriptor >= 0 else { return }
+        let synced = fsync(descriptor) == 0
+        let closed = close(descriptor) == 0
+        descriptor = -1
+        guard synced, closed else { throw .cannotWrite(path: path, reason: Self.lastError()) }
+    }
+
+    /// Renames the closed file over `target` and syncs the folder, so the replacement survives a crash.
+    func commit(over target: String) throws(ExploreImportError) {
+        try finish()
+        guard rename(path, target) == 0 else { throw .cannotWrite(path: target, reason: Self.lastError()) }
+        finished = true
+        let folder = String(target[..<(target.lastIndex(of: "/") ?? target.startIndex)])
+        let directory = open(folder.isEmpty ? "." : folder, O_RDONLY)
+        if directory >= 0 {
+            fsync(directory)
+            _ = close(directory)
+        }
+    }
+
+    /// Closes and removes the file unless it was committed.
+    func discard() {
+        if descriptor >= 0 {
+            _ = close(descriptor)
+            descriptor = -1
+        }
+        if !finished {
+            unlink(path)
+            finished = true
+        }
+    }
+
+    static func lastError() -> String { String(cString: strerror(errno)) }
+}

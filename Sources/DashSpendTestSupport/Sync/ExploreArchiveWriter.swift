@@ -1,0 +1,87 @@
+import DashSpendSync
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Writes explore ZIPs like the wallets' server (zip4j): one entry `explore.db`, WinZip-AES with the
+/// DashSpendSync primitives, deflated, comment `<timestampMs>#<crc32c>`. Every part can be overridden so
+/// tests can build the broken archives too.
+public struct ExploreArchiveWriter: Sendable {
+    /// The data timestamp in the comment.
+    public var timestamp: Int64
+    /// 1 (AE-1, keeps the CRC-32) or 2 (AE-2, CRC-32 zero).
+    public var vendorVersion: UInt16 = 2
+    /// The key size.
+    public var strength: WinZipAESStrength = .aes256
+    /// The password; nil means the CRC-32C of the database, as the wallets do.
+    public var password: String?
+    /// The comment; nil means `<timestamp>#<crc32c>`.
+    public var comment: String?
+    /// The entry's name.
+    public var entryName = "explore.db"
+
+    /// A writer for data of `timestamp`.
+    public init(timestamp: Int64) {
+        self.timestamp = timestamp
+    }
+
+    /// The archive of `database` (the SQLite file's bytes).
+    public func archive(of database: [UInt8]) throws -> [UInt8] {
+        let checksum = CRC32C.checksum(database)
+        let password = self.password ?? String(checksum, radix: 16)
+        let comment = Array((self.comment ?? ExploreArchiveComment.text(timestamp: timestamp, checksum: checksum)).utf8)
+        let salt = (0..<strength.saltLength).map { _ in UInt8.random(in: 0...255) }
+        let payload = try WinZipAES.encrypt(RawDeflater.deflate(database), password: password, salt: salt, strength: strength)
+        let name = Array(entryName.utf8)
+        let crc = vendorVersion == 1 ? CRC32.checksum(database) : 0
+        var extra: [UInt8] = []
+        extra.appendLittleEndian(UInt16(0x9901), UInt16(7), vendorVersion)
+        extra += Array("AE".utf8) + [strength.rawValue]
+        extra.appendLittleEndian(UInt16(8))
+
+        var local: [UInt8] = []
+        local.appendLittleEndian(UInt32(0x0403_4B50))
+        local.appendLittleEndian(UInt16(51), UInt16(1), UInt16(99), UInt16(0), UInt16(0x5821))
+        local.appendLittleEndian(crc, UInt32(payload.count), UInt32(database.count))
+        local.appendLittleEndian(UInt16(name.count), UInt16(extra.count))
+        local += name + extra
+
+        var central: [UInt8] = []
+        central.appendLittleEndian(UInt32(0x0201_4B50))
+        central.appendLittleEndian(UInt16(51), UInt16(51), UInt16(1), UInt16(99), UInt16(0), UInt16(0x5821))
+        central.appendLittleEndian(crc, UInt32(payload.count), UInt32(database.count))
+        central.appendLittleEndian(UInt16(name.count), UInt16(extra.count), UInt16(0), UInt16(0), UInt16(0))
+        central.appendLittleEndian(UInt32(0), UInt32(0))
+        central += name + extra
+
+        var end: [UInt8] = []
+        end.appendLittleEndian(UInt32(0x0605_4B50))
+        end.appendLittleEndian(UInt16(0), UInt16(0), UInt16(1), UInt16(1))
+        end.appendLittleEndian(UInt32(central.count), UInt32(local.count + payload.count))
+        end.appendLittleEndian(UInt16(comment.count))
+        return local + payload + central + end + comment
+    }
+
+    /// Writes the archive of the database file at `databasePath` to `path`, and returns the bytes.
+    @discardableResult
+    public func write(databaseAt databasePath: String, to path: String) throws -> [UInt8] {
+        guard let database = FileManager.default.contents(atPath: databasePath) else {
+            throw CocoaError(.fileReadNoSuchFile)
+        }
+        let bytes = try archive(of: [UInt8](database))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return bytes
+    }
+}
+
+extension [UInt8] {
+    /// Appends each value little-endian.
+    fileprivate mutating func appendLittleEndian<each T: FixedWidthInteger>(_ values: repeat each T) {
+        for value in repeat each values {
+            Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import DashSpendExplore
+import Foundation
+
+/// Small explore files and archives for the `sync` tests: each database has one recognisable Dash merchant
+/// (so a search shows which file is in use) and one ATM.
+public enum SyncFixture {
+    /// Writes a v4 explore file `name` in `directory` whose one merchant is called `merchant`.
+    @discardableResult
+    public static func database(named name: String, merchant: String, in directory: ScratchDirectory) throws -> String {
+        let quoted = merchant.replacingOccurrences(of: "'", with: "''")
+        return try FixtureDatabase.make(version: 4, rows: """
+            INSERT INTO merchant (id, merchantId, name, type, paymentMethod, active, source, sourceId, territory, city)
+            VALUES (1, 'sync-1', '\(quoted)', 'physical', 'dash', 1, 'DCG', 'sync-1', 'Texas', 'Austin');
+            INSERT INTO atm (id, name, manufacturer, active, latitude, longitude, territory, city)
+            VALUES (1, 'Sync ATM', 'General Bytes', 1, 30.27, -97.74, 'Texas', 'Austin');
+            """, named: name, in: directory)
+    }
+
+    /// Writes a v4 explore file whose `merchant` table is empty.
+    @discardableResult
+    public static func emptyDatabase(named name: String, in directory: ScratchDirectory) throws -> String {
+        try FixtureDatabase.make(version: 4, rows: "", named: name, in: directory)
+    }
+
+    /// Writes an SQLite file that is not an explore database (one table `t`).
+    @discardableResult
+    public static func nonExploreDatabase(named name: String, in directory: ScratchDirectory) throws -> String {
+        let path = directory.file(name)
+        try SQLiteConnection(path: path, mode: .readWrite).execute("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+        return path
+    }
+
+    /// The bytes of the file at `path` (empty when it does not exist).
+    public static func bytes(_ path: String) -> [UInt8] {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+    }
+
+    /// Writes `bytes` to `path`.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Runs `Fixtures/Sync/make_winzip_aes.py` (an independent writer: Python `cryptography` and zlib) to turn
+    /// the database at `databasePath` into an explore ZIP at `path`. Returns nil when `python3` with the
+    /// `cryptography` package is not available, so callers can skip with that reason.
+    public static func pythonArchive(databaseAt databasePath: String, to path: String, timestamp: Int64,
+                                     vendorVersion: Int = 2) throws -> String? {
+        guard try runPython(["-c", "import cryptography"]) == 0 else { return nil }
+        let script = FixtureDatabase.packageRoot + "/Fixtures/Sync/make_winzip_aes.py"
+        let status = try runPython([script, databasePath, path, String(timestamp), "--ae", String(vendorVersion)])
+        guard status == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return path
+    }
+
+    /// Whether `python3 -c "import cryptography"` succeeds.
+    public static var pythonCryptographyAvailable: Bool {
+        (try? runPython(["-c", "import cryptography"])) == 0
+    }
+
+    private static func runPython(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return 127
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

@@ -1,0 +1,43 @@
+import DashSpendSync
+import Testing
+
+@Suite("Checksums")
+struct ChecksumTests {
+    @Test("CRC-32C matches the published check values")
+    func crc32c() {
+        #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
+        #expect(CRC32C.checksum([UInt8]()) == 0)
+        // RFC 3720 (iSCSI) appendix B.4.
+        #expect(CRC32C.checksum([UInt8](repeating: 0, count: 32)) == 0x8A91_36AA)
+        #expect(CRC32C.checksum([UInt8](repeating: 0xFF, count: 32)) == 0x62A8_AB43)
+        #expect(CRC32C.checksum(Array(0...31)) == 0x46DD_794E)
+    }
+
+    @Test("CRC-32C is the same fed in pieces, and prints as the wallets write it")
+    func incrementalAndHex() {
+        let bytes = Array("123456789".utf8)
+        var crc = CRC32C()
+        crc.update(bytes[..<4])
+        crc.update(bytes[4...])
+        #expect(crc.value == 0xE306_9283)
+        #expect(crc.hexString == "e3069283")
+        #expect(ExploreArchiveComment.text(timestamp: 5, checksum: 0xF00) == "5#f00")
+    }
+
+    @Test("CRC-32 (zlib) matches its check value")
+    func crc32() {
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+    }
+
+    @Test("The comment parses as <timestampMs>#<checksum> and nothing else")
+    func comment() throws {
+        let comment = try #require(ExploreArchiveComment("1700000000000#e3069283"))
+        #expect(comment.timestamp == 1_700_000_000_000)
+        #expect(comment.checksum == "e3069283")
+        #expect(comment.checksumValue == 0xE306_9283)
+        #expect(ExploreArchiveComment("f00")?.checksum == nil)
+        for bad in ["", "#", "17#", "#abc", "abc#abc", "17#xyz", "17#123456789", "1#2#3", "-1#ab", " 1#ab"] {
+            #expect(ExploreArchiveComment(bad) == nil, "\(bad)")
+        }
+    }
+}
