@@ -45,6 +45,7 @@ public struct ExploreImporter: Sendable {
     /// Imports `source`. A ZIP is imported only when its data timestamp is newer than the stored one,
     /// unless `force`; a plain SQLite file has no timestamp and is always imported.
     public func importFile(at source: String, force: Bool = false, now: Date = Date()) throws(ExploreImportError) -> ExploreImportOutcome {
+        StagingFile.removeStale(next: databasePath)
         let bytes = try Self.readFile(source)
         guard !bytes.isEmpty else { throw .emptySource(path: source) }
         if bytes.starts(with: Self.sqliteMagic) {

@@ -81,5 +81,25 @@ final class StagingFile {
         }
     }
 
+    /// Removes staging files of `target` left by a run that crashed: those last modified more than
+    /// `age` seconds ago (a younger one may belong to an import running in another process).
+    static func removeStale(next target: String, olderThan age: Int = 3600) {
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[..<$0]) } ?? "."
+        let prefix = (slash.map { String(target[target.index(after: $0)...]) } ?? target) + ".staging-"
+        guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return }
+        defer { closedir(directory) }
+        let cutoff = time(nil) - age
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(prefix) else { continue }
+            let path = folder + "/" + name
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mtim.tv_sec < cutoff { unlink(path) }
+        }
+    }
+
     static func lastError() -> String { String(cString: strerror(errno)) }
 }
