@@ -1,5 +1,6 @@
 import DashSpendCore
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -73,7 +74,7 @@ public struct URLSessionTransport: HTTPTransport {
         case .notConnectedToInternet: return DashSpendError.network("not connected")
         case .badServerResponse: return DashSpendError.network("bad server response")
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             return DashSpendError.network("TLS failure")
         default: return DashSpendError.network("transport failure (\(urlError.code.rawValue))")
         }

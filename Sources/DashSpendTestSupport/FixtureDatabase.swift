@@ -27,8 +27,10 @@ public enum FixtureDatabase {
 
     /// Creates `name` in `directory` with schema `version` and then `rows` (SQL), and returns its path.
     @discardableResult
-    public static func make(version: Int, rows: String, named name: String = "explore.db",
-                            in directory: ScratchDirectory) throws -> String {
+    public static func make(
+        version: Int, rows: String, named name: String = "explore.db",
+        in directory: ScratchDirectory
+    ) throws -> String {
         let path = directory.path + "/" + name
         let connection = try SQLiteConnection(path: path, mode: .readWrite)
         try connection.execute(try schema(version: version))

@@ -28,17 +28,26 @@ struct BenchmarkQuery {
     static func all(showcaseId: String, home: String) -> [BenchmarkQuery] {
         let centre = "\(nearbyCentre.latitude),\(nearbyCentre.longitude)"
         return [
-            BenchmarkQuery(label: "name prefix \"sun\", page 1", request: .page(MerchantSearch(text: "sun")),
-                           heavy: false, cliArguments: ["search", "sun", "--json"]),
-            BenchmarkQuery(label: "show merchant(id:)", request: .merchant(id: showcaseId), heavy: false,
-                           cliArguments: ["show", showcaseId, "--offline", "--home", home, "--json"]),
-            BenchmarkQuery(label: "nearby 32 km by distance", request: .page(MerchantSearch(
-                near: nearbyCentre, radiusKm: 32, sort: .distance)), heavy: true,
+            BenchmarkQuery(
+                label: "name prefix \"sun\", page 1", request: .page(MerchantSearch(text: "sun")),
+                heavy: false, cliArguments: ["search", "sun", "--json"]),
+            BenchmarkQuery(
+                label: "show merchant(id:)", request: .merchant(id: showcaseId), heavy: false,
+                cliArguments: ["show", showcaseId, "--offline", "--home", home, "--json"]),
+            BenchmarkQuery(
+                label: "nearby 32 km by distance",
+                request: .page(
+                    MerchantSearch(
+                        near: nearbyCentre, radiusKm: 32, sort: .distance)), heavy: true,
                 cliArguments: ["search", "--near", centre, "--radius", "32", "--sort", "distance", "--json"]),
-            BenchmarkQuery(label: "discount-sorted page 1", request: .page(MerchantSearch(sort: .discount)),
-                           heavy: true, cliArguments: ["search", "--sort", "discount", "--json"]),
-            BenchmarkQuery(label: "ctx + flexible page 1", request: .page(MerchantSearch(
-                provider: .ctx, denominations: .flexible)), heavy: true,
+            BenchmarkQuery(
+                label: "discount-sorted page 1", request: .page(MerchantSearch(sort: .discount)),
+                heavy: true, cliArguments: ["search", "--sort", "discount", "--json"]),
+            BenchmarkQuery(
+                label: "ctx + flexible page 1",
+                request: .page(
+                    MerchantSearch(
+                        provider: .ctx, denominations: .flexible)), heavy: true,
                 cliArguments: ["search", "--provider", "ctx", "--denominations", "flexible", "--json"]),
         ]
     }

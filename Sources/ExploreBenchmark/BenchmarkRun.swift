@@ -1,12 +1,12 @@
 import CSQLite
+import DashSpendCore
+@_spi(Benchmarks) import DashSpendExplore
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import DashSpendCore
-@_spi(Benchmarks) import DashSpendExplore
 
 /// The whole benchmark: generate (or reuse) the file, compare the library with the bare C API in process,
 /// measure what the missing indexes cost, and compare the `merchant-lookup` binary with the `sqlite3` shell.
@@ -45,26 +45,33 @@ struct BenchmarkRun {
         let inspector = try RawSQLite.openImmutable(path)
         defer { sqlite3_close_v2(inspector) }
         try describe(inspector, path: path)
-        let showcase = try RawSQLite.rows(inspector, """
-            SELECT g.merchantId FROM gift_card_providers g JOIN merchant m ON m.merchantId = g.merchantId \
-            WHERE g.provider = 'CTX' AND g.merchantId IN (SELECT merchantId FROM gift_card_providers WHERE provider = 'PiggyCards') \
-            GROUP BY g.merchantId HAVING COUNT(m.latitude) >= 10 ORDER BY g.id LIMIT 1
-            """).first?.first ?? ""
+        let showcase =
+            try RawSQLite.rows(
+                inspector,
+                """
+                SELECT g.merchantId FROM gift_card_providers g JOIN merchant m ON m.merchantId = g.merchantId \
+                WHERE g.provider = 'CTX' AND g.merchantId IN (SELECT merchantId FROM gift_card_providers WHERE provider = 'PiggyCards') \
+                GROUP BY g.merchantId HAVING COUNT(m.latitude) >= 10 ORDER BY g.id LIMIT 1
+                """
+            ).first?.first ?? ""
         FileSystem.makeDirectories(folder + "/cli-home")
         let queries = BenchmarkQuery.all(showcaseId: showcase, home: folder + "/cli-home")
             .filter { query in options.only.map { query.label.contains($0) } ?? true }
 
         // 1. In process.
         print("\n== In process: the library (ExploreDatabase) vs the same SQL through the bare SQLite C API ==")
-        print("   (rounds alternate which side runs first; times per call; target library <= \(TextTable.ratio(Self.libraryTarget)) raw)\n")
+        print(
+            "   (rounds alternate which side runs first; times per call; target library <= \(TextTable.ratio(Self.libraryTarget)) raw)\n"
+        )
         let shipped = try compare(queries, library: LibraryRunner(database: library), raw: raw, rawSQL: library)
         print(shipped.table.rendered)
         fflush(nil)
 
         // 2. Indexes.
         if !options.skipIndexes {
-            try indexStudy(queries, shippedPath: path, folder: folder, inspector: inspector, library: library,
-                           shippedMedians: shipped.libraryMedians)
+            try indexStudy(
+                queries, shippedPath: path, folder: folder, inspector: inspector, library: library,
+                shippedMedians: shipped.libraryMedians)
         }
 
         // 3. Whole process.
@@ -76,7 +83,9 @@ struct BenchmarkRun {
         let after = FileSystem.signature(path)
         let sidecars = ["-wal", "-shm", "-journal"].filter { FileSystem.exists(path + $0) }
         let untouched = before.map { $0.size } == after.map { $0.size } && before.map { $0.modified } == after.map { $0.modified }
-        print("\nexplore file untouched (size, mtime, no -wal/-shm/-journal): \(untouched && sidecars.isEmpty ? "yes" : "NO \(sidecars)")")
+        print(
+            "\nexplore file untouched (size, mtime, no -wal/-shm/-journal): \(untouched && sidecars.isEmpty ? "yes" : "NO \(sidecars)")"
+        )
         print("total time (build excluded): \(TextTable.number((clock.now - started).milliseconds / 1000, 1)) s")
     }
 
@@ -89,10 +98,14 @@ struct BenchmarkRun {
         let rawMedians: [Double]
     }
 
-    private func compare(_ queries: [BenchmarkQuery], library: LibraryRunner, raw: RawRunner, rawSQL: ExploreDatabase,
-                         budgetScale: Double = 1) throws -> Comparison {
-        var table = TextTable(["query", "library median", "raw median", "ratio", "library p90", "raw p90", "rounds",
-                               "target", "ok?"])
+    private func compare(
+        _ queries: [BenchmarkQuery], library: LibraryRunner, raw: RawRunner, rawSQL: ExploreDatabase,
+        budgetScale: Double = 1
+    ) throws -> Comparison {
+        var table = TextTable([
+            "query", "library median", "raw median", "ratio", "library p90", "raw p90", "rounds",
+            "target", "ok?",
+        ])
         var libraryMedians: [Double] = []
         var rawMedians: [Double] = []
         let sampler = Sampler(maximumIterations: options.iterations, budgetSeconds: options.budgetSeconds * budgetScale)
@@ -117,18 +130,23 @@ struct BenchmarkRun {
     }
 
     private func describe(_ db: OpaquePointer, path: String) throws {
-        let counts = try RawSQLite.rows(db, """
-            SELECT (SELECT COUNT(*) FROM merchant), (SELECT COUNT(DISTINCT merchantId) FROM merchant), \
-            (SELECT COUNT(*) FROM gift_card_providers), \
-            (SELECT COUNT(*) FROM (SELECT merchantId FROM gift_card_providers GROUP BY merchantId HAVING COUNT(*) > 1)), \
-            (SELECT COUNT(*) FROM merchant WHERE latitude IS NOT NULL), \
-            (SELECT COUNT(DISTINCT merchantId) FROM merchant WHERE lower(redeemType) = 'url')
-            """).first ?? []
+        let counts =
+            try RawSQLite.rows(
+                db,
+                """
+                SELECT (SELECT COUNT(*) FROM merchant), (SELECT COUNT(DISTINCT merchantId) FROM merchant), \
+                (SELECT COUNT(*) FROM gift_card_providers), \
+                (SELECT COUNT(*) FROM (SELECT merchantId FROM gift_card_providers GROUP BY merchantId HAVING COUNT(*) > 1)), \
+                (SELECT COUNT(*) FROM merchant WHERE latitude IS NOT NULL), \
+                (SELECT COUNT(DISTINCT merchantId) FROM merchant WHERE lower(redeemType) = 'url')
+                """
+            ).first ?? []
         let size = (FileSystem.signature(path)?.size ?? 0) / 1_048_576
         if counts.count == 6 {
-            print("  \(counts[0]) merchant rows (\(counts[4]) with coordinates), \(counts[1]) merchantIds, " +
-                  "\(counts[2]) gift_card_providers rows (\(counts[3]) merchants with two providers), " +
-                  "\(counts[5]) url-redeem merchants, \(size) MiB")
+            print(
+                "  \(counts[0]) merchant rows (\(counts[4]) with coordinates), \(counts[1]) merchantIds, "
+                    + "\(counts[2]) gift_card_providers rows (\(counts[3]) merchants with two providers), "
+                    + "\(counts[5]) url-redeem merchants, \(size) MiB")
         }
         let providers = GiftCardProvider.allCases.map(\.displayName).joined(separator: ", ")
         print("  library built with providers: \(providers)")
@@ -136,12 +154,17 @@ struct BenchmarkRun {
 
     // MARK: - Indexes
 
-    private func indexStudy(_ queries: [BenchmarkQuery], shippedPath: String, folder: String, inspector: OpaquePointer,
-                            library: ExploreDatabase, shippedMedians: [Double]) throws {
+    private func indexStudy(
+        _ queries: [BenchmarkQuery], shippedPath: String, folder: String, inspector: OpaquePointer,
+        library: ExploreDatabase, shippedMedians: [Double]
+    ) throws {
         print("\n== Indexes the shipped file lacks ==\n")
-        print("  shipped indexes: " + ((try? RawSQLite.rows(inspector,
-            "SELECT name || ' ON ' || tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"))?
-            .map { $0[0] }.joined(separator: ", ") ?? "?"))
+        print(
+            "  shipped indexes: "
+                + ((try? RawSQLite.rows(
+                    inspector,
+                    "SELECT name || ' ON ' || tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"))?
+                    .map { $0[0] }.joined(separator: ", ") ?? "?"))
         print("  full scans / automatic indexes in the library's statements on the shipped file:")
         for query in queries {
             for (name, sql) in statements(query, library: library) {
@@ -150,7 +173,9 @@ struct BenchmarkRun {
             }
         }
         let indexedPath = try IndexedCopy.ensure(from: shippedPath, at: folder + "/explore-bench-v4-indexed.db")
-        print("\n  measured on a benchmark-owned copy with:\n    " + IndexedCopy.ddl.split(separator: "\n").joined(separator: "\n    "))
+        print(
+            "\n  measured on a benchmark-owned copy with:\n    "
+                + IndexedCopy.ddl.split(separator: "\n").joined(separator: "\n    "))
         let indexed = try ExploreDatabase(path: indexedPath)
         let indexedRaw = try RawRunner(path: indexedPath)
         let indexedInspector = try RawSQLite.openImmutable(indexedPath)
@@ -164,14 +189,17 @@ struct BenchmarkRun {
             }
         }
         print("")
-        let result = try compare(queries, library: LibraryRunner(database: indexed), raw: indexedRaw, rawSQL: indexed,
-                                 budgetScale: 0.5)
+        let result = try compare(
+            queries, library: LibraryRunner(database: indexed), raw: indexedRaw, rawSQL: indexed,
+            budgetScale: 0.5)
         print(result.table.rendered)
         var table = TextTable(["query", "library, shipped file", "library, with indexes", "speed-up"])
         for (index, query) in queries.enumerated() {
-            table.add([query.label, TextTable.milliseconds(shippedMedians[index]),
-                       TextTable.milliseconds(result.libraryMedians[index]),
-                       TextTable.ratio(shippedMedians[index] / result.libraryMedians[index])])
+            table.add([
+                query.label, TextTable.milliseconds(shippedMedians[index]),
+                TextTable.milliseconds(result.libraryMedians[index]),
+                TextTable.ratio(shippedMedians[index] / result.libraryMedians[index]),
+            ])
         }
         print("\n" + table.rendered)
         fflush(nil)
@@ -202,23 +230,27 @@ struct BenchmarkRun {
             var samples = Samples()
             _ = ProcessRunner.run(path, arguments)
             let start = clock.now
-            while samples.count < spawns, samples.count < 3 || (clock.now - start).milliseconds < options.spawnBudgetSeconds * 500 {
+            while samples.count < spawns, samples.count < 3 || (clock.now - start).milliseconds < options.spawnBudgetSeconds * 500
+            {
                 samples.append(ProcessRunner.run(path, arguments).milliseconds)
             }
             return samples
         }
         let cliStart = launches(cli, ["--version"])
         let shellStart = shell.map { launches($0, [":memory:", "select 1"]) }
-        print("  start-up: merchant-lookup --version \(TextTable.milliseconds(cliStart.median))" +
-              (shellStart.map { ", sqlite3 :memory: 'select 1' \(TextTable.milliseconds($0.median))" } ?? ""))
+        print(
+            "  start-up: merchant-lookup --version \(TextTable.milliseconds(cliStart.median))"
+                + (shellStart.map { ", sqlite3 :memory: 'select 1' \(TextTable.milliseconds($0.median))" } ?? ""))
         guard let shell, let shellStart else {
             print("  sqlite3 is not installed: the shell comparison is skipped.")
             return
         }
         print("  \(cli)\n  \(shell) (\(String(cString: sqlite3_libversion())) linked here)\n")
 
-        var table = TextTable(["query", "merchant-lookup", "sqlite3 shell", "ratio", "target", "ok?",
-                               "start-up share cli/shell", "ratio w/o start-up", "launches"])
+        var table = TextTable([
+            "query", "merchant-lookup", "sqlite3 shell", "ratio", "target", "ok?",
+            "start-up share cli/shell", "ratio w/o start-up", "launches",
+        ])
         for query in queries {
             let cliArguments = ["--db", path] + query.cliArguments
             let sql = statements(query, library: library).map(\.1).joined(separator: ";\n") + ";"
@@ -231,8 +263,9 @@ struct BenchmarkRun {
             let shellBytes = FileSystem.read(check)?.utf8.count ?? 0
             FileSystem.remove(check)
             if cliCheck.status != 0 || shellCheck.status != 0 || cliBytes == 0 || shellBytes == 0 {
-                print("warning: \(query.label): merchant-lookup exit \(cliCheck.status) (\(cliBytes) bytes), " +
-                      "sqlite3 exit \(shellCheck.status) (\(shellBytes) bytes)")
+                print(
+                    "warning: \(query.label): merchant-lookup exit \(cliCheck.status) (\(cliBytes) bytes), "
+                        + "sqlite3 exit \(shellCheck.status) (\(shellBytes) bytes)")
             }
             var a = Samples()
             var b = Samples()
@@ -251,10 +284,13 @@ struct BenchmarkRun {
             let ratio = a.median / b.median
             let target = query.heavy ? "<= \(TextTable.ratio(Self.processTarget))" : "report"
             let ok = query.heavy ? (ratio <= Self.processTarget ? "ok" : "MISSED") : "-"
-            let share = "\(Int((cliStart.median / a.median * 100).rounded()))% / \(Int((shellStart.median / b.median * 100).rounded()))%"
+            let share =
+                "\(Int((cliStart.median / a.median * 100).rounded()))% / \(Int((shellStart.median / b.median * 100).rounded()))%"
             let withoutStart = (a.median - cliStart.median) / max(b.median - shellStart.median, 0.001)
-            table.add([query.label, TextTable.milliseconds(a.median), TextTable.milliseconds(b.median), TextTable.ratio(ratio),
-                       target, ok, share, TextTable.ratio(withoutStart), "\(a.count)"])
+            table.add([
+                query.label, TextTable.milliseconds(a.median), TextTable.milliseconds(b.median), TextTable.ratio(ratio),
+                target, ok, share, TextTable.ratio(withoutStart), "\(a.count)",
+            ])
         }
         print(table.rendered)
     }
@@ -271,8 +307,12 @@ struct BenchmarkRun {
             let configuration = folder.hasSuffix("/debug") ? "debug" : "release"
             print("  swift build -c \(configuration) --product merchant-lookup (not timed)...")
             fflush(nil)
-            let build = ProcessRunner.run(swift, ["build", "-c", configuration, "-j", "2", "--package-path", packageRoot,
-                                                  "--product", "merchant-lookup"])
+            let build = ProcessRunner.run(
+                swift,
+                [
+                    "build", "-c", configuration, "-j", "2", "--package-path", packageRoot,
+                    "--product", "merchant-lookup",
+                ])
             if build.status != 0 {
                 print("  warning: the build failed (exit \(build.status)); using the existing binary if there is one")
             }

@@ -112,8 +112,9 @@ struct ExploreFileGenerator {
                 plan.redeemType = random.chance(0.03) ? "url" : random.chance(0.7) ? "barcode" : "pin"
             }
             // CTX discounts: 1 % to 15 % in basis points, most between 2 % and 8 %.
-            plan.ctxDiscount = [100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 1000, 1200, 1500][
-                min(14, Int(random.unit() * random.unit() * 15))]
+            plan.ctxDiscount =
+                [100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 1000, 1200, 1500][
+                    min(14, Int(random.unit() * random.unit() * 15))]
             plan.ctxDenominations = random.chance(0.6) ? "min-max" : "fixed"
             // PiggyCards: discount_percentage * 100 - 150 (the service fee), so possibly negative.
             plan.piggyDiscount = random.int(in: 1...16) * 100 - 150
@@ -165,12 +166,16 @@ struct ExploreFileGenerator {
             "territory", "city", "source", "sourceId", "logoLocation", "googleMaps", "coverImage", "type",
             "redeemType", "savingsPercentage", "denominationsType",
         ]
-        let merchantInsert = try RawSQLite.prepare(db, """
+        let merchantInsert = try RawSQLite.prepare(
+            db,
+            """
             INSERT INTO merchant (\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) \
             VALUES (\((1...columns.count).map { "?\($0)" }.joined(separator: ", ")))
             """)
         defer { sqlite3_finalize(merchantInsert) }
-        let providerInsert = try RawSQLite.prepare(db, """
+        let providerInsert = try RawSQLite.prepare(
+            db,
+            """
             INSERT INTO gift_card_providers (merchantId, provider, redeemType, savingsPercentage, active, \
             denominationsType, sourceId) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             """)
@@ -178,16 +183,25 @@ struct ExploreFileGenerator {
 
         let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, Int32($0 + 1)) })
         func text(_ column: String, _ value: String?) {
-            if let value { sqlite3_bind_text(merchantInsert, position[column]!, value, -1, RawSQLite.transient) }
-            else { sqlite3_bind_null(merchantInsert, position[column]!) }
+            if let value {
+                sqlite3_bind_text(merchantInsert, position[column]!, value, -1, RawSQLite.transient)
+            } else {
+                sqlite3_bind_null(merchantInsert, position[column]!)
+            }
         }
         func integer(_ column: String, _ value: Int?) {
-            if let value { sqlite3_bind_int64(merchantInsert, position[column]!, Int64(value)) }
-            else { sqlite3_bind_null(merchantInsert, position[column]!) }
+            if let value {
+                sqlite3_bind_int64(merchantInsert, position[column]!, Int64(value))
+            } else {
+                sqlite3_bind_null(merchantInsert, position[column]!)
+            }
         }
         func real(_ column: String, _ value: Double?) {
-            if let value { sqlite3_bind_double(merchantInsert, position[column]!, value) }
-            else { sqlite3_bind_null(merchantInsert, position[column]!) }
+            if let value {
+                sqlite3_bind_double(merchantInsert, position[column]!, value)
+            } else {
+                sqlite3_bind_null(merchantInsert, position[column]!)
+            }
         }
         func step(_ statement: OpaquePointer) throws {
             guard sqlite3_step(statement) == SQLITE_DONE else {
@@ -207,7 +221,9 @@ struct ExploreFileGenerator {
             case .ctx, .both:
                 (source, sourceId, savings, denominations) = ("CTX", plan.merchantId, plan.ctxDiscount, plan.ctxDenominations)
             case .piggyCards:
-                (source, sourceId, savings, denominations) = ("PiggyCards", plan.merchantId, plan.piggyDiscount, plan.piggyDenominations)
+                (source, sourceId, savings, denominations) = (
+                    "PiggyCards", plan.merchantId, plan.piggyDiscount, plan.piggyDenominations
+                )
             case .dcg:
                 (source, sourceId, savings, denominations) = ("DCG", plan.merchantId, random.chance(0.5) ? 0 : nil, nil)
             }
@@ -273,12 +289,14 @@ struct ExploreFileGenerator {
                 try step(providerInsert)
             }
             if plan.seller == .ctx || plan.seller == .both {
-                try provider("CTX", savings: plan.ctxDiscount, denominations: plan.ctxDenominations,
-                             sourceId: plan.merchantId, brand: nil)
+                try provider(
+                    "CTX", savings: plan.ctxDiscount, denominations: plan.ctxDenominations,
+                    sourceId: plan.merchantId, brand: nil)
             }
             if plan.seller == .piggyCards || plan.seller == .both {
-                try provider("PiggyCards", savings: plan.piggyDiscount, denominations: plan.piggyDenominations,
-                             sourceId: nil, brand: plan.seller == .both ? plan.piggyBrandId : Int(plan.merchantId))
+                try provider(
+                    "PiggyCards", savings: plan.piggyDiscount, denominations: plan.piggyDenominations,
+                    sourceId: nil, brand: plan.seller == .both ? plan.piggyBrandId : Int(plan.merchantId))
             }
         }
         try RawSQLite.exec(db, "COMMIT")

@@ -28,12 +28,16 @@ final class RawRunner {
         let isPage: Bool
     }
 
-    static let pageColumns = ["merchantId", "name", "type", "paymentMethod", "savingsPercentage", "locationCount",
-                              "nearestLatitude", "nearestLongitude"]
+    static let pageColumns = [
+        "merchantId", "name", "type", "paymentMethod", "savingsPercentage", "locationCount",
+        "nearestLatitude", "nearestLongitude",
+    ]
     static let offerColumns = ["merchantId", "provider", "savingsPercentage"]
-    static let merchantTextColumns = ["merchantId", "name", "type", "paymentMethod", "denominationsType", "redeemType",
-                                      "website", "source", "sourceId", "logoLocation", "offerProvider", "offerSourceId",
-                                      "offerDenominations", "offerRedeemType"]
+    static let merchantTextColumns = [
+        "merchantId", "name", "type", "paymentMethod", "denominationsType", "redeemType",
+        "website", "source", "sourceId", "logoLocation", "offerProvider", "offerSourceId",
+        "offerDenominations", "offerRedeemType",
+    ]
     static let merchantIntegerColumns = ["active", "savingsPercentage", "locationCount", "offerActive", "offerSavings"]
 
     /// Prepares `query` against `library`'s SQL (outside the timed loop).
@@ -44,16 +48,18 @@ final class RawRunner {
             let first = try statement(page.sql)
             let offersSQL = library.pageOffersStatement(merchantIds: [])?.sql
             let offers = try offersSQL.map(statement)
-            return Prepared(first: first, firstArguments: page.arguments,
-                            firstColumns: RawSQLite.columnIndexes(first, Self.pageColumns),
-                            offers: offers, offersColumns: offers.map { RawSQLite.columnIndexes($0, Self.offerColumns) } ?? [],
-                            isPage: true)
+            return Prepared(
+                first: first, firstArguments: page.arguments,
+                firstColumns: RawSQLite.columnIndexes(first, Self.pageColumns),
+                offers: offers, offersColumns: offers.map { RawSQLite.columnIndexes($0, Self.offerColumns) } ?? [],
+                isPage: true)
         case .merchant(let id):
             let merchant = library.merchantStatement(id: id)
             let first = try statement(merchant.sql)
-            return Prepared(first: first, firstArguments: merchant.arguments,
-                            firstColumns: RawSQLite.columnIndexes(first, Self.merchantTextColumns + Self.merchantIntegerColumns),
-                            offers: nil, offersColumns: [], isPage: false)
+            return Prepared(
+                first: first, firstArguments: merchant.arguments,
+                firstColumns: RawSQLite.columnIndexes(first, Self.merchantTextColumns + Self.merchantIntegerColumns),
+                offers: nil, offersColumns: [], isPage: false)
         }
     }
 
@@ -101,12 +107,13 @@ final class RawRunner {
 
         var rows: [PageRow] = []
         while sqlite3_step(statement) == SQLITE_ROW {
-            rows.append(PageRow(
-                merchantId: text(statement, c[0]), name: text(statement, c[1]), type: text(statement, c[2]),
-                paymentMethod: text(statement, c[3]), savings: integer(statement, c[4]),
-                locationCount: integer(statement, c[5]) ?? 0,
-                latitude: c[6] < 0 ? nil : real(statement, c[6]), longitude: c[7] < 0 ? nil : real(statement, c[7])
-            ))
+            rows.append(
+                PageRow(
+                    merchantId: text(statement, c[0]), name: text(statement, c[1]), type: text(statement, c[2]),
+                    paymentMethod: text(statement, c[3]), savings: integer(statement, c[4]),
+                    locationCount: integer(statement, c[5]) ?? 0,
+                    latitude: c[6] < 0 ? nil : real(statement, c[6]), longitude: c[7] < 0 ? nil : real(statement, c[7])
+                ))
         }
         sqlite3_reset(statement)
         guard let offers = query.offers, !rows.isEmpty else { return rows.count }
@@ -142,8 +149,9 @@ final class RawRunner {
 
     private func text(_ statement: OpaquePointer, _ index: Int32) -> String? {
         guard index >= 0, let bytes = sqlite3_column_text(statement, index) else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))),
-                      as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index))),
+            as: UTF8.self)
     }
 
     private func integer(_ statement: OpaquePointer, _ index: Int32) -> Int64? {

@@ -46,7 +46,8 @@ enum SQLInliner {
         case .null: return "NULL"
         case .integer(let number): return String(number)
         case .real(let number): return "\(number)"
-        case .text(let text): return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        case .text(let text):
+            return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
         }
     }
 }

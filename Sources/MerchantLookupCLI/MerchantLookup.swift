@@ -42,8 +42,9 @@ public enum MerchantLookup {
         // Every command's options are parsed; the chosen command then rejects those that are not its own.
         let commandValueOptions = commands.reduce(into: Set<String>()) { $0.formUnion($1.valueOptions) }
         let commandFlags = commands.reduce(into: Set<String>()) { $0.formUnion($1.flagOptions) }
-        let parsed = try ParsedArguments(arguments, valueOptions: globalValueOptions.union(commandValueOptions),
-                                         flagOptions: globalFlags.union(commandFlags))
+        let parsed = try ParsedArguments(
+            arguments, valueOptions: globalValueOptions.union(commandValueOptions),
+            flagOptions: globalFlags.union(commandFlags))
         if parsed.flag("--version") {
             let providers = GiftCardProvider.allCases.map(\.displayName).joined(separator: ", ")
             return "merchant-lookup \(version) (providers: \(providers))\n"

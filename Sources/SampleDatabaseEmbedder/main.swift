@@ -31,7 +31,7 @@ try? FileManager.default.removeItem(atPath: databasePath)
 
 var handle: OpaquePointer?
 guard sqlite3_open_v2(databasePath, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
-      let db = handle
+    let db = handle
 else { fail("cannot create \(databasePath)") }
 
 func execute(_ sql: String, from origin: String) {

@@ -3,10 +3,12 @@ import Testing
 
 @Suite("Reading database and API values")
 struct ModelParsingTests {
-    @Test("Denominations types: every spelling, any case, trimmed", arguments: [
-        ("fixed", DenominationsType.fixed), ("Fixed", .fixed), (" FIXED ", .fixed), ("option", .fixed),
-        ("min-max", .flexible), ("min-max-major", .flexible), ("Min-Max-Major", .flexible), (" Range ", .flexible),
-    ])
+    @Test(
+        "Denominations types: every spelling, any case, trimmed",
+        arguments: [
+            ("fixed", DenominationsType.fixed), ("Fixed", .fixed), (" FIXED ", .fixed), ("option", .fixed),
+            ("min-max", .flexible), ("min-max-major", .flexible), ("Min-Max-Major", .flexible), (" Range ", .flexible),
+        ])
     func denominationsTypes(raw: String, expected: DenominationsType) {
         #expect(DenominationsType(parsing: raw) == expected)
     }
@@ -37,11 +39,13 @@ struct ModelParsingTests {
         #expect(MerchantType(parsing: nil) == .unknown)
     }
 
-    @Test("Trimming: the ASCII fast path and the full walk agree", arguments: [
-        ("plain", "plain"), ("  padded  ", "padded"), ("\ttabs\n", "tabs"), ("", ""), ("   ", ""),
-        ("é at the start", "é at the start"), (" café ", "café"), ("\u{3000}ideographic\u{3000}", "ideographic"),
-        ("a", "a"), ("line\r\n", "line"),
-    ])
+    @Test(
+        "Trimming: the ASCII fast path and the full walk agree",
+        arguments: [
+            ("plain", "plain"), ("  padded  ", "padded"), ("\ttabs\n", "tabs"), ("", ""), ("   ", ""),
+            ("é at the start", "é at the start"), (" café ", "café"), ("\u{3000}ideographic\u{3000}", "ideographic"),
+            ("a", "a"), ("line\r\n", "line"),
+        ])
     func trimming(raw: String, expected: String) {
         #expect(raw.trimmedWhitespace == expected)
         #expect(raw[...].trimmedWhitespace == expected)
@@ -56,8 +60,9 @@ struct ModelParsingTests {
 
     @Test("A chain takes the first present value and says where it came from")
     func chain() {
-        let resolved = Resolved<Int>.first([(nil, .live, .ctx, nil), (7, .cached, .ctx, nil), (9, .local, nil, nil)],
-                                           default: 0)
+        let resolved = Resolved<Int>.first(
+            [(nil, .live, .ctx, nil), (7, .cached, .ctx, nil), (9, .local, nil, nil)],
+            default: 0)
         #expect(resolved == Resolved(7, source: .cached, provider: .ctx))
         #expect(Resolved<Int>.first([(nil, .live, nil, nil)], default: 3) == Resolved(3, source: .default))
     }

@@ -3,8 +3,9 @@ import Testing
 
 @Suite("The provider enum and its facts")
 struct ProviderEnumTests {
-    @Test("Every provider has complete facts and finds itself by id and database name",
-          arguments: GiftCardProvider.allCases)
+    @Test(
+        "Every provider has complete facts and finds itself by id and database name",
+        arguments: GiftCardProvider.allCases)
     func facts(provider: GiftCardProvider) {
         let info = provider.info
         #expect(!info.displayName.isEmpty)

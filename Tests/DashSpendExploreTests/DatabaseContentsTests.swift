@@ -41,8 +41,10 @@ struct DatabaseContentsTests {
     @Test("ATMs by text and near a point; a v4 file without ATMs and a v1 file with one")
     func atms() throws {
         #expect(try database.atms(ATMSearch()).isEmpty)
-        let v1 = try ExploreDatabase(path: try FixtureDatabase.make(version: 1, rows: ExploreFixtures.v1Rows,
-                                                                     named: "v1.db", in: directory))
+        let v1 = try ExploreDatabase(
+            path: try FixtureDatabase.make(
+                version: 1, rows: ExploreFixtures.v1Rows,
+                named: "v1.db", in: directory))
         #expect(try v1.atms(ATMSearch(text: "general")).map(\.location.name) == ["Downtown ATM"], "manufacturer matches")
         let denver = try #require(GeoPoint(latitude: 39.7392, longitude: -104.9903))
         let near = try v1.atms(ATMSearch(near: denver, radiusKm: 2))

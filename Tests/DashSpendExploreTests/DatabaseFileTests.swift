@@ -117,8 +117,9 @@ struct DatabaseFileTests {
             Issue.record("the sample's Amazon is missing")
             return
         }
-        #expect(amazon.providers.contains { ($0.savingsPercentage ?? 0) < 0 } == GiftCardProvider.allCases.contains { $0 != .ctx },
-                "a negative discount (a fee) on the PiggyCards row")
+        #expect(
+            amazon.providers.contains { ($0.savingsPercentage ?? 0) < 0 } == GiftCardProvider.allCases.contains { $0 != .ctx },
+            "a negative discount (a fee) on the PiggyCards row")
     }
 }
 

@@ -58,8 +58,8 @@ struct MerchantLookupTests {
     func normalisation() throws {
         let database = try ExploreDatabase(path: path)
         guard case .found(let coffee) = try database.merchant(id: "9001"),
-              case .found(let dicks) = try database.merchant(id: "uuid-dicks"),
-              case .found(let juice) = try database.merchant(id: "uuid-pct")
+            case .found(let dicks) = try database.merchant(id: "uuid-dicks"),
+            case .found(let juice) = try database.merchant(id: "uuid-pct")
         else {
             Issue.record("fixture merchants not found")
             return

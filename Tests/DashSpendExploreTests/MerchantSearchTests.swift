@@ -25,29 +25,33 @@ struct MerchantSearchTests {
         #expect(try names(MerchantSearch(text: "epot")).isEmpty, "FTS matches word prefixes, not infixes")
     }
 
-    @Test("Quotes, %, _, apostrophes and non-ASCII are matched literally", arguments: [
-        ("dick's", ["Dick's Sporting Goods"]),
-        ("\"pure\"", ["100% \"Pure\" Juice_Bar"]),
-        ("100%", ["100% \"Pure\" Juice_Bar"]),
-        ("café", ["Café Rio"]),
-        // Punctuation alone cannot be an FTS query: it is matched literally with LIKE instead.
-        ("\"", ["100% \"Pure\" Juice_Bar"]),
-        ("%", ["100% \"Pure\" Juice_Bar"]),
-        ("*", []),
-    ])
+    @Test(
+        "Quotes, %, _, apostrophes and non-ASCII are matched literally",
+        arguments: [
+            ("dick's", ["Dick's Sporting Goods"]),
+            ("\"pure\"", ["100% \"Pure\" Juice_Bar"]),
+            ("100%", ["100% \"Pure\" Juice_Bar"]),
+            ("café", ["Café Rio"]),
+            // Punctuation alone cannot be an FTS query: it is matched literally with LIKE instead.
+            ("\"", ["100% \"Pure\" Juice_Bar"]),
+            ("%", ["100% \"Pure\" Juice_Bar"]),
+            ("*", []),
+        ])
     func escaping(query: String, expected: [String]) throws {
         #expect(try names(MerchantSearch(text: query, includeURLRedeem: true)) == expected)
     }
 
     @Test("Without merchant_fts, LIKE is used, with % and _ taken literally")
     func likeFallback() throws {
-        let path = try FixtureDatabase.make(version: 4, rows: ExploreFixtures.v4Rows + """
-            DROP TRIGGER room_fts_content_sync_merchant_fts_BEFORE_UPDATE;
-            DROP TRIGGER room_fts_content_sync_merchant_fts_BEFORE_DELETE;
-            DROP TRIGGER room_fts_content_sync_merchant_fts_AFTER_UPDATE;
-            DROP TRIGGER room_fts_content_sync_merchant_fts_AFTER_INSERT;
-            DROP TABLE merchant_fts;
-            """, named: "nofts.db", in: directory)
+        let path = try FixtureDatabase.make(
+            version: 4,
+            rows: ExploreFixtures.v4Rows + """
+                DROP TRIGGER room_fts_content_sync_merchant_fts_BEFORE_UPDATE;
+                DROP TRIGGER room_fts_content_sync_merchant_fts_BEFORE_DELETE;
+                DROP TRIGGER room_fts_content_sync_merchant_fts_AFTER_UPDATE;
+                DROP TRIGGER room_fts_content_sync_merchant_fts_AFTER_INSERT;
+                DROP TABLE merchant_fts;
+                """, named: "nofts.db", in: directory)
         let plain = try ExploreDatabase(path: path, providers: [.ctx])
         #expect(!plain.schema.hasMerchantSearchIndex)
         #expect(try names(MerchantSearch(text: "epot"), in: plain) == ["Home Depot"], "LIKE matches inside words")
@@ -102,8 +106,9 @@ struct MerchantSearchTests {
         #expect(try names(MerchantSearch(paymentMethod: .dash)) == ["Satoshi Coffee"])
         #expect(try names(MerchantSearch(types: [.physical])) == ["Café Rio", "Satoshi Coffee"])
         #expect(try names(MerchantSearch(territory: "texas")) == ["Dick's Sporting Goods", "Home Depot", "Satoshi Coffee"])
-        #expect(try names(MerchantSearch(provider: .ctx, denominations: .flexible))
-            == ["100% \"Pure\" Juice_Bar", "Amazon", "Home Depot"])
+        #expect(
+            try names(MerchantSearch(provider: .ctx, denominations: .flexible))
+                == ["100% \"Pure\" Juice_Bar", "Amazon", "Home Depot"])
         #expect(try names(MerchantSearch(denominations: .fixed)) == ["Café Rio", "Dick's Sporting Goods"])
     }
 

@@ -55,7 +55,7 @@ struct SchemaVersionTests {
         let directory = try ScratchDirectory()
         let database = try ExploreDatabase(path: try ExploreFixtures.make(version: 2, in: directory))
         guard case .found(let alpha) = try database.merchant(id: "uuid-a"),
-              case .found(let beta) = try database.merchant(id: "uuid-b")
+            case .found(let beta) = try database.merchant(id: "uuid-b")
         else {
             Issue.record("fixture merchants not found")
             return

@@ -43,12 +43,16 @@ struct ResolutionChainTests {
         let fixture = try ServiceFixture()
         try fixture.signIn(.ctx)
         _ = try await fixture.service().resolve(merchantId: "m-home")
-        fixture.server.loopback.inject(.respond(status: 503, body: "{}"),
-                                       path: fixture.server.path(.ctx, "merchants/\(ServiceFixture.homeCTX)"))
+        fixture.server.loopback.inject(
+            .respond(status: 503, body: "{}"),
+            path: fixture.server.path(.ctx, "merchants/\(ServiceFixture.homeCTX)"))
         let merchant = try await fixture.service().resolve(merchantId: "m-home")
         let ctx = try #require(merchant.offer(.ctx))
-        #expect(ctx.discountBasisPoints == Resolved(300, source: .cached, provider: .ctx,
-                                                    fetchedAt: ctx.discountBasisPoints.fetchedAt))
+        #expect(
+            ctx.discountBasisPoints
+                == Resolved(
+                    300, source: .cached, provider: .ctx,
+                    fetchedAt: ctx.discountBasisPoints.fetchedAt))
         #expect(ctx.denominations.source == .cached)
         guard case .serverError(status: 503, _)? = ctx.liveError else {
             Issue.record("the 503 must be kept as the reason, got \(String(describing: ctx.liveError))")
@@ -92,8 +96,9 @@ struct ResolutionChainTests {
         try fixture.signIn(.ctx)
         let merchant = try await fixture.service().resolve(merchantId: "m-bare")
         let ctx = try #require(merchant.offer(.ctx))
-        #expect(ctx.enabled == Resolved(true, source: .live, provider: .ctx, fetchedAt: ctx.enabled.fetchedAt),
-                "CTX: missing enabled means enabled")
+        #expect(
+            ctx.enabled == Resolved(true, source: .live, provider: .ctx, fetchedAt: ctx.enabled.fetchedAt),
+            "CTX: missing enabled means enabled")
         #expect(ctx.discountBasisPoints == Resolved(700, source: .local), "no discount in the answer: the database's")
         #expect(ctx.denominationsTypeSource == .live, "CTX: missing denominationsType means fixed")
         #expect(ctx.denominations.value == .fixed([]))

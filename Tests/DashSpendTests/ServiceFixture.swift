@@ -8,9 +8,9 @@ import Foundation
 /// A merchant service over a small v4 file whose provider ids the mock server knows, with the mock
 /// provider APIs on loopback and an in-memory credential store.
 struct ServiceFixture {
-    static let homeCTX = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"   // mock: fixed 10/12.50/25/50, 300 bp
-    static let bareCTX = "0badf00d-2222-4333-8444-555566667777"   // mock: only an id
-    static let missingCTX = "99999999-0000-4000-8000-000000000000" // mock: 404
+    static let homeCTX = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"  // mock: fixed 10/12.50/25/50, 300 bp
+    static let bareCTX = "0badf00d-2222-4333-8444-555566667777"  // mock: only an id
+    static let missingCTX = "99999999-0000-4000-8000-000000000000"  // mock: 404
 
     static let rows = """
         INSERT INTO merchant (id, merchantId, name, type, paymentMethod, active, savingsPercentage, denominationsType, redeemType)
@@ -50,8 +50,9 @@ struct ServiceFixture {
 
     /// A fresh service (its own in-memory throttle) sharing this fixture's cache and credentials.
     func service(country: String? = nil, timeToLive: Double = 30) -> MerchantService {
-        MerchantService(database: database, repositories: repositories, cache: cache, country: country,
-                        liveTimeToLive: timeToLive)
+        MerchantService(
+            database: database, repositories: repositories, cache: cache, country: country,
+            liveTimeToLive: timeToLive)
     }
 
     /// Signs the user in to `provider` as if `auth verify` had run.

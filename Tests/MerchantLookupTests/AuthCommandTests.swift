@@ -39,7 +39,10 @@ struct AuthCommandTests {
         #expect(ctx.keys.sorted() == ["accessTokenExpiresAt", "email", "provider", "signedIn"])
         let text = try await transcript.run(["auth", "status"])
         #expect(text.stdout.contains("network: mainnet"))
-        #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("CTX") && $0.contains("signed in") && $0.contains(Self.email) })
+        #expect(
+            text.stdout.split(separator: "\n").contains {
+                $0.hasPrefix("CTX") && $0.contains("signed in") && $0.contains(Self.email)
+            })
 
         let show = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json"])
         #expect(show.status == 0, "\(show.stderr)")
@@ -97,7 +100,9 @@ struct AuthCommandTests {
     func networksAreApart() async throws {
         let transcript = try AuthTranscript()
         #expect(try await transcript.run(["auth", "login", "ctx", "--email", Self.email, "--network", "testnet"]).status == 0)
-        let verify = try await transcript.run(["auth", "verify", "ctx", "--code", MockProviderServer.validCode, "--network", "testnet"])
+        let verify = try await transcript.run([
+            "auth", "verify", "ctx", "--code", MockProviderServer.validCode, "--network", "testnet",
+        ])
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.stdout.contains("testnet"))
         #expect(transcript.mode("testnet/ctxspend.json") == 0o600)
@@ -158,7 +163,8 @@ struct AuthCommandTests {
         for arguments in [
             ["auth", "login"], ["auth", "login", "ctx"], ["auth", "login", "nobody", "--email", Self.email],
             ["auth", "verify", "ctx"], ["auth", "verify", "ctx", "--code", ""], ["auth", "status", "ctx"],
-            ["auth", "logout"], ["auth", "logout", "ctx", "extra"], ["auth", "login", "ctx", "--code", "1", "--email", Self.email],
+            ["auth", "logout"], ["auth", "logout", "ctx", "extra"],
+            ["auth", "login", "ctx", "--code", "1", "--email", Self.email],
             ["auth", "status", "--network", "moon"],
         ] {
             let result = try await transcript.run(arguments)

@@ -55,8 +55,10 @@ final class AuthTranscript {
     /// password as substrings, the one-time code as a standalone number.
     func leakedSecrets() -> [String] {
         let all = outputs.joined(separator: "\n")
-        var leaked = [MockProviderServer.defaultAccessToken, MockProviderServer.defaultRefreshToken,
-                      MockProviderServer.piggyCardsPassword].filter { all.contains($0) }
+        var leaked = [
+            MockProviderServer.defaultAccessToken, MockProviderServer.defaultRefreshToken,
+            MockProviderServer.piggyCardsPassword,
+        ].filter { all.contains($0) }
         if Self.containsStandaloneNumber(MockProviderServer.validCode, in: all) { leaked.append(MockProviderServer.validCode) }
         return leaked
     }

@@ -21,12 +21,14 @@ struct CLIProcess {
         if let override = ProcessInfo.processInfo.environment["MERCHANT_LOOKUP_BIN"] {
             return URL(fileURLWithPath: override)
         }
-        let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0])
+        let me = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0])
         var directory = me.deletingLastPathComponent()
         // On Linux the tests run from `<products>/<Package>PackageTests.xctest`, a file in the products folder.
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("merchant-lookup").path),
-              directory.path != "/" {
+            directory.path != "/"
+        {
             directory.deleteLastPathComponent()
         }
         return directory.appendingPathComponent("merchant-lookup")
@@ -36,7 +38,8 @@ struct CLIProcess {
     ///
     /// Tests should use this one: a test that blocks a thread of Swift's cooperative pool (two threads on a
     /// two-core machine) while a process runs starves the timing-sensitive tests running beside it.
-    static func run(_ arguments: [String], home: String? = nil, environment extra: [String: String] = [:]) async throws -> Result {
+    static func run(_ arguments: [String], home: String? = nil, environment extra: [String: String] = [:]) async throws -> Result
+    {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(with: Swift.Result { try run(arguments, home: home, environment: extra) as Result })
@@ -65,7 +68,8 @@ struct CLIProcess {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         if home == nil { try? FileManager.default.removeItem(atPath: scratch) }
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -4,8 +4,10 @@ import Testing
 /// Every failure is one line on stderr, no stack trace, and its own exit code.
 @Suite("Errors and exit codes")
 struct ErrorExitTests {
-    func expectFailure(_ arguments: [String], status: Int32, mentioning text: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectFailure(
+        _ arguments: [String], status: Int32, mentioning text: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let result = try await CLIProcess.run(arguments)
         #expect(result.status == status, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)

@@ -28,8 +28,9 @@ struct LiveLookupTests {
         #expect(liveDiscount["source"] as? String == "live")
         #expect(liveDiscount["fetchedAt"] is String)
 
-        transcript.server.loopback.inject(.respond(status: 500, body: #"{"errors":[{"message":"boom"}]}"#),
-                                          path: transcript.server.path(.ctx, "merchants/\(SampleLookupTests.homeDepot)"))
+        transcript.server.loopback.inject(
+            .respond(status: 500, body: #"{"errors":[{"message":"boom"}]}"#),
+            path: transcript.server.path(.ctx, "merchants/\(SampleLookupTests.homeDepot)"))
         let fallback = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json"])
         #expect(fallback.status == 0, "a provider failure is not a lookup failure")
         let offer = try ctxOffer(fallback)
@@ -48,7 +49,8 @@ struct LiveLookupTests {
     @Test("--timeout bounds a slow provider: 69 with --live, the stored values without it")
     func timeout() async throws {
         let transcript = try await signedIn()
-        transcript.server.loopback.inject(.delay(10), path: transcript.server.path(.ctx, "merchants/\(SampleLookupTests.homeDepot)"))
+        transcript.server.loopback.inject(
+            .delay(10), path: transcript.server.path(.ctx, "merchants/\(SampleLookupTests.homeDepot)"))
         let started = Date()
         let slow = try await transcript.run(["show", SampleLookupTests.homeDepot, "--live", "--timeout", "1"])
         #expect(slow.status == 69, "\(slow.stderr)")
@@ -61,7 +63,8 @@ struct LiveLookupTests {
     @Test("An unreadable answer is 65 with --live")
     func unreadableAnswer() async throws {
         let transcript = try await signedIn()
-        transcript.server.loopback.inject(.malformedJSON, path: transcript.server.path(.ctx, "merchants/\(SampleLookupTests.homeDepot)"))
+        transcript.server.loopback.inject(
+            .malformedJSON, path: transcript.server.path(.ctx, "merchants/\(SampleLookupTests.homeDepot)"))
         let result = try await transcript.run(["show", SampleLookupTests.homeDepot, "--live"])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)

@@ -103,7 +103,9 @@ struct SampleLookupTests {
 struct ExploreCommandTests {
     @Test("show takes an exact name, any case, and lists locations nearest first")
     func showByName() async throws {
-        let result = try await CLIProcess.run(["show", "home DEPOT", "--offline", "--locations", "--near", "41.88,-87.63", "--json"])
+        let result = try await CLIProcess.run([
+            "show", "home DEPOT", "--offline", "--locations", "--near", "41.88,-87.63", "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try result.json()
         #expect(json["merchantId"] as? String == SampleLookupTests.homeDepot)

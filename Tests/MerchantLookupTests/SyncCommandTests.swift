@@ -98,7 +98,7 @@ struct SyncCommandTests {
         let good = SyncFixture.bytes(goodDatabase)
         let newer = try ExploreArchiveWriter(timestamp: 5000).archive(of: good)
         var tampered = newer
-        tampered[80] ^= 0x01 // in the ciphertext (the payload starts at 51: 16 salt, 2 verifier)
+        tampered[80] ^= 0x01  // in the ciphertext (the payload starts at 51: 16 salt, 2 verifier)
         var wrongChecksum = ExploreArchiveWriter(timestamp: 5000)
         wrongChecksum.comment = "5000#deadbeef"
         var wrongButConsistent = wrongChecksum

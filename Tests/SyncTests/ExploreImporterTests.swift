@@ -36,7 +36,8 @@ struct ExploreImporterTests {
     @Test("A ZIP from the Swift writer imports byte for byte, with its metadata")
     func importsZip() throws {
         let database = try SyncFixture.database(named: "source.db", merchant: "Fresh Bakery", in: scratch)
-        let zip = try ExploreArchiveWriter(timestamp: 1_700_000_000_000).write(databaseAt: database, to: scratch.file("explore.zip"))
+        let zip = try ExploreArchiveWriter(timestamp: 1_700_000_000_000).write(
+            databaseAt: database, to: scratch.file("explore.zip"))
         let outcome = try importer.importFile(at: scratch.file("explore.zip"))
         guard case .imported(let path, let info, let metadata) = outcome else {
             Issue.record("not imported: \(outcome)")
@@ -56,9 +57,11 @@ struct ExploreImporterTests {
         #expect(info2.st_mode & 0o777 == 0o700)
     }
 
-    @Test("AE-1 (CRC-32 kept) and AES-128/192 archives import too", arguments: [
-        (UInt16(1), WinZipAESStrength.aes256), (2, .aes128), (1, .aes192),
-    ])
+    @Test(
+        "AE-1 (CRC-32 kept) and AES-128/192 archives import too",
+        arguments: [
+            (UInt16(1), WinZipAESStrength.aes256), (2, .aes128), (1, .aes192),
+        ])
     func variants(vendorVersion: UInt16, strength: WinZipAESStrength) throws {
         let database = try SyncFixture.database(named: "source.db", merchant: "Fresh Bakery", in: scratch)
         var writer = ExploreArchiveWriter(timestamp: 5)
@@ -72,14 +75,17 @@ struct ExploreImporterTests {
         #expect(SyncFixture.bytes(importer.databasePath) == SyncFixture.bytes(database))
     }
 
-    @Test("ZIPs written by an independent implementation (Python cryptography + zlib) import",
-          .enabled(if: SyncFixture.pythonCryptographyAvailable,
-                   "`python3 -c \"import cryptography\"` fails, so the independent writer cannot run"),
-          arguments: [1, 2])
+    @Test(
+        "ZIPs written by an independent implementation (Python cryptography + zlib) import",
+        .enabled(
+            if: SyncFixture.pythonCryptographyAvailable,
+            "`python3 -c \"import cryptography\"` fails, so the independent writer cannot run"),
+        arguments: [1, 2])
     func pythonArchive(vendorVersion: Int) throws {
         let database = try SyncFixture.database(named: "py.db", merchant: "Python Bakery", in: scratch)
-        let zip = try #require(try SyncFixture.pythonArchive(
-            databaseAt: database, to: scratch.file("py.zip"), timestamp: 1_712_345_678_901, vendorVersion: vendorVersion))
+        let zip = try #require(
+            try SyncFixture.pythonArchive(
+                databaseAt: database, to: scratch.file("py.zip"), timestamp: 1_712_345_678_901, vendorVersion: vendorVersion))
         guard case .imported(_, _, let metadata) = try importer.importFile(at: zip) else {
             Issue.record("not imported")
             return
@@ -139,7 +145,8 @@ struct ExploreImporterTests {
         tampered[payloadStart + 40] ^= 0x01
         add("tampered ciphertext", tampered) { if case .decryption(_, .authenticationFailed) = $0 { true } else { false } }
         var badCode = zip
-        let codeOffset = zip.count - 22 - Array("2000#".utf8).count - String(CRC32C.checksum(goodBytes), radix: 16).count
+        let codeOffset =
+            zip.count - 22 - Array("2000#".utf8).count - String(CRC32C.checksum(goodBytes), radix: 16).count
             - (46 + 10 + 11) - 1
         badCode[codeOffset] ^= 0xFF
         add("changed authentication code", badCode) { if case .decryption(_, .authenticationFailed) = $0 { true } else { false } }
@@ -172,8 +179,9 @@ struct ExploreImporterTests {
         var inflated = ExploreArchiveWriter(timestamp: 2000)
         inflated.vendorVersion = 1
         var crcBroken = try inflated.archive(of: goodBytes)
-        crcBroken[14] ^= 0x01 // the local header's CRC-32 is not read; the central directory's is
-        let centralCRC = crcBroken.count - 22 - (Array("2000#".utf8).count + String(CRC32C.checksum(goodBytes), radix: 16).count)
+        crcBroken[14] ^= 0x01  // the local header's CRC-32 is not read; the central directory's is
+        let centralCRC =
+            crcBroken.count - 22 - (Array("2000#".utf8).count + String(CRC32C.checksum(goodBytes), radix: 16).count)
             - (46 + 10 + 11) + 16
         crcBroken[centralCRC] ^= 0x01
         add("AE-1 CRC-32 mismatch", crcBroken) { if case .checksumMismatch(_, "CRC-32", _, _) = $0 { true } else { false } }
@@ -271,7 +279,8 @@ struct ExploreImporterTests {
             return
         }
         #expect(try merchantName() == "Old Bakery")
-        #expect(try ExploreDatabase(path: testnet.databasePath).search(MerchantSearch(text: "Bakery")).merchants.first?.name
+        #expect(
+            try ExploreDatabase(path: testnet.databasePath).search(MerchantSearch(text: "Bakery")).merchants.first?.name
                 == "Testnet Bakery")
     }
 

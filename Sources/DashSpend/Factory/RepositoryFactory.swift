@@ -1,5 +1,5 @@
-import DashSpendCore
 import DashSpendCTX
+import DashSpendCore
 import DashSpendPiggyCards
 
 /// Builds the repository of each provider compiled into this build from one configuration.

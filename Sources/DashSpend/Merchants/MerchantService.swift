@@ -42,7 +42,9 @@ public final class MerchantService: Sendable {
     }
 
     /// Resolves the merchant `merchantId` under `policy`.
-    public func resolve(merchantId: String, policy: FetchPolicy = .networkFirst) async throws(MerchantServiceError) -> ResolvedMerchant {
+    public func resolve(merchantId: String, policy: FetchPolicy = .networkFirst) async throws(MerchantServiceError)
+        -> ResolvedMerchant
+    {
         let lookup: MerchantLookupResult
         do {
             lookup = try database.merchant(id: merchantId)

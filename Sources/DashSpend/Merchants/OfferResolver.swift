@@ -31,8 +31,9 @@ enum OfferResolver {
         let discount = Resolved.first(
             chain({ $0.discountBasisPoints }, local: [offer.savingsPercentage, merchant.savingsPercentage]), default: 0)
         let type = Resolved.first(
-            chain({ $0.denominationsType ?? $0.denominations?.type },
-                  local: [offer.denominationsType, merchant.denominationsType]),
+            chain(
+                { $0.denominationsType ?? $0.denominations?.type },
+                local: [offer.denominationsType, merchant.denominationsType]),
             default: DenominationsType.fixed)
 
         // Values: only live or cached answers know them, and only if they match the resolved type.

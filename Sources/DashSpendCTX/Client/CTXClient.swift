@@ -1,9 +1,10 @@
+import DashSpendCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import DashSpendCore
 
 /// Builds CTX requests (JSON headers, `X-Client-Id`, bearer token, time-out) and sends them through the
 /// configured transport. Knows nothing about stored credentials.
@@ -13,8 +14,9 @@ struct CTXClient: Sendable {
 
     init(configuration: RepositoryConfiguration) {
         self.configuration = configuration
-        http = ProviderHTTP(provider: .ctx, configuration: configuration,
-                            extraHeaders: ["Accept-Language": "en-US", "X-Client-Id": configuration.clientId])
+        http = ProviderHTTP(
+            provider: .ctx, configuration: configuration,
+            extraHeaders: ["Accept-Language": "en-US", "X-Client-Id": configuration.clientId])
     }
 
     /// A request for `segments` under the CTX base URL.

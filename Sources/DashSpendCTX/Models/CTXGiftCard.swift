@@ -1,9 +1,10 @@
+import DashSpendCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import DashSpendCore
 
 /// CTX's `GiftCardResponse`: a purchase and, once fulfilled, the card. All values are strings on the wire;
 /// numbers are accepted and written as decimal text.
@@ -45,7 +46,7 @@ public struct CTXGiftCard: Sendable, Hashable {
     /// Reads a gift card; nil when `id`, `status` or `paymentId` is missing.
     init?(json: JSONValue) {
         guard let id = json["id"]?.nonBlankString, let status = json["status"]?.nonBlankString,
-              let paymentId = json["paymentId"]?.nonBlankString
+            let paymentId = json["paymentId"]?.nonBlankString
         else { return nil }
         self.id = id
         self.status = status.lowercased()

@@ -1,9 +1,10 @@
+import DashSpendCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import DashSpendCore
 
 /// CTX's `MerchantResponse`, read leniently: only `id` is required; every other field may be missing,
 /// null or differently typed, and a field that cannot be read is nil without failing the rest.
@@ -74,7 +75,7 @@ struct CTXMerchantResponse: Sendable, Hashable {
         switch denominationsType {
         case .flexible:
             guard values.count >= 2, let minimum = values[0], let maximum = values[1], minimum >= 0,
-                  minimum <= maximum
+                minimum <= maximum
             else { return nil }
             return .flexible(minimum: minimum, maximum: maximum)
         case .fixed:

@@ -1,9 +1,10 @@
+import DashSpendCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import DashSpendCore
 
 /// The CTX account and catalogue: e-mail sign-in, merchant details, purchases.
 ///
@@ -62,7 +63,7 @@ public final class CTXRepository: DashSpendRepository {
             body: .object(["email": .string(address), "code": .string(code.trimmedWhitespace)]))
         let json = try await client.sendJSON(request, call: .verifyEmail)
         guard let accessToken = json["accessToken"]?.nonBlankString,
-              let refreshToken = json["refreshToken"]?.nonBlankString
+            let refreshToken = json["refreshToken"]?.nonBlankString
         else {
             throw DashSpendError.unreadableAnswer("CTX verified the code but sent no tokens; sign in again")
         }
@@ -143,7 +144,8 @@ public final class CTXRepository: DashSpendRepository {
         }
         var token = stored
         if let issued = credentials.refreshTokenIssuedAt,
-           configuration.now().timeIntervalSince(issued) > Self.refreshTokenMaxAge {
+            configuration.now().timeIntervalSince(issued) > Self.refreshTokenMaxAge
+        {
             do {
                 token = try await session.token(replacing: stored)
             } catch let error as DashSpendError where error == .unauthorized(.ctx) {

@@ -1,9 +1,10 @@
+import DashSpendCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import DashSpendCore
 
 /// Owns CTX token refresh: one refresh at a time, shared by every caller that needs it.
 ///
@@ -28,7 +29,7 @@ actor CTXSession {
     func token(replacing rejected: String) async throws -> String {
         if let refreshing { return try await refreshing.value }
         guard let stored = try store.load(.ctx, network: network), let current = stored.accessToken,
-              !current.isEmpty
+            !current.isEmpty
         else { throw DashSpendError.signInRequired(.ctx) }
         if current != rejected { return current }
         guard let refreshToken = stored.refreshToken, !refreshToken.isEmpty else {

@@ -36,7 +36,8 @@ extension DashSpendError: CustomStringConvertible {
         case .signInRequired(let provider):
             return "sign in to \(provider.displayName) first: `merchant-lookup auth login \(provider.id) --email ADDRESS`"
         case .unauthorized(let provider):
-            return "your \(provider.displayName) session has expired: sign in again with `merchant-lookup auth login \(provider.id)`"
+            return
+                "your \(provider.displayName) session has expired: sign in again with `merchant-lookup auth login \(provider.id)`"
         case .unknownMerchant(let id):
             return "the provider does not know merchant \(id)"
         case .purchaseLimitsChanged(let detail):

@@ -13,7 +13,9 @@ extension URL {
         if !text.hasSuffix("/") { text += "/" }
         text += segments.map(Self.percentEncoded).joined(separator: "/")
         if !query.isEmpty {
-            text += "?" + query.map { Self.percentEncoded($0.name) + "=" + Self.percentEncoded($0.value) }
+            text +=
+                "?"
+                + query.map { Self.percentEncoded($0.name) + "=" + Self.percentEncoded($0.value) }
                 .joined(separator: "&")
         }
         return URL(string: text) ?? self
@@ -25,8 +27,8 @@ extension URL {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
                 result.append(Character(Unicode.Scalar(byte)))
             default:
                 let hex = Array("0123456789ABCDEF")

@@ -38,8 +38,9 @@ extension Resolved {
     ) -> Resolved<Value> {
         for candidate in candidates {
             if let value = candidate.value {
-                return Resolved(value, source: candidate.source, provider: candidate.provider,
-                                fetchedAt: candidate.fetchedAt)
+                return Resolved(
+                    value, source: candidate.source, provider: candidate.provider,
+                    fetchedAt: candidate.fetchedAt)
             }
         }
         return Resolved(fallback, source: .default)

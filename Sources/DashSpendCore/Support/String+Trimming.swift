@@ -8,11 +8,12 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
     public var trimmedWhitespace: String {
         let bytes = utf8
         if let first = bytes.first, let last = bytes.last, first < 0x80, last < 0x80,
-           !Self.isASCIIWhitespace(first), !Self.isASCIIWhitespace(last) {
+            !Self.isASCIIWhitespace(first), !Self.isASCIIWhitespace(last)
+        {
             return String(self)
         }
         guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace })
+            let last = lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(self[first...last])
     }

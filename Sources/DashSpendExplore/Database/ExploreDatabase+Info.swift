@@ -7,10 +7,12 @@ extension ExploreDatabase {
             Set(try db.map("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text("name") ?? "" })
         }
         return try read { db in
-            let counts = try db.first("""
+            let counts = try db.first(
+                """
                 SELECT COUNT(*) AS rows, COUNT(DISTINCT CASE WHEN trim(merchantId) <> '' THEN merchantId END) AS ids, \
                 SUM(merchantId IS NULL OR trim(merchantId) = '') AS skipped FROM merchant
-                """) { (rows: $0.integer("rows") ?? 0, ids: $0.integer("ids") ?? 0, skipped: $0.integer("skipped") ?? 0) }
+                """
+            ) { (rows: $0.integer("rows") ?? 0, ids: $0.integer("ids") ?? 0, skipped: $0.integer("skipped") ?? 0) }
             var providerRows: [String: Int] = [:]
             if schema.hasProviderTable {
                 try db.forEach("SELECT provider, COUNT(*) AS rows FROM gift_card_providers GROUP BY provider") { row in
@@ -22,7 +24,8 @@ extension ExploreDatabase {
                 return !providers.contains(provider)
             }.values.reduce(0, +)
             let atms = schema.atmColumns.isEmpty ? 0 : try db.first("SELECT COUNT(*) AS n FROM atm") { $0.integer("n") ?? 0 } ?? 0
-            let hash = tables.contains("room_master_table")
+            let hash =
+                tables.contains("room_master_table")
                 ? try db.first("SELECT identity_hash FROM room_master_table WHERE id = 42") { $0.text("identity_hash") } ?? nil
                 : nil
             return ExploreDatabaseInfo(

@@ -3,7 +3,9 @@ import DashSpendCore
 extension ExploreDatabase {
     /// The places of merchant `merchantId` that have coordinates: nearest first when `near` is given,
     /// else by city and address.
-    public func locations(merchantId: String, near: GeoPoint? = nil, limit: Int = 1000) throws(ExploreDatabaseError) -> [MerchantLocation] {
+    public func locations(merchantId: String, near: GeoPoint? = nil, limit: Int = 1000) throws(ExploreDatabaseError)
+        -> [MerchantLocation]
+    {
         let columns = ExploreColumns.select(ExploreColumns.location, from: schema.merchantColumns, alias: "m")
         let sql = """
             SELECT \(columns) FROM merchant m WHERE m.merchantId = ?1 AND m.latitude IS NOT NULL \
@@ -22,7 +24,9 @@ extension ExploreDatabase {
 extension MerchantLocation {
     init(row: SQLiteRow, near: GeoPoint?) {
         let lines = ["address1", "address2", "address3", "address4"].compactMap { row.text($0)?.trimmedWhitespace }
-        let point = row.double("latitude").flatMap { lat in row.double("longitude").flatMap { GeoPoint(latitude: lat, longitude: $0) } }
+        let point = row.double("latitude").flatMap { lat in
+            row.double("longitude").flatMap { GeoPoint(latitude: lat, longitude: $0) }
+        }
         self.init(
             id: row.integer("id") ?? 0,
             name: row.text("name") ?? "",

@@ -16,14 +16,15 @@ extension ExploreDatabase {
                     unavailable.append(name.trimmedWhitespace)
                     return
                 }
-                offers.append(ProviderRecord(
-                    provider: provider,
-                    sourceId: row.text("offerSourceId")?.trimmedWhitespace ?? merchantId,
-                    active: row.bool("offerActive"),
-                    savingsPercentage: row.integer("offerSavings"),
-                    denominationsType: DenominationsType(parsing: row.text("offerDenominations")),
-                    redeemType: row.text("offerRedeemType").map { $0.trimmedWhitespace.lowercased() }
-                ))
+                offers.append(
+                    ProviderRecord(
+                        provider: provider,
+                        sourceId: row.text("offerSourceId")?.trimmedWhitespace ?? merchantId,
+                        active: row.bool("offerActive"),
+                        savingsPercentage: row.integer("offerSavings"),
+                        denominationsType: DenominationsType(parsing: row.text("offerDenominations")),
+                        redeemType: row.text("offerRedeemType").map { $0.trimmedWhitespace.lowercased() }
+                    ))
             }
         }
         guard let record else { return .notFound }
@@ -32,8 +33,11 @@ extension ExploreDatabase {
         }
         if !schema.hasProviderTable, record.paymentMethod == .giftCard, providers.contains(.ctx) {
             // v1–v3: a gift-card merchant is one CTX offer built from its own row.
-            offers = [ProviderRecord(provider: .ctx, sourceId: record.merchantId, active: nil, savingsPercentage: nil,
-                                     denominationsType: nil, redeemType: nil, isSynthetic: true)]
+            offers = [
+                ProviderRecord(
+                    provider: .ctx, sourceId: record.merchantId, active: nil, savingsPercentage: nil,
+                    denominationsType: nil, redeemType: nil, isSynthetic: true)
+            ]
         }
         return .found(ExploreMerchant(merchant: record, providers: offers))
     }

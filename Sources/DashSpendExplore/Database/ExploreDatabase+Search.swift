@@ -15,7 +15,8 @@ extension ExploreDatabase {
             let rows = try db.map(page.sql, page.arguments) { row in
                 var distance: Double?
                 if let near = search.near, let lat = row.double("nearestLatitude"), let lon = row.double("nearestLongitude"),
-                   let point = GeoPoint(latitude: lat, longitude: lon) {
+                    let point = GeoPoint(latitude: lat, longitude: lon)
+                {
                     distance = near.distanceKm(to: point)
                 }
                 return Row(
@@ -32,7 +33,7 @@ extension ExploreDatabase {
             if schema.hasProviderTable, !rows.isEmpty {
                 try db.forEach(Self.pageOffersSQL, [.text(SQLText.jsonArray(rows.map(\.merchantId)))]) { row in
                     guard let id = row.text("merchantId"), let name = row.text("provider"),
-                          let provider = GiftCardProvider(databaseName: name), providers.contains(provider)
+                        let provider = GiftCardProvider(databaseName: name), providers.contains(provider)
                     else { return }
                     offers[id, default: []].append((provider, row.integer("savingsPercentage")))
                 }

@@ -24,7 +24,8 @@ public final class ExploreDatabase: Sendable {
 
     /// Opens the explore database at `path`, checking first that it is a whole SQLite file and an explore
     /// database, and saying what to do when it is not.
-    public convenience init(path: String, providers: [GiftCardProvider] = GiftCardProvider.allCases) throws(ExploreDatabaseError) {
+    public convenience init(path: String, providers: [GiftCardProvider] = GiftCardProvider.allCases) throws(ExploreDatabaseError)
+    {
         let header = DatabaseFileHeader(path: path)
         switch header.kind {
         case .missing: throw .fileMissing(path: path)
@@ -47,7 +48,9 @@ public final class ExploreDatabase: Sendable {
     }
 
     /// Opens an in-memory copy of a database file's bytes (the embedded sample), read-only.
-    public convenience init(bytes: Data, origin: String, providers: [GiftCardProvider] = GiftCardProvider.allCases) throws(ExploreDatabaseError) {
+    public convenience init(bytes: Data, origin: String, providers: [GiftCardProvider] = GiftCardProvider.allCases)
+        throws(ExploreDatabaseError)
+    {
         guard case .sqlite = DatabaseFileHeader.classify(Array(bytes.prefix(100)), fileSize: bytes.count) else {
             throw .notSQLite(path: origin)
         }
@@ -66,9 +69,10 @@ public final class ExploreDatabase: Sendable {
         self.providers = providers
         do {
             schema = try connection.read { db in
-                let tables = Set(try db.map("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')") {
-                    $0.text("name") ?? ""
-                })
+                let tables = Set(
+                    try db.map("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')") {
+                        $0.text("name") ?? ""
+                    })
                 guard tables.contains("merchant") else {
                     throw ExploreDatabaseError.notExploreDatabase(path: origin, reason: "it has no merchant table")
                 }
@@ -76,11 +80,13 @@ public final class ExploreDatabase: Sendable {
                 guard merchantColumns.contains("merchantId") else {
                     throw ExploreDatabaseError.notExploreDatabase(path: origin, reason: "merchant has no merchantId column")
                 }
-                let atmColumns = tables.contains("atm")
+                let atmColumns =
+                    tables.contains("atm")
                     ? Set(try db.map("SELECT name FROM pragma_table_info('atm')") { $0.text("name") ?? "" }) : []
                 let userVersion = try db.first("PRAGMA user_version") { $0.integer("user_version") ?? 0 } ?? 0
-                return ExploreSchema(tables: tables, merchantColumns: merchantColumns, atmColumns: atmColumns,
-                                     userVersion: userVersion)
+                return ExploreSchema(
+                    tables: tables, merchantColumns: merchantColumns, atmColumns: atmColumns,
+                    userVersion: userVersion)
             }
         } catch {
             throw Self.databaseError(error, origin: origin)

@@ -39,7 +39,8 @@ public struct MerchantRecord: Sendable, Hashable {
         savingsPercentage = row.integer("savingsPercentage")
         let redeem = row.text("redeemType").map { $0.trimmedWhitespace.lowercased() }
         redeemType = redeem?.isEmpty == true ? nil : redeem
-        denominationsType = DenominationsType(parsing: row.text("denominationsType"))
+        denominationsType =
+            DenominationsType(parsing: row.text("denominationsType"))
             ?? DenominationsType(parsing: redeem)
         website = Self.normalizedWebsite(row.text("website"))
         source = row.text("source")?.trimmedWhitespace

@@ -89,10 +89,10 @@ public final class SQLiteConnection: @unchecked Sendable {
         sqlite3_close_v2(handle)
     }
 
-    /// Runs `body` with exclusive use of the connection.
     // Not specialized: specializing it (building the noncopyable `Access` inside `Mutex.withLock`) crashes
     // the Swift 6.3.1 optimizer ("Cannot initialize a nonCopyable type with a guaranteed value"), which
     // broke every `-c release` build. One unspecialized generic call per query costs nothing measurable.
+    /// Runs `body` with exclusive use of the connection.
     @_semantics("optimize.sil.specialize.generic.never")
     public func read<T>(_ body: (borrowing SQLiteConnection.Access) throws -> T) throws -> T {
         try lock.withLock { _ in try body(Access(connection: self)) }

@@ -17,7 +17,8 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     init(code: Int32, connection: OpaquePointer?, sql: String? = nil) {
-        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        let message =
+            connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
         self.init(code: code, message: message, sql: sql)
     }

@@ -18,7 +18,8 @@ struct GeoFilterSQL {
         let radiusDegrees = max(radiusKm, 0) / Self.kmPerDegree
         let scale = max(point.longitudeScale, 1e-6)
         let lat = "\(alias).latitude", lon = "\(alias).longitude"
-        distanceExpression = "((\(lat) - \(point.latitude)) * (\(lat) - \(point.latitude)) + "
+        distanceExpression =
+            "((\(lat) - \(point.latitude)) * (\(lat) - \(point.latitude)) + "
             + "(\(lon) - \(point.longitude)) * (\(lon) - \(point.longitude)) * \(scale * scale))"
         conditions = [
             "\(lat) BETWEEN ? AND ? AND \(lon) BETWEEN ? AND ?",

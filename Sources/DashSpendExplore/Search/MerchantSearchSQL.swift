@@ -39,7 +39,8 @@ struct MerchantSearchSQL {
 
         // Merchants sold only through providers this build does not include.
         if schema.hasProviderTable {
-            conditions.append("""
+            conditions.append(
+                """
                 m.merchantId NOT IN (SELECT merchantId FROM gift_card_providers WHERE lower(provider) NOT IN (\(compiledNames)) \
                 EXCEPT SELECT merchantId FROM gift_card_providers WHERE lower(provider) IN (\(compiledNames)))
                 """)
@@ -71,7 +72,8 @@ struct MerchantSearchSQL {
         let offeredNames = search.provider.map { SQLText.literalList($0.info.databaseNames) } ?? compiledNames
         if schema.hasProviderTable {
             if search.provider != nil || search.denominations != nil {
-                conditions.append("""
+                conditions.append(
+                    """
                     m.merchantId IN (SELECT merchantId FROM gift_card_providers WHERE lower(provider) IN (\(offeredNames)) \
                     AND \(denominationCondition("denominationsType")))
                     """)
@@ -84,9 +86,10 @@ struct MerchantSearchSQL {
                 if let column {
                     let typed = denominationCondition(column)
                     // A row with no known type is fixed (the default).
-                    conditions.append(search.denominations == .fixed
-                        ? "(\(typed) OR \(column) IS NULL OR lower(trim(\(column))) NOT IN ('min-max', 'min-max-major', 'range', 'flexible'))"
-                        : typed)
+                    conditions.append(
+                        search.denominations == .fixed
+                            ? "(\(typed) OR \(column) IS NULL OR lower(trim(\(column))) NOT IN ('min-max', 'min-max-major', 'range', 'flexible'))"
+                            : typed)
                 } else if search.denominations == .flexible {
                     conditions.append("0")
                 }
@@ -98,7 +101,8 @@ struct MerchantSearchSQL {
             let geo = GeoFilterSQL(near: near, radiusKm: search.radiusKm, alias: "m")
             conditions += geo.conditions
             arguments += geo.arguments
-            distanceColumn = ", MIN(\(geo.distanceExpression)) AS distance2, m.latitude AS nearestLatitude, "
+            distanceColumn =
+                ", MIN(\(geo.distanceExpression)) AS distance2, m.latitude AS nearestLatitude, "
                 + "m.longitude AS nearestLongitude"
         }
 
@@ -126,8 +130,9 @@ struct MerchantSearchSQL {
         case .discount: order = "listDiscount DESC, m.name COLLATE NOCASE, m.merchantId"
         }
 
-        let columns = ExploreColumns.select(["merchantId", "name", "type", "paymentMethod", "savingsPercentage"],
-                                            from: schema.merchantColumns, alias: "m")
+        let columns = ExploreColumns.select(
+            ["merchantId", "name", "type", "paymentMethod", "savingsPercentage"],
+            from: schema.merchantColumns, alias: "m")
         sql = """
             SELECT \(columns), COUNT(m.latitude) AS locationCount\(distanceColumn)\(discountColumn) \
             FROM merchant m\(joins) WHERE \(conditions.joined(separator: " AND ")) \

@@ -34,7 +34,8 @@ struct PiggyCardsOffer: Sendable, Hashable {
             let fixedInStock = cards.filter { !$0.isInstant && $0.priceType == .fixed && $0.inStock }
             let chosen = instant + fixedInStock
             let values = chosen.flatMap(\.denominationValues)
-            self.init(enabled: !values.isEmpty, chosen: chosen, type: .fixed, denominations: values.isEmpty ? nil : .fixed(values))
+            self.init(
+                enabled: !values.isEmpty, chosen: chosen, type: .fixed, denominations: values.isEmpty ? nil : .fixed(values))
         } else if let range = cards.first(where: { $0.priceType == .range }) {
             var denominations: Denominations?
             if let minimum = range.minDenomination, let maximum = range.maxDenomination, minimum >= 0, minimum <= maximum {
@@ -43,7 +44,8 @@ struct PiggyCardsOffer: Sendable, Hashable {
             self.init(enabled: range.inStock, chosen: [range], type: .flexible, denominations: denominations)
         } else if let option = cards.first(where: { $0.priceType == .option }) {
             let values = option.denominationValues
-            self.init(enabled: option.inStock, chosen: [option], type: .fixed, denominations: values.isEmpty ? nil : .fixed(values))
+            self.init(
+                enabled: option.inStock, chosen: [option], type: .fixed, denominations: values.isEmpty ? nil : .fixed(values))
         } else {
             let fixed = cards.filter { $0.priceType == .fixed }
             guard !fixed.isEmpty else {
@@ -52,8 +54,9 @@ struct PiggyCardsOffer: Sendable, Hashable {
             }
             let inStock = fixed.filter(\.inStock)
             let values = inStock.flatMap(\.denominationValues)
-            self.init(enabled: !values.isEmpty, chosen: inStock.isEmpty ? fixed : inStock, type: .fixed,
-                      denominations: values.isEmpty ? nil : .fixed(values))
+            self.init(
+                enabled: !values.isEmpty, chosen: inStock.isEmpty ? fixed : inStock, type: .fixed,
+                denominations: values.isEmpty ? nil : .fixed(values))
         }
     }
 

@@ -51,7 +51,8 @@ public final class PiggyCardsRepository: DashSpendRepository {
             "firstName": .string(""), "lastName": .string(""), "email": .string(address),
             "country": .string(Self.country), "state": .string("CA"),
         ])
-        let json = try PiggyCardsClient.json(from: try await client.send(client.request("POST", ["signup"], body: body)), call: .signup)
+        let json = try PiggyCardsClient.json(
+            from: try await client.send(client.request("POST", ["signup"], body: body)), call: .signup)
         guard let userId = json["userId"]?.nonBlankString else {
             throw DashSpendError.unreadableAnswer("PiggyCards signed up without a user id")
         }
@@ -72,8 +73,9 @@ public final class PiggyCardsRepository: DashSpendRepository {
         }
         let (token, expiresAt) = try await client.logIn(userId: userId, password: password)
         try configuration.credentials.save(
-            ProviderCredentials(email: address, accessToken: token, accessTokenExpiresAt: expiresAt, userId: userId,
-                                password: password),
+            ProviderCredentials(
+                email: address, accessToken: token, accessTokenExpiresAt: expiresAt, userId: userId,
+                password: password),
             for: .piggyCards, network: configuration.network)
     }
 

@@ -25,11 +25,12 @@ actor PiggyCardsSession {
         if let loggingIn { return try await loggingIn.value }
         let configuration = client.configuration
         guard let stored = try configuration.credentials.load(.piggyCards, network: configuration.network),
-              let userId = stored.userId, let password = stored.password, !password.isEmpty
+            let userId = stored.userId, let password = stored.password, !password.isEmpty
         else { throw DashSpendError.signInRequired(.piggyCards) }
         if let token = stored.accessToken, !token.isEmpty, token != rejected,
-           let expiresAt = stored.accessTokenExpiresAt,
-           expiresAt.timeIntervalSince(configuration.now()) >= Self.renewalMargin {
+            let expiresAt = stored.accessTokenExpiresAt,
+            expiresAt.timeIntervalSince(configuration.now()) >= Self.renewalMargin
+        {
             return token
         }
         let client = self.client

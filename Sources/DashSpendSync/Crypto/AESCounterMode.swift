@@ -16,7 +16,8 @@ public enum AESCounterMode {
         guard let context = EVP_CIPHER_CTX_new() else { throw .cryptoFailure("EVP_CIPHER_CTX_new") }
         defer { EVP_CIPHER_CTX_free(context) }
         guard EVP_EncryptInit_ex(context, cipher, nil, key, nil) == 1,
-              EVP_CIPHER_CTX_set_padding(context, 0) == 1 else {
+            EVP_CIPHER_CTX_set_padding(context, 0) == 1
+        else {
             throw .cryptoFailure("EVP_EncryptInit_ex")
         }
         let blocksPerChunk = 4096
@@ -38,23 +39,25 @@ public enum AESCounterMode {
             }
             var produced: Int32 = 0
             guard EVP_EncryptUpdate(context, &stream, &produced, counters, Int32(blocks * 16)) == 1,
-                  Int(produced) == blocks * 16 else {
+                Int(produced) == blocks * 16
+            else {
                 throw .cryptoFailure("EVP_EncryptUpdate")
             }
             buffer.withUnsafeMutableBytes { buffer in
-            stream.withUnsafeBytes { keyStream in
-                var index = 0
-                while index + 8 <= length {
-                    let word = buffer.loadUnaligned(fromByteOffset: offset + index, as: UInt64.self)
-                        ^ keyStream.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    buffer.storeBytes(of: word, toByteOffset: offset + index, as: UInt64.self)
-                    index += 8
+                stream.withUnsafeBytes { keyStream in
+                    var index = 0
+                    while index + 8 <= length {
+                        let word =
+                            buffer.loadUnaligned(fromByteOffset: offset + index, as: UInt64.self)
+                            ^ keyStream.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        buffer.storeBytes(of: word, toByteOffset: offset + index, as: UInt64.self)
+                        index += 8
+                    }
+                    while index < length {
+                        buffer[offset + index] ^= keyStream[index]
+                        index += 1
+                    }
                 }
-                while index < length {
-                    buffer[offset + index] ^= keyStream[index]
-                    index += 1
-                }
-            }
             }
             offset += length
         }

@@ -2,8 +2,10 @@
 /// 10 bytes of HMAC-SHA1 over the ciphertext. The verifier and the HMAC are checked before decrypting.
 public enum WinZipAES {
     /// Checks and decrypts `payload` (the entry's whole stored data) with `password`.
-    public static func decrypt(_ payload: ArraySlice<UInt8>, password: String,
-                               strength: WinZipAESStrength) throws(WinZipAESError) -> [UInt8] {
+    public static func decrypt(
+        _ payload: ArraySlice<UInt8>, password: String,
+        strength: WinZipAESStrength
+    ) throws(WinZipAESError) -> [UInt8] {
         let saltLength = strength.saltLength
         let overhead = saltLength + 2 + HMACSHA1.winZipCodeLength
         guard payload.count >= overhead else { throw .payloadTooShort(bytes: payload.count) }
@@ -26,8 +28,10 @@ public enum WinZipAES {
 
     /// Encrypts `plaintext` into a payload with `salt` (``WinZipAESStrength/saltLength`` random bytes).
     /// The reverse of ``decrypt(_:password:strength:)``, for writing test archives.
-    public static func encrypt(_ plaintext: [UInt8], password: String, salt: [UInt8],
-                               strength: WinZipAESStrength) throws(WinZipAESError) -> [UInt8] {
+    public static func encrypt(
+        _ plaintext: [UInt8], password: String, salt: [UInt8],
+        strength: WinZipAESStrength
+    ) throws(WinZipAESError) -> [UInt8] {
         let keys = try WinZipAESKeys(password: password, salt: salt, strength: strength)
         var text = plaintext
         try AESCounterMode.apply(key: keys.encryptionKey, to: &text)

@@ -16,7 +16,8 @@ public enum WinZipAESError: Error, Sendable, Hashable, CustomStringConvertible {
         case .payloadTooShort(let bytes):
             return "the encrypted entry is too short to be WinZip-AES (\(bytes) bytes)"
         case .wrongPassword:
-            return "the password verifier does not match: the checksum in the ZIP comment is not the one the file was encrypted with"
+            return
+                "the password verifier does not match: the checksum in the ZIP comment is not the one the file was encrypted with"
         case .authenticationFailed:
             return "the encrypted data fails its HMAC-SHA1 authentication: the file was changed or damaged"
         case .cryptoFailure(let what):

@@ -20,8 +20,9 @@ public struct WinZipAESKeys: Sendable, Hashable {
         let password = Array(password.utf8)
         let status = password.withUnsafeBufferPointer { pass in
             pass.withMemoryRebound(to: CChar.self) { pass in
-                PKCS5_PBKDF2_HMAC_SHA1(pass.baseAddress, Int32(pass.count), salt, Int32(salt.count),
-                                       Self.iterations, Int32(material.count), &material)
+                PKCS5_PBKDF2_HMAC_SHA1(
+                    pass.baseAddress, Int32(pass.count), salt, Int32(salt.count),
+                    Self.iterations, Int32(material.count), &material)
             }
         }
         guard status == 1 else { throw .cryptoFailure("PKCS5_PBKDF2_HMAC_SHA1") }

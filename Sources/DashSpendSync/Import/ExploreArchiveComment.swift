@@ -12,8 +12,9 @@ public struct ExploreArchiveComment: Sendable, Hashable {
     public init?(_ comment: String) {
         let parts = comment.split(separator: "#", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCII), let timestamp = Int64(parts[0]),
-              timestamp >= 0, (1...8).contains(parts[1].count), parts[1].allSatisfy(\.isHexDigit),
-              let value = UInt32(parts[1], radix: 16) else {
+            timestamp >= 0, (1...8).contains(parts[1].count), parts[1].allSatisfy(\.isHexDigit),
+            let value = UInt32(parts[1], radix: 16)
+        else {
             return nil
         }
         self.timestamp = timestamp

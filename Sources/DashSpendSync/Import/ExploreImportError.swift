@@ -38,11 +38,13 @@ public enum ExploreImportError: Error, Sendable, Hashable, CustomStringConvertib
         case .archive(let path, let error):
             return "\(path) \(error.description)"
         case .badComment(let path, let comment):
-            return "\(path) is not the wallets' explore ZIP: its comment \"\(comment.prefix(40))\" is not <timestampMs>#<checksum>"
+            return
+                "\(path) is not the wallets' explore ZIP: its comment \"\(comment.prefix(40))\" is not <timestampMs>#<checksum>"
         case .decryption(let path, let error):
             return "\(path): \(error.description)"
         case .checksumMismatch(let path, let kind, let expected, let actual):
-            return "\(path): the decrypted database fails its \(kind) check (expected \(expected), got \(actual)): download it again"
+            return
+                "\(path): the decrypted database fails its \(kind) check (expected \(expected), got \(actual)): download it again"
         case .notExploreDatabase(let path, let reason):
             return "\(path) does not hold a usable explore database: \(reason)"
         case .cannotWrite(let path, let reason):

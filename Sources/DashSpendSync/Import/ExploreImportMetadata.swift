@@ -20,8 +20,10 @@ public struct ExploreImportMetadata: Sendable, Hashable, Codable {
     public let schemaVersion: Int
 
     /// Creates the metadata.
-    public init(source: String, format: String, dataTimestamp: Int64?, checksum: String, importedAt: String,
-                schemaVersion: Int) {
+    public init(
+        source: String, format: String, dataTimestamp: Int64?, checksum: String, importedAt: String,
+        schemaVersion: Int
+    ) {
         self.source = source
         self.format = format
         self.dataTimestamp = dataTimestamp

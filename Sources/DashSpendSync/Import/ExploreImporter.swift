@@ -44,7 +44,9 @@ public struct ExploreImporter: Sendable {
 
     /// Imports `source`. A ZIP is imported only when its data timestamp is newer than the stored one,
     /// unless `force`; a plain SQLite file has no timestamp and is always imported.
-    public func importFile(at source: String, force: Bool = false, now: Date = Date()) throws(ExploreImportError) -> ExploreImportOutcome {
+    public func importFile(at source: String, force: Bool = false, now: Date = Date()) throws(ExploreImportError)
+        -> ExploreImportOutcome
+    {
         StagingFile.removeStale(next: databasePath)
         let bytes = try Self.readFile(source)
         guard !bytes.isEmpty else { throw .emptySource(path: source) }
@@ -67,7 +69,9 @@ public struct ExploreImporter: Sendable {
         return try install(staging, source: source, format: "sqlite", timestamp: nil, checksum: checksum.hexString, now: now)
     }
 
-    private func importArchive(_ bytes: [UInt8], source: String, force: Bool, now: Date) throws(ExploreImportError) -> ExploreImportOutcome {
+    private func importArchive(_ bytes: [UInt8], source: String, force: Bool, now: Date) throws(ExploreImportError)
+        -> ExploreImportOutcome
+    {
         let archive: ZipArchive
         let entry: ZipEntry
         let aes: WinZipAESExtraField
@@ -96,7 +100,8 @@ public struct ExploreImporter: Sendable {
             throw .badComment(path: source, comment: archive.comment)
         }
         if !force, access(databasePath, F_OK) == 0, let stored = storedMetadata(), let storedTime = stored.dataTimestamp,
-           comment.timestamp <= storedTime {
+            comment.timestamp <= storedTime
+        {
             return .upToDate(path: databasePath, stored: stored, incomingTimestamp: comment.timestamp)
         }
 
@@ -141,17 +146,21 @@ public struct ExploreImporter: Sendable {
             throw .checksumMismatch(path: source, kind: "CRC-32C", expected: comment.checksum, actual: checksum.hexString)
         }
         if aes.vendorVersion == 1, crc.value != entry.crc32 {
-            throw .checksumMismatch(path: source, kind: "CRC-32", expected: String(entry.crc32, radix: 16),
-                                    actual: String(crc.value, radix: 16))
+            throw .checksumMismatch(
+                path: source, kind: "CRC-32", expected: String(entry.crc32, radix: 16),
+                actual: String(crc.value, radix: 16))
         }
-        return try install(staging, source: source, format: "zip", timestamp: comment.timestamp,
-                           checksum: checksum.hexString, now: now)
+        return try install(
+            staging, source: source, format: "zip", timestamp: comment.timestamp,
+            checksum: checksum.hexString, now: now)
     }
 
     /// Checks the staged file with the library and, when it is a usable explore database, moves it over
     /// `explore.db` and writes the metadata.
-    private func install(_ staging: StagingFile, source: String, format: String, timestamp: Int64?, checksum: String,
-                         now: Date) throws(ExploreImportError) -> ExploreImportOutcome {
+    private func install(
+        _ staging: StagingFile, source: String, format: String, timestamp: Int64?, checksum: String,
+        now: Date
+    ) throws(ExploreImportError) -> ExploreImportOutcome {
         try staging.finish()
         let info: ExploreDatabaseInfo
         do {

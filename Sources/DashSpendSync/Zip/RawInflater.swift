@@ -4,8 +4,10 @@ import CZlib
 public enum RawInflater {
     /// Inflates `input`, calling `output` with each chunk; stops with an error past `limit` bytes (the
     /// size the archive declares), so a damaged or hostile entry cannot fill the disk.
-    public static func inflate(_ input: [UInt8], limit: Int,
-                               output: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public static func inflate(
+        _ input: [UInt8], limit: Int,
+        output: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         var stream = z_stream()
         guard czlib_inflate_init_raw(&stream) == Z_OK else { throw ZipError.inflateFailed("inflateInit2") }
         defer { inflateEnd(&stream) }

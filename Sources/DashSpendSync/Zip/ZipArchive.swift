@@ -24,18 +24,20 @@ public struct ZipArchive: Sendable {
         var candidate = bytes.count - 22
         while candidate >= 0, candidate >= bytes.count - 22 - 0xFFFF {
             if reader.uint32(at: candidate) == Self.endOfCentralDirectorySignature,
-               let length = reader.uint16(at: candidate + 20), candidate + 22 + Int(length) == bytes.count {
+                let length = reader.uint16(at: candidate + 20), candidate + 22 + Int(length) == bytes.count
+            {
                 recordOffset = candidate
                 break
             }
             candidate -= 1
         }
         guard let record = recordOffset,
-              let disk = reader.uint16(at: record + 4), let centralDisk = reader.uint16(at: record + 6),
-              let diskEntries = reader.uint16(at: record + 8), let totalEntries = reader.uint16(at: record + 10),
-              let centralSize = reader.uint32(at: record + 12), let centralOffset = reader.uint32(at: record + 16),
-              let commentLength = reader.uint16(at: record + 20),
-              let commentBytes = reader.slice(at: record + 22, count: Int(commentLength)) else {
+            let disk = reader.uint16(at: record + 4), let centralDisk = reader.uint16(at: record + 6),
+            let diskEntries = reader.uint16(at: record + 8), let totalEntries = reader.uint16(at: record + 10),
+            let centralSize = reader.uint32(at: record + 12), let centralOffset = reader.uint32(at: record + 16),
+            let commentLength = reader.uint16(at: record + 20),
+            let commentBytes = reader.slice(at: record + 22, count: Int(commentLength))
+        else {
             throw .noEndOfCentralDirectory
         }
         if record >= 20, reader.uint32(at: record - 20) == Self.zip64LocatorSignature { throw .zip64 }
@@ -62,18 +64,20 @@ public struct ZipArchive: Sendable {
             let commentLength = Int(reader.uint16(at: offset + 32)!), startDisk = reader.uint16(at: offset + 34)!
             let localOffset = reader.uint32(at: offset + 42)!
             guard offset + 46 + nameLength + extraLength + commentLength <= end,
-                  let name = reader.slice(at: offset + 46, count: nameLength),
-                  let extra = reader.slice(at: offset + 46 + nameLength, count: extraLength) else {
+                let name = reader.slice(at: offset + 46, count: nameLength),
+                let extra = reader.slice(at: offset + 46 + nameLength, count: extraLength)
+            else {
                 throw .outOfBounds("a central directory record")
             }
             if compressed == 0xFFFF_FFFF || uncompressed == 0xFFFF_FFFF || localOffset == 0xFFFF_FFFF || startDisk == 0xFFFF {
                 throw .zip64
             }
             guard startDisk == 0 else { throw .multiDisk }
-            entries.append(ZipEntry(
-                name: String(decoding: name, as: UTF8.self), flags: flags, method: method, crc32: crc,
-                compressedSize: Int(compressed), uncompressedSize: Int(uncompressed),
-                localHeaderOffset: Int(localOffset), extra: extra))
+            entries.append(
+                ZipEntry(
+                    name: String(decoding: name, as: UTF8.self), flags: flags, method: method, crc32: crc,
+                    compressedSize: Int(compressed), uncompressedSize: Int(uncompressed),
+                    localHeaderOffset: Int(localOffset), extra: extra))
             offset += 46 + nameLength + extraLength + commentLength
         }
         self.entries = entries
@@ -89,12 +93,14 @@ public struct ZipArchive: Sendable {
         guard signature == Self.localHeaderSignature else { throw .badSignature("local header of \(entry.name)") }
         let nameLength = Int(reader.uint16(at: offset + 26)!), extraLength = Int(reader.uint16(at: offset + 28)!)
         guard let name = reader.slice(at: offset + 30, count: nameLength),
-              String(decoding: name, as: UTF8.self) == entry.name else {
+            String(decoding: name, as: UTF8.self) == entry.name
+        else {
             throw .unsupportedEntry("the local header of \(entry.name) names another file")
         }
         let start = offset + 30 + nameLength + extraLength
         guard start <= centralDirectoryOffset, entry.compressedSize <= centralDirectoryOffset - start,
-              let data = reader.slice(at: start, count: entry.compressedSize) else {
+            let data = reader.slice(at: start, count: entry.compressedSize)
+        else {
             throw .outOfBounds("the data of \(entry.name)")
         }
         return data

@@ -1,3 +1,6 @@
+import DashSpendCore
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,8 +11,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import DashSpendCore
-import Synchronization
 
 /// A real HTTP/1.1 server on `127.0.0.1` with an ephemeral port, for tests that must go through a real
 /// transport (sockets, time-outs, resets) rather than a mocked one.
@@ -308,11 +309,13 @@ public final class LoopbackHTTPServer: Sendable {
     private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
         let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
         var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { argument in
-            let body = Unmanaged<ThreadBody>.fromOpaque(argument!).takeRetainedValue()
-            body.run()
-            return nil
-        }, box)
+        let result = pthread_create(
+            &thread, nil,
+            { argument in
+                let body = Unmanaged<ThreadBody>.fromOpaque(argument!).takeRetainedValue()
+                body.run()
+                return nil
+            }, box)
         guard result == 0 else {
             Unmanaged<ThreadBody>.fromOpaque(box).release()
             return nil

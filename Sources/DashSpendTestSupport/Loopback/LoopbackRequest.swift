@@ -1,9 +1,10 @@
+import DashSpendCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import DashSpendCore
 
 /// One request received by ``LoopbackHTTPServer``.
 public struct LoopbackRequest: Sendable, Hashable {
@@ -52,7 +53,8 @@ public struct LoopbackRequest: Sendable, Hashable {
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {
             if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-               let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
             } else if byte == UInt8(ascii: "+") {
                 bytes.append(UInt8(ascii: " "))

@@ -1,9 +1,10 @@
+import DashSpendCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import DashSpendCore
 
 /// What ``LoopbackHTTPServer`` sends back for one request.
 public struct LoopbackResponse: Sendable, Hashable {

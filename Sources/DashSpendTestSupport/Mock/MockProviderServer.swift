@@ -1,3 +1,6 @@
+import DashSpendCore
+import Synchronization
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,8 +11,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import DashSpendCore
-import Synchronization
 
 /// A loopback server that speaks the CTX API under `/ctx/` and the PiggyCards API under `/piggycards/`,
 /// answering from the JSON files in `Fixtures/Providers/ctx/` and `Fixtures/Providers/piggycards/`.
@@ -285,16 +286,17 @@ public final class MockProviderServer: Sendable {
             return .json(.object(["generatedPassword": .string(Self.piggyCardsPassword)]))
         case ("POST", "login", 1):
             guard request.json?["userId"]?.string == Self.piggyCardsUserId,
-                  request.json?["password"]?.string == Self.piggyCardsPassword
+                request.json?["password"]?.string == Self.piggyCardsPassword
             else { return unauthorized }
             let (lifetime, first) = state.withLock { state in
                 defer { state.piggyPendingFirstLogin = false }
                 return (state.piggyTokenLifetime, state.piggyPendingFirstLogin)
             }
-            return .json(.object([
-                "access_token": .string(issueToken("piggycards", signIn: first)), "token_type": .string("Bearer"),
-                "expires_in": .number(Decimal(lifetime)),
-            ]))
+            return .json(
+                .object([
+                    "access_token": .string(issueToken("piggycards", signIn: first)), "token_type": .string("Bearer"),
+                    "expires_in": .number(Decimal(lifetime)),
+                ]))
         case ("GET", "brands", 2):
             let country = last
             guard authorized(request, "piggycards") else { return unauthorized }
@@ -335,17 +337,17 @@ public final class MockProviderServer: Sendable {
         var total = Decimal(0)
         for line in lines {
             guard case .number(let productId)? = line["productId"], productId > 0,
-                  case .number(let quantity)? = line["quantity"], quantity > 0,
-                  case .number(let denomination)? = line["denomination"], denomination > 0,
-                  line["currency"]?.nonBlankString != nil
+                case .number(let quantity)? = line["quantity"], quantity > 0,
+                case .number(let denomination)? = line["denomination"], denomination > 0,
+                line["currency"]?.nonBlankString != nil
             else { return "each order needs a numeric productId, quantity and denomination, and a currency" }
             total += quantity * denomination
         }
         guard total <= piggyCardsMaximumOrderTotal else { return "Order total exceeds the maximum" }
         guard body["recipientEmail"]?.nonBlankString?.contains("@") == true else { return "recipientEmail is required" }
         guard let user = body["user"], user["name"]?.string != nil, user["ip"]?.string != nil,
-              let metadata = user["metadata"], metadata["registeredSince"]?.nonBlankString != nil,
-              metadata["country"]?.nonBlankString != nil, metadata["state"]?.nonBlankString != nil
+            let metadata = user["metadata"], metadata["registeredSince"]?.nonBlankString != nil,
+            metadata["country"]?.nonBlankString != nil, metadata["state"]?.nonBlankString != nil
         else { return "user with name, ip and metadata is required" }
         return nil
     }

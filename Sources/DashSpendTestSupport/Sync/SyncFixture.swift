@@ -8,12 +8,14 @@ public enum SyncFixture {
     @discardableResult
     public static func database(named name: String, merchant: String, in directory: ScratchDirectory) throws -> String {
         let quoted = merchant.replacingOccurrences(of: "'", with: "''")
-        return try FixtureDatabase.make(version: 4, rows: """
-            INSERT INTO merchant (id, merchantId, name, type, paymentMethod, active, source, sourceId, territory, city)
-            VALUES (1, 'sync-1', '\(quoted)', 'physical', 'dash', 1, 'DCG', 'sync-1', 'Texas', 'Austin');
-            INSERT INTO atm (id, name, manufacturer, active, latitude, longitude, territory, city)
-            VALUES (1, 'Sync ATM', 'General Bytes', 1, 30.27, -97.74, 'Texas', 'Austin');
-            """, named: name, in: directory)
+        return try FixtureDatabase.make(
+            version: 4,
+            rows: """
+                INSERT INTO merchant (id, merchantId, name, type, paymentMethod, active, source, sourceId, territory, city)
+                VALUES (1, 'sync-1', '\(quoted)', 'physical', 'dash', 1, 'DCG', 'sync-1', 'Texas', 'Austin');
+                INSERT INTO atm (id, name, manufacturer, active, latitude, longitude, territory, city)
+                VALUES (1, 'Sync ATM', 'General Bytes', 1, 30.27, -97.74, 'Texas', 'Austin');
+                """, named: name, in: directory)
     }
 
     /// Writes a v4 explore file whose `merchant` table is empty.
@@ -43,8 +45,10 @@ public enum SyncFixture {
     /// Runs `Fixtures/Sync/make_winzip_aes.py` (an independent writer: Python `cryptography` and zlib) to turn
     /// the database at `databasePath` into an explore ZIP at `path`. Returns nil when `python3` with the
     /// `cryptography` package is not available, so callers can skip with that reason.
-    public static func pythonArchive(databaseAt databasePath: String, to path: String, timestamp: Int64,
-                                     vendorVersion: Int = 2) throws -> String? {
+    public static func pythonArchive(
+        databaseAt databasePath: String, to path: String, timestamp: Int64,
+        vendorVersion: Int = 2
+    ) throws -> String? {
         guard try runPython(["-c", "import cryptography"]) == 0 else { return nil }
         let script = FixtureDatabase.packageRoot + "/Fixtures/Sync/make_winzip_aes.py"
         let status = try runPython([script, databasePath, path, String(timestamp), "--ae", String(vendorVersion)])

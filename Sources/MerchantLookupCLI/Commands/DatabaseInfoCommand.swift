@@ -33,7 +33,9 @@ enum DatabaseInfoCommand: CLICommand {
                 ("searchIndex", .bool(info.hasSearchIndex)),
             ]).serialized() + "\n"
         }
-        let providerText = providers.isEmpty ? "none (schema before v4)"
+        let providerText =
+            providers.isEmpty
+            ? "none (schema before v4)"
             : providers.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         return """
             path:            \(info.origin)

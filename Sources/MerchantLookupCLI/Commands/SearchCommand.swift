@@ -117,8 +117,9 @@ enum SearchCommand: CLICommand {
             ]
             if showDistance {
                 let count = merchant.locationCount ?? 0
-                row.insert((merchant.distanceKm.map(OutputFormat.distance) ?? "?")
-                    + (count > 1 ? " (\(count) places)" : ""), at: 1)
+                row.insert(
+                    (merchant.distanceKm.map(OutputFormat.distance) ?? "?")
+                        + (count > 1 ? " (\(count) places)" : ""), at: 1)
             }
             return row
         }

@@ -28,7 +28,9 @@ enum ShowCommand: CLICommand {
         if invocation.offline, invocation.arguments.flag("--live") {
             throw .usage("--live and --offline cannot be used together")
         }
-        let policy: FetchPolicy = invocation.offline ? .cacheOnly
+        let policy: FetchPolicy =
+            invocation.offline
+            ? .cacheOnly
             : invocation.arguments.flag("--live") ? .networkOnly : .networkFirst
         let database = try DatabaseLocator.open(invocation)
         let merchantId = try identify(wanted, in: database)
@@ -59,8 +61,9 @@ enum ShowCommand: CLICommand {
                 if named.merchants.count == 1 { return named.merchants[0].merchantId }
                 if named.merchants.count > 1 {
                     let choices = named.merchants.map { "\($0.merchantId) (\($0.name), \($0.type.rawValue))" }
-                    throw CLIError("\(named.merchants.count) merchants are named \(wanted): "
-                        + choices.joined(separator: "; ") + "; use show MERCHANT_ID", code: .notFound)
+                    throw CLIError(
+                        "\(named.merchants.count) merchants are named \(wanted): "
+                            + choices.joined(separator: "; ") + "; use show MERCHANT_ID", code: .notFound)
                 }
             }
         } catch let error as CLIError {
@@ -89,7 +92,10 @@ enum ShowCommand: CLICommand {
                 ("provider", .string(offer.provider.displayName)),
                 ("sourceId", .string(offer.sourceId)),
                 ("enabled", .object(resolvedMembers(.bool(offer.enabled.value), offer.enabled))),
-                ("discountBasisPoints", .object(resolvedMembers(.integer(offer.discountBasisPoints.value), offer.discountBasisPoints))),
+                (
+                    "discountBasisPoints",
+                    .object(resolvedMembers(.integer(offer.discountBasisPoints.value), offer.discountBasisPoints))
+                ),
                 ("denominations", .object(denominationMembers)),
             ]
             if let error = offer.liveError { members.append(("liveError", .string(error.description))) }
@@ -134,14 +140,19 @@ enum ShowCommand: CLICommand {
             let amounts: String
             switch denominations.type {
             case .fixed:
-                amounts = denominations.values.isEmpty ? "fixed (values unknown)"
+                amounts =
+                    denominations.values.isEmpty
+                    ? "fixed (values unknown)"
                     : "fixed: " + denominations.values.map(OutputFormat.amount).joined(separator: ", ")
             case .flexible:
-                amounts = "any amount from \(denominations.minimum.map(OutputFormat.amount) ?? "?") to \(denominations.maximum.map(OutputFormat.amount) ?? "?")"
+                amounts =
+                    "any amount from \(denominations.minimum.map(OutputFormat.amount) ?? "?") to \(denominations.maximum.map(OutputFormat.amount) ?? "?")"
             }
             lines.append("  \(rank == 0 ? "*" : " ") \(offer.provider.displayName) (\(offer.sourceId))")
             lines.append("      enabled: \(offer.enabled.value ? "yes" : "no") [\(offer.enabled.source.rawValue)]")
-            lines.append("      discount: \(OutputFormat.discount(offer.discountBasisPoints.value)) [\(offer.discountBasisPoints.source.rawValue)]")
+            lines.append(
+                "      discount: \(OutputFormat.discount(offer.discountBasisPoints.value)) [\(offer.discountBasisPoints.source.rawValue)]"
+            )
             lines.append("      denominations: \(amounts) [\(offer.denominations.source.rawValue)]")
             if let error = offer.liveError, case .signInRequired = error {
                 lines.append("      (not signed in: values are not live)")

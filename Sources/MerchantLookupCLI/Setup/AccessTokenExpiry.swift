@@ -22,7 +22,7 @@ enum AccessTokenExpiry {
         var base64 = String(parts[1].map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         while base64.count % 4 != 0 { base64 += "=" }
         guard let payload = Data(base64Encoded: base64), let json = try? JSONValue.parse(payload),
-              let seconds = json["exp"]?.int, seconds > 0
+            let seconds = json["exp"]?.int, seconds > 0
         else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }

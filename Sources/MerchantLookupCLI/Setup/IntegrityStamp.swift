@@ -23,7 +23,9 @@ struct IntegrityStamp {
         if known.contains(key) { return }
         try database.verifyIntegrity()
         // Best effort: a read-only state directory only means checking again next time.
-        guard ServiceBuilder.makeDirectories(String(stampPath[..<(stampPath.lastIndex(of: "/") ?? stampPath.endIndex)])) else { return }
+        guard ServiceBuilder.makeDirectories(String(stampPath[..<(stampPath.lastIndex(of: "/") ?? stampPath.endIndex)])) else {
+            return
+        }
         let lines = (known.suffix(63) + [key]).joined(separator: "\n") + "\n"
         let temporary = stampPath + ".tmp"
         guard let file = fopen(temporary, "w") else { return }

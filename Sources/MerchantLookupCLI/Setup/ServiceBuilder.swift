@@ -26,7 +26,7 @@ enum ServiceBuilder {
             let option = urlOption(provider)
             guard let raw = invocation.arguments.value(option) else { continue }
             guard let url = URL(string: raw.hasSuffix("/") ? raw : raw + "/"), url.scheme == "http" || url.scheme == "https",
-                  url.host != nil
+                url.host != nil
             else { throw .usage("\(option) must be an http(s) URL, not \(raw)") }
             overrides[provider] = url
         }
@@ -50,8 +50,9 @@ enum ServiceBuilder {
             cache = try? SQLiteOfferCache(path: folder + "/offers.sqlite")
         }
         let repositories = invocation.offline ? [:] : try factory(invocation).makeRepositories()
-        return MerchantService(database: database, repositories: repositories, cache: cache,
-                               country: invocation.arguments.value("--country"))
+        return MerchantService(
+            database: database, repositories: repositories, cache: cache,
+            country: invocation.arguments.value("--country"))
     }
 
     /// The `--<id>-url` option of `provider`.

@@ -1,5 +1,5 @@
-import DashSpendCore
 import DashSpendCTX
+import DashSpendCore
 import DashSpendTestSupport
 import Foundation
 import Testing
@@ -17,16 +17,26 @@ struct CTXErrorMappingTests {
     }
 
     static let cases: [Case] = [
-        Case(status: 400, fixture: "ctx/errors/above-threshold.json", body: "", expected: .purchaseLimitsChanged("above threshold")),
-        Case(status: 400, fixture: "ctx/errors/below-threshold.json", body: "", expected: .purchaseLimitsChanged("below threshold")),
-        Case(status: 500, fixture: "ctx/errors/out-of-stock.json", body: "", expected: .outOfStock("Gift card 1234 is out of stock")),
+        Case(
+            status: 400, fixture: "ctx/errors/above-threshold.json", body: "", expected: .purchaseLimitsChanged("above threshold")
+        ),
+        Case(
+            status: 400, fixture: "ctx/errors/below-threshold.json", body: "", expected: .purchaseLimitsChanged("below threshold")
+        ),
+        Case(
+            status: 500, fixture: "ctx/errors/out-of-stock.json", body: "",
+            expected: .outOfStock("Gift card 1234 is out of stock")),
         Case(status: 403, fixture: "ctx/errors/region.json", body: "", expected: .regionNotAllowed),
         Case(status: 400, fixture: nil, body: "Client Transactions Not Allowed For This Region", expected: .regionNotAllowed),
         Case(status: 403, fixture: nil, body: "{}", expected: .unauthorized(.ctx)),
         Case(status: 404, fixture: nil, body: "{}", expected: .unknownMerchant(merchant)),
         Case(status: 409, fixture: "ctx/errors/conflict.json", body: "", expected: .rejected("Order already exists")),
-        Case(status: 422, fixture: "ctx/errors/invalid-amount.json", body: "", expected: .invalidAmount("fiatAmount must be one of the card values")),
-        Case(status: 500, fixture: "ctx/errors/server-error.json", body: "", expected: .serverError(status: 500, message: "Internal server error")),
+        Case(
+            status: 422, fixture: "ctx/errors/invalid-amount.json", body: "",
+            expected: .invalidAmount("fiatAmount must be one of the card values")),
+        Case(
+            status: 500, fixture: "ctx/errors/server-error.json", body: "",
+            expected: .serverError(status: 500, message: "Internal server error")),
         Case(status: 503, fixture: nil, body: "", expected: .serverError(status: 503, message: "HTTP 503")),
     ]
 
@@ -35,7 +45,8 @@ struct CTXErrorMappingTests {
         let harness = try ProviderHarness()
         try harness.signIn(.ctx)
         let body = testCase.fixture.map(harness.server.fixtureText) ?? testCase.body
-        harness.server.loopback.inject(.respond(status: testCase.status, body: body), path: harness.server.path(.ctx, "merchants/\(Self.merchant)"))
+        harness.server.loopback.inject(
+            .respond(status: testCase.status, body: body), path: harness.server.path(.ctx, "merchants/\(Self.merchant)"))
         let error = await dashSpendError {
             _ = try await CTXRepository(configuration: harness.configuration()).merchantDetails(sourceId: Self.merchant)
         }
@@ -67,7 +78,8 @@ struct CTXErrorMappingTests {
     @Test func answerWithoutIdIsUnreadable() async throws {
         let harness = try ProviderHarness()
         try harness.signIn(.ctx)
-        harness.server.loopback.inject(.respond(status: 200, body: #"{"name":"No Id"}"#), path: harness.server.path(.ctx, "merchants/\(Self.merchant)"))
+        harness.server.loopback.inject(
+            .respond(status: 200, body: #"{"name":"No Id"}"#), path: harness.server.path(.ctx, "merchants/\(Self.merchant)"))
         let error = await dashSpendError {
             _ = try await CTXRepository(configuration: harness.configuration()).merchantDetails(sourceId: Self.merchant)
         }
@@ -96,7 +108,8 @@ struct CTXErrorMappingTests {
         try harness.signIn(.ctx)
         harness.server.loopback.inject(.delay(3), path: harness.server.path(.ctx, "merchants/\(Self.merchant)"))
         let error = await dashSpendError {
-            _ = try await CTXRepository(configuration: harness.configuration(timeout: 0.5)).merchantDetails(sourceId: Self.merchant)
+            _ = try await CTXRepository(configuration: harness.configuration(timeout: 0.5)).merchantDetails(
+                sourceId: Self.merchant)
         }
         #expect(error == .network("timed out"))
     }

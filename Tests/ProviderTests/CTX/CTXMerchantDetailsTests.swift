@@ -1,5 +1,5 @@
-import DashSpendCore
 import DashSpendCTX
+import DashSpendCore
 import DashSpendTestSupport
 import Foundation
 import Testing
@@ -83,7 +83,8 @@ struct CTXMerchantDetailsTests {
         let harness = try ProviderHarness()
         try harness.signIn(.ctx)
         let error = await dashSpendError {
-            _ = try await CTXRepository(configuration: harness.configuration()).merchantDetails(sourceId: "../gift-cards/purchase?x=1")
+            _ = try await CTXRepository(configuration: harness.configuration()).merchantDetails(
+                sourceId: "../gift-cards/purchase?x=1")
         }
         #expect(error == .unknownMerchant("../gift-cards/purchase?x=1"))
         #expect(harness.server.loopback.receivedRequests.last?.path == "/ctx/merchants/..%2Fgift-cards%2Fpurchase%3Fx%3D1")

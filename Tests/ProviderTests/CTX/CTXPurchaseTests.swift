@@ -1,8 +1,9 @@
 import DashSpendCore
-@testable import DashSpendCTX
 import DashSpendTestSupport
 import Foundation
 import Testing
+
+@testable import DashSpendCTX
 
 @Suite("CTX purchases and cards")
 struct CTXPurchaseTests {
@@ -15,20 +16,24 @@ struct CTXPurchaseTests {
         let harness = try ProviderHarness()
         try harness.signIn(.ctx)
         let repository = CTXRepository(configuration: harness.configuration())
-        let card = try await repository.purchase(merchantId: "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f", fiatAmount: Decimal(string: "12.5")!)
+        let card = try await repository.purchase(
+            merchantId: "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f", fiatAmount: Decimal(string: "12.5")!)
         #expect(card.status == "unpaid")
         #expect(card.dashPaymentURL == "dash:XdAUmwtig27HBG6WfYyHAzP8n6XC9jESEw?amount=1.73542891")
         let body = try #require(harness.server.loopback.receivedRequests.last?.json)
-        #expect(body == .object([
-            "cryptoCurrency": .string("DASH"), "fiatCurrency": .string("USD"), "fiatAmount": .string("12.50"),
-            "merchantId": .string("3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"),
-        ]))
+        #expect(
+            body
+                == .object([
+                    "cryptoCurrency": .string("DASH"), "fiatCurrency": .string("USD"), "fiatAmount": .string("12.50"),
+                    "merchantId": .string("3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"),
+                ]))
     }
 
     @Test func purchaseLimitErrors() async throws {
         let harness = try ProviderHarness()
         try harness.signIn(.ctx)
-        harness.server.loopback.inject(.respond(status: 400, body: harness.server.fixtureText("ctx/errors/above-threshold.json")), path: "/ctx/gift-cards")
+        harness.server.loopback.inject(
+            .respond(status: 400, body: harness.server.fixtureText("ctx/errors/above-threshold.json")), path: "/ctx/gift-cards")
         let error = await dashSpendError {
             _ = try await CTXRepository(configuration: harness.configuration()).purchase(merchantId: "m", fiatAmount: 5000)
         }

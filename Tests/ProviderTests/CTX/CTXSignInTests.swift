@@ -1,5 +1,5 @@
-import DashSpendCore
 import DashSpendCTX
+import DashSpendCore
 import DashSpendTestSupport
 import Foundation
 import Testing
@@ -42,7 +42,8 @@ struct CTXSignInTests {
         let repository = CTXRepository(configuration: harness.configuration())
         try await repository.login(email: "user@example.com")
         let before = try harness.stored(.ctx)
-        harness.server.loopback.inject(.respond(status: 200, body: #"{"accessToken":"  ","refreshToken":"r"}"#), path: "/ctx/verify-email")
+        harness.server.loopback.inject(
+            .respond(status: 200, body: #"{"accessToken":"  ","refreshToken":"r"}"#), path: "/ctx/verify-email")
         let error = await dashSpendError { try await repository.verify(code: MockProviderServer.validCode) }
         guard case .unreadableAnswer = error else {
             Issue.record("expected unreadableAnswer, got \(String(describing: error))")

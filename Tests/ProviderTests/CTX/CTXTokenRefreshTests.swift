@@ -1,5 +1,5 @@
-import DashSpendCore
 import DashSpendCTX
+import DashSpendCore
 import DashSpendTestSupport
 import Foundation
 import Testing

@@ -18,8 +18,9 @@ struct FileCredentialStoreTests {
         let root = temporaryRoot()
         let store = FileCredentialStore(root: root)
         let issued = Date(timeIntervalSince1970: 1_750_000_000.5)
-        let credentials = ProviderCredentials(email: "a@example.com", accessToken: "tok", refreshToken: "ref",
-                                              refreshTokenIssuedAt: issued)
+        let credentials = ProviderCredentials(
+            email: "a@example.com", accessToken: "tok", refreshToken: "ref",
+            refreshTokenIssuedAt: issued)
         try store.save(credentials, for: .ctx, network: .testnet)
         let file = store.path(for: .ctx, network: .testnet)
         #expect(file == root + "/testnet/ctxspend.json")
@@ -34,7 +35,8 @@ struct FileCredentialStoreTests {
         let root = temporaryRoot()
         let store = FileCredentialStore(root: root)
         for index in 0..<20 {
-            try store.save(ProviderCredentials(email: "u\(index)@example.com", accessToken: "t\(index)"), for: .ctx, network: .mainnet)
+            try store.save(
+                ProviderCredentials(email: "u\(index)@example.com", accessToken: "t\(index)"), for: .ctx, network: .mainnet)
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: root + "/mainnet")
         #expect(files == ["ctxspend.json"])
@@ -50,7 +52,8 @@ struct FileCredentialStoreTests {
             for index in 0..<40 {
                 group.addTask {
                     let long = String(repeating: "x", count: 2_000 + index)
-                    try? store.save(ProviderCredentials(email: "\(index)@example.com", accessToken: long), for: .ctx, network: .mainnet)
+                    try? store.save(
+                        ProviderCredentials(email: "\(index)@example.com", accessToken: long), for: .ctx, network: .mainnet)
                 }
                 group.addTask {
                     // Every read sees a whole document, old or new.
@@ -85,7 +88,9 @@ struct FileCredentialStoreTests {
         let store = FileCredentialStore(root: root)
         try store.save(ProviderCredentials(accessToken: "tok"), for: .ctx, network: .mainnet)
         chmod(store.path(for: .ctx, network: .mainnet), 0)
-        #expect(throws: CredentialStoreError(.unreadable, path: store.path(for: .ctx, network: .mainnet), reason: "Permission denied")) {
+        #expect(
+            throws: CredentialStoreError(.unreadable, path: store.path(for: .ctx, network: .mainnet), reason: "Permission denied")
+        ) {
             try store.load(.ctx, network: .mainnet)
         }
     }
@@ -113,7 +118,8 @@ struct FileCredentialStoreTests {
         #expect(StateDirectory.resolve(home: "/cli/", environment: all) == "/cli")
         #expect(StateDirectory.resolve(home: nil, environment: all) == "/d")
         #expect(StateDirectory.resolve(home: "", environment: ["XDG_STATE_HOME": "/x/", "HOME": "/h"]) == "/x/dashspend")
-        #expect(StateDirectory.resolve(home: nil, environment: ["DASHSPEND_HOME": "", "HOME": "/h"]) == "/h/.local/state/dashspend")
+        #expect(
+            StateDirectory.resolve(home: nil, environment: ["DASHSPEND_HOME": "", "HOME": "/h"]) == "/h/.local/state/dashspend")
         #expect(StateDirectory.resolve(home: nil, environment: [:]) == ".dashspend")
     }
 }

@@ -9,8 +9,11 @@ struct URLSessionTransportTests {
     private func withServer(_ body: (LoopbackHTTPServer, URLSessionTransport) async throws -> Void) async throws {
         let server = LoopbackHTTPServer()
         server.route("/echo") { request in
-            .json(.object(["method": .string(request.method), "query": .string(request.query),
-                           "body": .string(String(decoding: request.body, as: UTF8.self))]))
+            .json(
+                .object([
+                    "method": .string(request.method), "query": .string(request.query),
+                    "body": .string(String(decoding: request.body, as: UTF8.self)),
+                ]))
         }
         try server.start()
         defer { server.stop() }

@@ -7,14 +7,17 @@ import Testing
 
 @Suite("PiggyCards offer rules")
 struct PiggyCardsOfferTests {
-    private func card(_ name: String, _ type: String, quantity: Int, discount: String = "4", denomination: String = "25",
-                      min: Int = 5, max: Int = 100, brand: Int = 1) -> PiggyCardsGiftcard {
-        PiggyCardsGiftcard(json: .object([
-            "name": .string(name), "price_type": .string(type), "quantity": .number(Decimal(quantity)),
-            "discount_percentage": .string(discount), "denomination": .string(denomination),
-            "min_denomination": .number(Decimal(min)), "max_denomination": .number(Decimal(max)),
-            "brand_id": .number(Decimal(brand)),
-        ]))!
+    private func card(
+        _ name: String, _ type: String, quantity: Int, discount: String = "4", denomination: String = "25",
+        min: Int = 5, max: Int = 100, brand: Int = 1
+    ) -> PiggyCardsGiftcard {
+        PiggyCardsGiftcard(
+            json: .object([
+                "name": .string(name), "price_type": .string(type), "quantity": .number(Decimal(quantity)),
+                "discount_percentage": .string(discount), "denomination": .string(denomination),
+                "min_denomination": .number(Decimal(min)), "max_denomination": .number(Decimal(max)),
+                "brand_id": .number(Decimal(brand)),
+            ]))!
     }
 
     @Test func outOfStockInstantCardIsNotInstant() {
@@ -40,7 +43,9 @@ struct PiggyCardsOfferTests {
     }
 
     @Test func fixedCardsAllOutOfStockAreDisabled() {
-        let offer = PiggyCardsOffer(cards: [card("A", "Fixed", quantity: 0, discount: "2"), card("B", "Fixed", quantity: 0, discount: "3")])
+        let offer = PiggyCardsOffer(cards: [
+            card("A", "Fixed", quantity: 0, discount: "2"), card("B", "Fixed", quantity: 0, discount: "3"),
+        ])
         #expect(offer.enabled == false)
         #expect(offer.denominations == nil)
         #expect(offer.discountBasisPoints == 150)

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("PiggyCards orders, rate and brands through the loopback server")
 struct PiggyCardsOrderTests {
-    static let registered = Date(timeIntervalSince1970: 1_751_328_000) // 2025-07-01 00:00 UTC
+    static let registered = Date(timeIntervalSince1970: 1_751_328_000)  // 2025-07-01 00:00 UTC
 
     static func request(_ items: [PiggyCardsOrderItem], email: String = "user@example.com") -> PiggyCardsOrderRequest {
         PiggyCardsOrderRequest(items: items, recipientEmail: email, userIP: "203.0.113.7", registeredSince: registered)
@@ -41,10 +41,14 @@ struct PiggyCardsOrderTests {
         #expect(line["denomination"] == .number(Decimal(string: "25.5")!))
         #expect(line["currency"] == .string("USD"))
         #expect(body["recipientEmail"] == .string("user@example.com"))
-        #expect(body["user"] == .object([
-            "name": .string("none"), "ip": .string("203.0.113.7"),
-            "metadata": .object(["registeredSince": .string("2025-07-01"), "country": .string("US"), "state": .string("CA")]),
-        ]))
+        #expect(
+            body["user"]
+                == .object([
+                    "name": .string("none"), "ip": .string("203.0.113.7"),
+                    "metadata": .object([
+                        "registeredSince": .string("2025-07-01"), "country": .string("US"), "state": .string("CA"),
+                    ]),
+                ]))
     }
 
     @Test func ordersAboveTheCapAreRefusedBeforeSending() async throws {
@@ -93,14 +97,19 @@ struct PiggyCardsOrderTests {
         #expect(harness.server.loopback.receivedRequests.isEmpty)
     }
 
-    @Test(arguments: ["", "   ", "bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT?amount=1", "dash:?amount=0.1",
-                      "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226", "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=",
-                      "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=abc", "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=0",
-                      "dash:Xp0Oll?amount=0.1"])
+    @Test(arguments: [
+        "", "   ", "bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT?amount=1", "dash:?amount=0.1",
+        "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226", "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=",
+        "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=abc", "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=0",
+        "dash:Xp0Oll?amount=0.1",
+    ])
     func anUnpayablePayToReportsThePayMessage(_ payTo: String) async throws {
         let (harness, repository) = try Self.signedIn()
-        let body = JSONValue.object(["id": .string("pc-order-9"), "payTo": .string(payTo), "payMessage": .string("Supplier is offline, try later")])
-        harness.server.loopback.inject(.respond(status: 200, body: String(decoding: body.encoded(), as: UTF8.self)), path: "/piggycards/orders")
+        let body = JSONValue.object([
+            "id": .string("pc-order-9"), "payTo": .string(payTo), "payMessage": .string("Supplier is offline, try later"),
+        ])
+        harness.server.loopback.inject(
+            .respond(status: 200, body: String(decoding: body.encoded(), as: UTF8.self)), path: "/piggycards/orders")
         let error = await dashSpendError {
             _ = try await repository.createOrder(Self.request([PiggyCardsOrderItem(productId: 1, denomination: 25)]))
         }
@@ -114,7 +123,9 @@ struct PiggyCardsOrderTests {
 
     @Test func anOrderAnswerWithoutIdIsUnreadable() async throws {
         let (harness, repository) = try Self.signedIn()
-        harness.server.loopback.inject(.respond(status: 200, body: #"{"payTo":"dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=1"}"#), path: "/piggycards/orders")
+        harness.server.loopback.inject(
+            .respond(status: 200, body: #"{"payTo":"dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=1"}"#),
+            path: "/piggycards/orders")
         let error = await dashSpendError {
             _ = try await repository.createOrder(Self.request([PiggyCardsOrderItem(productId: 1, denomination: 25)]))
         }
@@ -126,7 +137,9 @@ struct PiggyCardsOrderTests {
 
     @Test func outOfStockOnOrderIsOutOfStock() async throws {
         let (harness, repository) = try Self.signedIn()
-        harness.server.loopback.inject(.respond(status: 500, body: harness.server.fixtureText("piggycards/errors/out-of-stock.json")), path: "/piggycards/orders")
+        harness.server.loopback.inject(
+            .respond(status: 500, body: harness.server.fixtureText("piggycards/errors/out-of-stock.json")),
+            path: "/piggycards/orders")
         let error = await dashSpendError {
             _ = try await repository.createOrder(Self.request([PiggyCardsOrderItem(productId: 9102, denomination: 25)]))
         }
@@ -180,7 +193,8 @@ struct PiggyCardsOrderTests {
 
     @Test func aStatusBodyWithoutDataIsUnreadable() async throws {
         let (harness, repository) = try Self.signedIn()
-        harness.server.loopback.inject(.respond(status: 200, body: #"{"code":200,"message":"ok","data":null}"#), path: "/piggycards/orders/pc-order-1001")
+        harness.server.loopback.inject(
+            .respond(status: 200, body: #"{"code":200,"message":"ok","data":null}"#), path: "/piggycards/orders/pc-order-1001")
         let error = await dashSpendError { _ = try await repository.orderStatus(orderId: "pc-order-1001") }
         guard case .unreadableAnswer = error else {
             Issue.record("expected unreadableAnswer, got \(String(describing: error))")
@@ -201,7 +215,8 @@ struct PiggyCardsOrderTests {
 
     @Test func aZeroExchangeRateIsUnreadable() async throws {
         let (harness, repository) = try Self.signedIn()
-        harness.server.loopback.inject(.respond(status: 200, body: #"{"currency":"USD","exchange_rate":0}"#), path: "/piggycards/exchange-rate")
+        harness.server.loopback.inject(
+            .respond(status: 200, body: #"{"currency":"USD","exchange_rate":0}"#), path: "/piggycards/exchange-rate")
         let error = await dashSpendError { _ = try await repository.exchangeRate() }
         guard case .unreadableAnswer = error else {
             Issue.record("expected unreadableAnswer, got \(String(describing: error))")
@@ -215,14 +230,17 @@ struct PiggyCardsOrderTests {
         #expect(brands.first == PiggyCardsBrand(id: "177", name: "Amazon"))
         #expect(brands.map(\.id) == ["177", "205", "212", "174", "230"])
         #expect(harness.server.loopback.receivedRequests.last?.path == "/piggycards/brands/US")
-        harness.server.loopback.inject(.respond(status: 200, body: #"[{"id":301,"name":"Numeric"},{"name":"no id"}]"#), path: "/piggycards/brands/US")
+        harness.server.loopback.inject(
+            .respond(status: 200, body: #"[{"id":301,"name":"Numeric"},{"name":"no id"}]"#), path: "/piggycards/brands/US")
         #expect(try await repository.brands() == [PiggyCardsBrand(id: "301", name: "Numeric")])
     }
 
     @Test func ordersNeedASignIn() async throws {
         let harness = try ProviderHarness()
         let repository = PiggyCardsRepository(configuration: harness.configuration())
-        #expect(await dashSpendError { _ = try await repository.orderStatus(orderId: "pc-order-1001") } == .signInRequired(.piggyCards))
+        #expect(
+            await dashSpendError { _ = try await repository.orderStatus(orderId: "pc-order-1001") }
+                == .signInRequired(.piggyCards))
         #expect(await dashSpendError { _ = try await repository.exchangeRate() } == .signInRequired(.piggyCards))
         #expect(harness.server.loopback.receivedRequests.isEmpty)
     }

@@ -6,14 +6,17 @@ import Testing
 @Suite("PiggyCards payTo and order status")
 struct PiggyCardsPaymentTests {
     @Test func parsesABIP21URI() throws {
-        let uri = try #require(PiggyCardsPaymentURI(parsing: " DASH:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?label=Piggy&amount=1.5&message=x "))
+        let uri = try #require(
+            PiggyCardsPaymentURI(parsing: " DASH:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?label=Piggy&amount=1.5&message=x "))
         #expect(uri.address == "XpESxaUmonkq8RaLLp46Brx2K39ggQe226")
         #expect(uri.amount == Decimal(string: "1.5")!)
     }
 
-    @Test(arguments: ["", "dash:", "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=1&amount=2",
-                      "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=1e3", "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=-1",
-                      "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=1,5", "https://example.com/?amount=1"])
+    @Test(arguments: [
+        "", "dash:", "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=1&amount=2",
+        "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=1e3", "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=-1",
+        "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=1,5", "https://example.com/?amount=1",
+    ])
     func rejectsWhatCannotBePaid(_ text: String) {
         #expect(PiggyCardsPaymentURI(parsing: text) == nil)
     }

@@ -48,7 +48,8 @@ struct PiggyCardsRepositoryTests {
     }
 
     static let offers: [OfferCase] = [
-        OfferCase(brand: "177", enabled: true, discount: 250, denominations: .flexible(minimum: 5, maximum: 500), type: .flexible),
+        OfferCase(
+            brand: "177", enabled: true, discount: 250, denominations: .flexible(minimum: 5, maximum: 500), type: .flexible),
         OfferCase(brand: "205", enabled: true, discount: 175, denominations: .fixed([20, 50]), type: .fixed),
         OfferCase(brand: "212", enabled: true, discount: -50, denominations: .fixed([10, 25, 50, 100]), type: .fixed),
         OfferCase(brand: "174", enabled: false, discount: 0, denominations: nil, type: .fixed),
@@ -60,7 +61,8 @@ struct PiggyCardsRepositoryTests {
     func brandToOneOffer(_ offer: OfferCase) async throws {
         let harness = try ProviderHarness()
         try harness.signIn(.piggyCards)
-        let details = try await PiggyCardsRepository(configuration: harness.configuration()).merchantDetails(sourceId: offer.brand)
+        let details = try await PiggyCardsRepository(configuration: harness.configuration()).merchantDetails(
+            sourceId: offer.brand)
         #expect(details.provider == .piggyCards)
         #expect(details.sourceId == offer.brand)
         #expect(details.enabled == offer.enabled)
@@ -125,12 +127,19 @@ struct PiggyCardsRepositoryTests {
     }
 
     static let errors: [ErrorCase] = [
-        ErrorCase(status: 500, fixture: "piggycards/errors/out-of-stock.json", body: "", expected: .outOfStock("Gift card 9102 is out of stock")),
-        ErrorCase(status: 500, fixture: "piggycards/errors/server-error.json", body: "", expected: .serverError(status: 500, message: "Upstream supplier unavailable")),
+        ErrorCase(
+            status: 500, fixture: "piggycards/errors/out-of-stock.json", body: "",
+            expected: .outOfStock("Gift card 9102 is out of stock")),
+        ErrorCase(
+            status: 500, fixture: "piggycards/errors/server-error.json", body: "",
+            expected: .serverError(status: 500, message: "Upstream supplier unavailable")),
         ErrorCase(status: 403, fixture: nil, body: #"{"error":"Forbidden"}"#, expected: .unauthorized(.piggyCards)),
-        ErrorCase(status: 422, fixture: nil, body: #"{"error":"denomination is invalid"}"#, expected: .invalidAmount("denomination is invalid")),
+        ErrorCase(
+            status: 422, fixture: nil, body: #"{"error":"denomination is invalid"}"#,
+            expected: .invalidAmount("denomination is invalid")),
         ErrorCase(status: 404, fixture: nil, body: "{}", expected: .unknownMerchant("177")),
-        ErrorCase(status: 400, fixture: nil, body: "Client Transactions Not Allowed For This Region", expected: .regionNotAllowed),
+        ErrorCase(
+            status: 400, fixture: nil, body: "Client Transactions Not Allowed For This Region", expected: .regionNotAllowed),
     ]
 
     @Test(arguments: errors)
@@ -149,7 +158,9 @@ struct PiggyCardsRepositoryTests {
         let harness = try ProviderHarness()
         let repository = PiggyCardsRepository(configuration: harness.configuration())
         try await repository.login(email: "user@example.com")
-        harness.server.loopback.inject(.respond(status: 422, body: #"{"errors":[{"code":"OTP","message":"Invalid or expired verification code"}]}"#), path: "/piggycards/verify-otp")
+        harness.server.loopback.inject(
+            .respond(status: 422, body: #"{"errors":[{"code":"OTP","message":"Invalid or expired verification code"}]}"#),
+            path: "/piggycards/verify-otp")
         #expect(await dashSpendError { try await repository.verify(code: "1") } == .wrongCode)
     }
 

@@ -1,8 +1,9 @@
 import DashSpendCore
-@testable import DashSpendCTX
 import DashSpendTestSupport
 import Foundation
 import Testing
+
+@testable import DashSpendCTX
 
 /// A small deterministic generator, so a failing mutation can be replayed.
 struct SplitMix64: RandomNumberGenerator {
@@ -31,7 +32,9 @@ enum ProviderFixtures {
         var bytes = [UInt8](data)
         for _ in 0..<Int.random(in: 1...4, using: &generator) {
             let interesting: [UInt8] = Array("\"{}[],:0123456789.-eE ntfl\\".utf8) + [0, 0xFF, 0xC3]
-            let byte = Bool.random(using: &generator) ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+            let byte =
+                Bool.random(using: &generator)
+                ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
             switch Int.random(in: 0..<3, using: &generator) {
             case 0 where !bytes.isEmpty: bytes[Int.random(in: 0..<bytes.count, using: &generator)] = byte
             case 1: bytes.insert(byte, at: Int.random(in: 0...bytes.count, using: &generator))
@@ -86,7 +89,8 @@ struct CTXFixtureMutationTests {
     }
 
     @Test func randomByteMutationsNeverCrashDecoding() throws {
-        let fixtures = try ProviderFixtures.files("ctx/merchants") + ProviderFixtures.files("ctx/gift-cards")
+        let fixtures =
+            try ProviderFixtures.files("ctx/merchants") + ProviderFixtures.files("ctx/gift-cards")
             + ProviderFixtures.files("ctx/errors")
         var generator = SplitMix64(state: 0xDA54_5BE7)
         var decoded = 0
