@@ -51,14 +51,20 @@ public final class MerchantService: Sendable {
         } catch {
             throw .database(error)
         }
-        let found: ExploreMerchant
         switch lookup {
-        case .found(let merchant): found = merchant
+        case .found(let merchant): return try await resolve(merchant, policy: policy)
         case .notFound: throw .notFound(merchantId)
         case .soldOnlyThroughUnavailableProviders(let names):
             throw .onlyThroughUnavailableProviders(merchantId: merchantId, providers: names)
         }
+    }
 
+    /// Resolves a merchant already read from the database (saves a second lookup when the caller has one).
+    ///
+    /// Under ``FetchPolicy/networkOnly`` a failure is thrown as ``MerchantServiceError/provider(_:)``.
+    public func resolve(_ found: ExploreMerchant, policy: FetchPolicy = .networkFirst) async throws(MerchantServiceError)
+        -> ResolvedMerchant
+    {
         let visible = found.providers.filter { offer in
             guard let country else { return true }
             return !offer.provider.info.blockedCountries.contains(country)

@@ -33,14 +33,14 @@ enum ShowCommand: CLICommand {
             ? .cacheOnly
             : invocation.arguments.flag("--live") ? .networkOnly : .networkFirst
         let database = try DatabaseLocator.open(invocation)
-        let merchantId = try identify(wanted, in: database)
+        let found = try identify(wanted, in: database)
         let service = try ServiceBuilder.service(invocation, database: database)
         let merchant: ResolvedMerchant
         var locations: [MerchantLocation]?
         do {
-            merchant = try await service.resolve(merchantId: merchantId, policy: policy)
+            merchant = try await service.resolve(found, policy: policy)
             if invocation.arguments.flag("--locations") {
-                locations = try database.locations(merchantId: merchantId, near: near)
+                locations = try database.locations(merchantId: found.merchant.merchantId, near: near)
             }
         } catch let error as MerchantServiceError {
             throw CLIError(error)
@@ -52,19 +52,31 @@ enum ShowCommand: CLICommand {
         return invocation.json ? json(merchant, locations: locations) : text(merchant, locations: locations)
     }
 
-    /// `wanted` as a merchantId, else as an exact name (case-insensitive). Several merchants with that name
-    /// are listed, and the command fails with exit 1 so the user can pick an id.
-    static func identify(_ wanted: String, in database: ExploreDatabase) throws(CLIError) -> String {
+    /// The merchant whose id is `wanted`, else the one merchant with that exact name (case-insensitive).
+    /// Several merchants with the name are listed, and the command fails with exit 1 so the user can pick
+    /// an id. The database is read once when `wanted` is an id.
+    static func identify(_ wanted: String, in database: ExploreDatabase) throws(CLIError) -> ExploreMerchant {
         do {
-            if case .notFound = try database.merchant(id: wanted) {
+            var lookup = try database.merchant(id: wanted)
+            var merchantId = wanted
+            if case .notFound = lookup {
                 let named = try database.search(MerchantSearch(exactName: wanted, limit: 20, includeURLRedeem: true))
-                if named.merchants.count == 1 { return named.merchants[0].merchantId }
                 if named.merchants.count > 1 {
                     let choices = named.merchants.map { "\($0.merchantId) (\($0.name), \($0.type.rawValue))" }
                     throw CLIError(
                         "\(named.merchants.count) merchants are named \(wanted): "
                             + choices.joined(separator: "; ") + "; use show MERCHANT_ID", code: .notFound)
                 }
+                if let only = named.merchants.first {
+                    merchantId = only.merchantId
+                    lookup = try database.merchant(id: merchantId)
+                }
+            }
+            switch lookup {
+            case .found(let merchant): return merchant
+            case .notFound: throw CLIError(MerchantServiceError.notFound(wanted))
+            case .soldOnlyThroughUnavailableProviders(let names):
+                throw CLIError(MerchantServiceError.onlyThroughUnavailableProviders(merchantId: merchantId, providers: names))
             }
         } catch let error as CLIError {
             throw error
@@ -73,7 +85,6 @@ enum ShowCommand: CLICommand {
         } catch {
             throw CLIError("\(error)", code: .dataError)
         }
-        return wanted
     }
 
     static func json(_ resolved: ResolvedMerchant, locations: [MerchantLocation]?) -> String {
