@@ -22,4 +22,13 @@ public struct ExploreDatabaseInfo: Sendable, Hashable {
     public let ignoredProviderRows: Int
     /// Whether name search uses the FTS4 index.
     public let hasSearchIndex: Bool
+
+    /// The same facts for the same file under another path (after it was moved into place).
+    public func relocated(to origin: String) -> ExploreDatabaseInfo {
+        ExploreDatabaseInfo(
+            origin: origin, version: version, userVersion: userVersion, identityHash: identityHash,
+            merchantRows: merchantRows, merchantIds: merchantIds, providerRows: providerRows, atms: atms,
+            skippedMerchantRows: skippedMerchantRows, ignoredProviderRows: ignoredProviderRows,
+            hasSearchIndex: hasSearchIndex)
+    }
 }

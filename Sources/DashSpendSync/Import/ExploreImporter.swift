@@ -164,6 +164,9 @@ public struct ExploreImporter: Sendable {
         try staging.finish()
         let info: ExploreDatabaseInfo
         do {
+            // Check the file as it came before touching it, then add the lookup indexes to our copy.
+            try ExploreDatabase(path: staging.path).verifyIntegrity()
+            try LookupIndexes.add(to: staging.path)
             let database = try ExploreDatabase(path: staging.path)
             try database.verifyIntegrity()
             info = try database.info()
@@ -177,6 +180,8 @@ public struct ExploreImporter: Sendable {
             throw error
         } catch let error as ExploreDatabaseError {
             throw .notExploreDatabase(path: source, reason: Self.reason(error))
+        } catch let error as SQLiteError {
+            throw .notExploreDatabase(path: source, reason: error.message)
         } catch {
             throw .notExploreDatabase(path: source, reason: "\(error)")
         }
@@ -186,9 +191,7 @@ public struct ExploreImporter: Sendable {
             source: name, format: format, dataTimestamp: timestamp, checksum: checksum,
             importedAt: now.formatted(Date.ISO8601FormatStyle()), schemaVersion: info.version)
         try writeMetadata(metadata)
-        // The counts were taken from the staged file; read them again under the final path so `origin` names it.
-        let final = (try? ExploreDatabase(path: databasePath).info()) ?? info
-        return .imported(path: databasePath, info: final, metadata: metadata)
+        return .imported(path: databasePath, info: info.relocated(to: databasePath), metadata: metadata)
     }
 
     private func writeMetadata(_ metadata: ExploreImportMetadata) throws(ExploreImportError) {

@@ -37,6 +37,30 @@ public enum SyncFixture {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
     }
 
+    /// What the explore file at `path` holds, as text: its merchant and ATM rows. An import adds indexes,
+    /// so the imported copy is compared with its source by contents, not bytes.
+    public static func contents(_ path: String) throws -> String {
+        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        return try connection.read { db in
+            let merchants = try db.map("SELECT merchantId, name, city FROM merchant ORDER BY id") {
+                [$0.text("merchantId"), $0.text("name"), $0.text("city")].map { $0 ?? "NULL" }.joined(separator: "|")
+            }
+            let atms = try db.map("SELECT name, manufacturer FROM atm ORDER BY id") {
+                [$0.text("name"), $0.text("manufacturer")].map { $0 ?? "NULL" }.joined(separator: "|")
+            }
+            return (merchants + ["--"] + atms).joined(separator: "\n")
+        }
+    }
+
+    /// The names of the indexes the import adds (`dashspend_*`) in the file at `path`.
+    public static func lookupIndexes(_ path: String) throws -> [String] {
+        try SQLiteConnection(path: path, mode: .readOnly).read { db in
+            try db.map("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'dashspend_%' ORDER BY name") {
+                $0.text("name") ?? ""
+            }
+        }
+    }
+
     /// Writes `bytes` to `path`.
     public static func write(_ bytes: [UInt8], to path: String) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: path))

@@ -1,0 +1,38 @@
+import DashSpendExplore
+
+/// The indexes the shipped explore file lacks and the library's lookups need, added to the project's own
+/// imported copy (never to a user's file).
+///
+/// Measured with `explore-benchmark` on a 205,000-row file: `merchant(merchantId)` takes `show` from a
+/// 45 ms table scan to 0.03 ms, and with `gift_card_providers(merchantId)` the provider-filtered page is
+/// about 2x faster. The copy is also switched from WAL to a rollback journal, so it is one
+/// self-contained file.
+enum LookupIndexes {
+    static let statements = [
+        "CREATE INDEX IF NOT EXISTS dashspend_merchant_merchantId ON merchant(merchantId)",
+        "CREATE INDEX IF NOT EXISTS dashspend_gift_card_providers_merchantId ON gift_card_providers(merchantId)",
+    ]
+
+    /// Adds the indexes whose tables exist in the file at `path` (a staged copy this process owns).
+    static func add(to path: String) throws(SQLiteError) {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try connection.execute("PRAGMA journal_mode = DELETE")
+        let tables = try tableNames(connection)
+        var sql = "BEGIN;"
+        if tables.contains("merchant") { sql += statements[0] + ";" }
+        if tables.contains("gift_card_providers") { sql += statements[1] + ";" }
+        try connection.execute(sql + "COMMIT;")
+    }
+
+    private static func tableNames(_ connection: SQLiteConnection) throws(SQLiteError) -> Set<String> {
+        do {
+            return try connection.read { db in
+                Set(try db.map("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text("name") ?? "" })
+            }
+        } catch let error as SQLiteError {
+            throw error
+        } catch {
+            throw SQLiteError(code: -1, message: "\(error)")
+        }
+    }
+}
