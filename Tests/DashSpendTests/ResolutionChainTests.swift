@@ -156,3 +156,79 @@ struct ResolutionChainTests {
         #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 2)
     }
 }
+
+@Suite("Edge cases of the chains")
+struct ResolutionEdgeCaseTests {
+    @Test("A recent answer is reused until the time-to-live has passed on the service's clock")
+    func timeToLiveOnOneService() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        let clock = ManualClock()
+        let service = fixture.service(timeToLive: 30, now: { clock.now })
+        _ = try await service.resolve(merchantId: "m-home")
+        clock.advance(by: 29)
+        _ = try await service.resolve(merchantId: "m-home")
+        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 1)
+        clock.advance(by: 2)
+        _ = try await service.resolve(merchantId: "m-home")
+        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 2)
+    }
+
+    @Test("An answer is stored under the id it was asked for, whatever id the provider spells in it")
+    func cacheKey() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        let live = try await fixture.service().resolve(merchantId: "m-upper")
+        #expect(live.offer(.ctx)?.discountBasisPoints.value == 425)
+        let offline = try await fixture.service().resolve(merchantId: "m-upper", policy: .cacheOnly)
+        #expect(
+            offline.offer(.ctx)?.discountBasisPoints
+                == Resolved(
+                    425, source: .cached, provider: .ctx,
+                    fetchedAt: offline.offer(.ctx)?.discountBasisPoints.fetchedAt))
+    }
+
+    @Test("A blank provider id is never sent; the stored values stand")
+    func blankSourceId() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        let merchant = try await fixture.service().resolve(merchantId: "m-blank")
+        #expect(merchant.offer(.ctx)?.liveError == .unknownMerchant(""))
+        #expect(merchant.offer(.ctx)?.discountBasisPoints == Resolved(100, source: .local))
+        #expect(fixture.server.loopback.receivedRequests.allSatisfy { !$0.path.hasSuffix("/merchants/") })
+    }
+
+    @Test("Network-only without any repository is an error, not a quiet local answer")
+    func networkOnlyWithoutRepositories() async throws {
+        let fixture = try ServiceFixture()
+        let service = MerchantService(database: fixture.database, repositories: [:])
+        await #expect(throws: MerchantServiceError.self) {
+            _ = try await service.resolve(merchantId: "m-home", policy: .networkOnly)
+        }
+    }
+
+    #if PIGGYCARDS_ENABLED
+    @Test("A merchant sold only through a provider not offered in the user's country says so")
+    func notOfferedInCountry() async throws {
+        let fixture = try ServiceFixture()
+        do {
+            _ = try await fixture.service(country: "RU").resolve(merchantId: "m-piggy", policy: .cacheOnly)
+            Issue.record("expected notOfferedInCountry")
+        } catch .notOfferedInCountry(let id, let providers, let country) {
+            #expect(id == "m-piggy" && providers == ["PiggyCards"] && country == "RU")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+    #endif
+}
+
+/// A clock a test moves by hand.
+final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = Date(timeIntervalSince1970: 1_800_000_000)
+
+    var now: Date { lock.withLock { current } }
+
+    func advance(by seconds: TimeInterval) { lock.withLock { current += seconds } }
+}

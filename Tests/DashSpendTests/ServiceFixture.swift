@@ -11,6 +11,7 @@ struct ServiceFixture {
     static let homeCTX = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"  // mock: fixed 10/12.50/25/50, 300 bp
     static let bareCTX = "0badf00d-2222-4333-8444-555566667777"  // mock: only an id
     static let missingCTX = "99999999-0000-4000-8000-000000000000"  // mock: 404
+    static let upperCTX = "c0ffee00-aaaa-4bbb-8ccc-ddddeeeeffff"  // mock: answers with the id in upper case
 
     static let rows = """
         INSERT INTO merchant (id, merchantId, name, type, paymentMethod, active, savingsPercentage, denominationsType, redeemType)
@@ -19,7 +20,10 @@ struct ServiceFixture {
             (2, 'm-bare', 'Bare Merchant', 'online', 'gift card', 0, 700, 'min-max', 'barcode'),
             (3, 'm-missing', 'Missing Merchant', 'online', 'gift card', 1, 150, 'fixed', 'barcode'),
             (4, 'm-dash', 'Dash Diner', 'physical', 'dash', 0, NULL, NULL, NULL),
-            (5, 'm-tie', 'Tie Shop', 'online', 'gift card', 1, 200, 'fixed', 'barcode');
+            (5, 'm-tie', 'Tie Shop', 'online', 'gift card', 1, 200, 'fixed', 'barcode'),
+            (6, 'm-upper', 'Upper Case Cafe', 'online', 'gift card', 1, 100, 'fixed', 'barcode'),
+            (7, 'm-blank', 'Blank Id', 'online', 'gift card', 1, 100, 'fixed', 'barcode'),
+            (8, 'm-piggy', 'Piggy Only', 'online', 'gift card', 1, 300, 'fixed', 'barcode');
         INSERT INTO gift_card_providers (id, merchantId, provider, redeemType, savingsPercentage, active, denominationsType, sourceId)
         VALUES
             (1, 'm-home', 'CTX', 'barcode', 250, 1, 'min-max', '\(homeCTX)'),
@@ -27,7 +31,10 @@ struct ServiceFixture {
             (3, 'm-bare', 'CTX', 'barcode', 700, 0, 'min-max', '\(bareCTX)'),
             (4, 'm-missing', 'CTX', 'barcode', 150, 1, 'fixed', '\(missingCTX)'),
             (5, 'm-tie', 'CTX', 'barcode', 200, 1, 'fixed', 'tie-ctx'),
-            (6, 'm-tie', 'PiggyCards', 'barcode', 200, 1, 'fixed', 205);
+            (6, 'm-tie', 'PiggyCards', 'barcode', 200, 1, 'fixed', 205),
+            (7, 'm-upper', 'CTX', 'barcode', 100, 1, 'fixed', '\(upperCTX)'),
+            (8, 'm-blank', 'CTX', 'barcode', 100, 1, 'fixed', '  '),
+            (9, 'm-piggy', 'PiggyCards', 'barcode', 300, 1, 'fixed', 212);
         """
 
     let directory: ScratchDirectory
@@ -49,10 +56,12 @@ struct ServiceFixture {
     }
 
     /// A fresh service (its own in-memory throttle) sharing this fixture's cache and credentials.
-    func service(country: String? = nil, timeToLive: Double = 30) -> MerchantService {
+    func service(
+        country: String? = nil, timeToLive: Double = 30, now: @escaping @Sendable () -> Date = { Date() }
+    ) -> MerchantService {
         MerchantService(
             database: database, repositories: repositories, cache: cache, country: country,
-            liveTimeToLive: timeToLive)
+            liveTimeToLive: timeToLive, now: now)
     }
 
     /// Signs the user in to `provider` as if `auth verify` had run.

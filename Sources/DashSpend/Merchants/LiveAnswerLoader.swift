@@ -18,7 +18,8 @@ actor LiveAnswerLoader {
     private let timeToLive: Double
     private let now: @Sendable () -> Date
     private var inFlight: [Key: Task<ProviderMerchantDetails, any Error>] = [:]
-    private var recent: [Key: ProviderMerchantDetails] = [:]
+    /// Answers with the time this loader stored them (its own clock, whatever the repository's says).
+    private var recent: [Key: (answer: ProviderMerchantDetails, storedAt: Date)] = [:]
 
     init(timeToLive: Double, now: @escaping @Sendable () -> Date) {
         self.timeToLive = timeToLive
@@ -27,9 +28,9 @@ actor LiveAnswerLoader {
 
     func details(from repository: any DashSpendRepository, sourceId: String) async throws -> ProviderMerchantDetails {
         let key = Key(provider: repository.provider, sourceId: sourceId)
-        if let answer = recent[key], now().timeIntervalSince(answer.fetchedAt) < timeToLive {
-            return answer
-        }
+        let now = self.now()
+        recent = recent.filter { now.timeIntervalSince($0.value.storedAt) < timeToLive }
+        if let entry = recent[key] { return entry.answer }
         if let running = inFlight[key] {
             return try await running.value
         }
@@ -37,7 +38,7 @@ actor LiveAnswerLoader {
         inFlight[key] = task
         defer { inFlight[key] = nil }
         let answer = try await task.value
-        recent[key] = answer
+        recent[key] = (answer, self.now())
         return answer
     }
 }

@@ -69,6 +69,11 @@ public final class MerchantService: Sendable {
             guard let country else { return true }
             return !offer.provider.info.blockedCountries.contains(country)
         }
+        if let country, visible.isEmpty, !found.providers.isEmpty {
+            throw .notOfferedInCountry(
+                merchantId: found.merchant.merchantId, providers: found.providers.map(\.provider.displayName),
+                country: country)
+        }
 
         // Ask the providers concurrently.
         var answers: [Int: (live: ProviderMerchantDetails?, error: DashSpendError?)] = [:]
@@ -137,11 +142,16 @@ public final class MerchantService: Sendable {
 
     /// One provider's live answer, or why there is none. Not signed in is not an error unless required.
     private func live(_ offer: ProviderRecord) async -> (live: ProviderMerchantDetails?, error: DashSpendError?) {
-        guard let repository = repositories[offer.provider] else { return (nil, nil) }
+        guard let repository = repositories[offer.provider] else { return (nil, .signInRequired(offer.provider)) }
+        guard !offer.sourceId.isEmpty else { return (nil, .unknownMerchant("")) }
         guard await repository.isSignedIn() else { return (nil, .signInRequired(offer.provider)) }
         do {
             let answer = try await loader.details(from: repository, sourceId: offer.sourceId)
-            try? cache?.save(answer)
+            guard answer.provider == offer.provider else {
+                return (nil, .unreadableAnswer("\(offer.provider.displayName) answered as another provider"))
+            }
+            // Filed under the id it was asked for, which is the id it is looked up by.
+            try? cache?.save(answer.filed(as: offer.sourceId))
             return (answer, nil)
         } catch let error as DashSpendError {
             return (nil, error)

@@ -42,3 +42,14 @@ public struct ProviderMerchantDetails: Sendable, Hashable, Codable {
         self.fetchedAt = fetchedAt
     }
 }
+
+extension ProviderMerchantDetails {
+    /// The same answer filed under `sourceId` (the id it was asked for, which a provider may spell
+    /// differently in its answer).
+    public func filed(as sourceId: String) -> ProviderMerchantDetails {
+        ProviderMerchantDetails(
+            provider: provider, sourceId: sourceId, name: name, enabled: enabled,
+            discountBasisPoints: discountBasisPoints, denominationsType: denominationsType,
+            denominations: denominations, fetchedAt: fetchedAt)
+    }
+}

@@ -19,7 +19,9 @@ extension ExploreDatabase {
                 offers.append(
                     ProviderRecord(
                         provider: provider,
-                        sourceId: row.text("offerSourceId")?.trimmedWhitespace ?? merchantId,
+                        // A blank id is kept blank: no provider call is made for it (the merchantId would be the
+                        // wrong id for PiggyCards).
+                        sourceId: row.text("offerSourceId")?.trimmedWhitespace ?? "",
                         active: row.bool("offerActive"),
                         savingsPercentage: row.integer("offerSavings"),
                         denominationsType: DenominationsType(parsing: row.text("offerDenominations")),
@@ -52,12 +54,14 @@ extension ExploreDatabase {
             FROM merchant m WHERE m.merchantId = ?1
             """
         if schema.hasProviderTable {
+            let column = { (name: String) in schema.providerColumn(name, alias: "g") }
             return """
-                SELECT found.*, g.provider AS offerProvider, g.sourceId AS offerSourceId, g.active AS offerActive, \
-                g.savingsPercentage AS offerSavings, g.denominationsType AS offerDenominations, \
-                g.redeemType AS offerRedeemType \
+                SELECT found.*, g.provider AS offerProvider, \(column("sourceId")) AS offerSourceId, \
+                \(column("active")) AS offerActive, \(column("savingsPercentage")) AS offerSavings, \
+                \(column("denominationsType")) AS offerDenominations, \(column("redeemType")) AS offerRedeemType, \
+                \(schema.providerColumns.contains("id") ? "g.id" : "g.rowid") AS offerOrder \
                 FROM (\(merchantQuery)) found LEFT JOIN gift_card_providers g ON g.merchantId = found.merchantId \
-                WHERE found.representative IS NOT NULL ORDER BY g.id
+                WHERE found.representative IS NOT NULL ORDER BY offerOrder
                 """
         } else {
             return "SELECT * FROM (\(merchantQuery)) WHERE representative IS NOT NULL"

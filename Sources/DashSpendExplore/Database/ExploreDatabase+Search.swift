@@ -6,7 +6,7 @@ extension ExploreDatabase {
     /// Costs two SQL statements whatever the page size: the page, then the providers of its merchants.
     public func search(_ search: MerchantSearch) throws(ExploreDatabaseError) -> MerchantSearchPage {
         let page = MerchantSearchSQL(search: search, schema: schema, compiled: providers)
-        let chosen = search.provider.map { [$0] } ?? providers
+        let chosen = search.provider.map { providers.contains($0) ? [$0] : [] } ?? providers
         return try read { db in
             struct Row {
                 let merchantId: String, name: String, type: MerchantType, paymentMethod: PaymentMethod
@@ -31,7 +31,7 @@ extension ExploreDatabase {
             // The page's offers, in the file's order.
             var offers: [String: [(provider: GiftCardProvider, savings: Int?)]] = [:]
             if schema.hasProviderTable, !rows.isEmpty {
-                try db.forEach(Self.pageOffersSQL, [.text(SQLText.jsonArray(rows.map(\.merchantId)))]) { row in
+                try db.forEach(pageOffersSQL, [.text(SQLText.jsonArray(rows.map(\.merchantId)))]) { row in
                     guard let id = row.text("merchantId"), let name = row.text("provider"),
                         let provider = GiftCardProvider(databaseName: name), providers.contains(provider)
                     else { return }
@@ -61,8 +61,12 @@ extension ExploreDatabase {
     }
 
     /// The second statement of a page: the offers of its merchants (`?1` = a JSON array of merchantIds).
-    static let pageOffersSQL = """
-        SELECT merchantId, provider, savingsPercentage FROM gift_card_providers \
-        WHERE merchantId IN (SELECT value FROM json_each(?1)) ORDER BY id
-        """
+    static func pageOffersSQL(for schema: ExploreSchema) -> String {
+        let order = schema.providerColumns.contains("id") ? "id" : "rowid"
+        return """
+            SELECT merchantId, provider, \(schema.providerColumn("savingsPercentage", alias: "gift_card_providers")) \
+            AS savingsPercentage FROM gift_card_providers \
+            WHERE merchantId IN (SELECT value FROM json_each(?1)) ORDER BY \(order)
+            """
+    }
 }

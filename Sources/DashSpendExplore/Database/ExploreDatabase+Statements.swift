@@ -20,7 +20,7 @@ extension ExploreDatabase {
     /// The second statement of a search page.
     public func pageOffersStatement(merchantIds: [String]) -> Statement? {
         guard schema.hasProviderTable else { return nil }
-        return Statement(sql: Self.pageOffersSQL, arguments: [.text(SQLText.jsonArray(merchantIds))])
+        return Statement(sql: pageOffersSQL, arguments: [.text(SQLText.jsonArray(merchantIds))])
     }
 
     /// The one statement of ``merchant(id:)``.

@@ -21,6 +21,8 @@ public final class ExploreDatabase: Sendable {
     let connection: SQLiteConnection
     /// The statement of ``merchant(id:)`` for this file's schema, built once.
     let merchantSQL: String
+    /// The second statement of a search page for this file's schema, built once.
+    let pageOffersSQL: String
 
     /// Opens the explore database at `path`, checking first that it is a whole SQLite file and an explore
     /// database, and saying what to do when it is not.
@@ -30,7 +32,7 @@ public final class ExploreDatabase: Sendable {
         switch header.kind {
         case .missing: throw .fileMissing(path: path)
         case .directory: throw .notSQLite(path: path)
-        case .unreadable: throw .corrupt(path: path, detail: "the file cannot be read: check its permissions")
+        case .unreadable: throw .cannotOpen(path: path, reason: "it cannot be read")
         case .zipArchive: throw .encryptedArchive(path: path)
         case .other: throw .notSQLite(path: path)
         case .sqlite(let expected):
@@ -42,7 +44,9 @@ public final class ExploreDatabase: Sendable {
         do {
             connection = try SQLiteConnection(path: path, mode: .immutable)
         } catch {
-            throw .corrupt(path: path, detail: error.message)
+            throw error.isCorruption
+                ? .corrupt(path: path, detail: error.message)
+                : .cannotOpen(path: path, reason: error.message)
         }
         try self.init(connection: connection, origin: path, providers: providers)
     }
@@ -83,15 +87,20 @@ public final class ExploreDatabase: Sendable {
                 let atmColumns =
                     tables.contains("atm")
                     ? Set(try db.map("SELECT name FROM pragma_table_info('atm')") { $0.text("name") ?? "" }) : []
+                let providerColumns =
+                    tables.contains("gift_card_providers")
+                    ? Set(try db.map("SELECT name FROM pragma_table_info('gift_card_providers')") { $0.text("name") ?? "" })
+                    : []
                 let userVersion = try db.first("PRAGMA user_version") { $0.integer("user_version") ?? 0 } ?? 0
                 return ExploreSchema(
                     tables: tables, merchantColumns: merchantColumns, atmColumns: atmColumns,
-                    userVersion: userVersion)
+                    providerColumns: providerColumns, userVersion: userVersion)
             }
         } catch {
             throw Self.databaseError(error, origin: origin)
         }
         merchantSQL = Self.merchantSQL(for: schema)
+        pageOffersSQL = Self.pageOffersSQL(for: schema)
     }
 
     /// Runs `body` under the connection's lock, mapping SQLite failures to ``ExploreDatabaseError``.

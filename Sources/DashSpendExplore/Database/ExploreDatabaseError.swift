@@ -12,6 +12,8 @@ public enum ExploreDatabaseError: Error, Sendable, Hashable, CustomStringConvert
     case notExploreDatabase(path: String, reason: String)
     /// SQLite reports damage.
     case corrupt(path: String, detail: String)
+    /// The file exists but cannot be opened (permissions, a special file).
+    case cannotOpen(path: String, reason: String)
     /// A query failed for another reason.
     case queryFailed(SQLiteError)
 
@@ -30,6 +32,8 @@ public enum ExploreDatabaseError: Error, Sendable, Hashable, CustomStringConvert
             return "\(path) is not an explore database (\(reason)): point --db at the wallets' explore database"
         case .corrupt(let path, let detail):
             return "\(path) is damaged (\(detail)): download or copy it again"
+        case .cannotOpen(let path, let reason):
+            return "cannot open \(path) (\(reason)): check the path and its permissions"
         case .queryFailed(let error):
             return "the explore database could not be read: \(error.message)"
         }

@@ -9,7 +9,10 @@ public struct ExploreSchema: Sendable, Hashable {
     public let merchantColumns: Set<String>
     /// The columns of `atm`, empty when the table is missing.
     public let atmColumns: Set<String>
-    /// Whether `gift_card_providers` exists (v4).
+    /// The columns of `gift_card_providers`, empty when the table is missing.
+    public let providerColumns: Set<String>
+    /// Whether `gift_card_providers` exists (v4) with the two columns everything else hangs on,
+    /// `merchantId` and `provider`.
     public let hasProviderTable: Bool
     /// Whether the `merchant_fts` FTS4 index exists.
     public let hasMerchantSearchIndex: Bool
@@ -19,15 +22,25 @@ public struct ExploreSchema: Sendable, Hashable {
     /// Whether `merchant` has `column`.
     public func merchantHas(_ column: String) -> Bool { merchantColumns.contains(column) }
 
+    /// `alias.column` of `gift_card_providers`, or `NULL` when the file lacks that column.
+    func providerColumn(_ column: String, alias: String) -> String {
+        providerColumns.contains(column) ? "\(alias).\"\(column)\"" : "NULL"
+    }
+
     /// Detects the schema from the table list and the `merchant` columns.
     ///
     /// v4: `gift_card_providers` exists. v3: `merchant.denominationsType`. v2: `merchant.redeemType` or
     /// `savingsPercentage`. Otherwise v1.
-    init(tables: Set<String>, merchantColumns: Set<String>, atmColumns: Set<String>, userVersion: Int) {
+    init(
+        tables: Set<String>, merchantColumns: Set<String>, atmColumns: Set<String>, providerColumns: Set<String>,
+        userVersion: Int
+    ) {
         self.userVersion = userVersion
         self.merchantColumns = merchantColumns
         self.atmColumns = atmColumns
-        hasProviderTable = tables.contains("gift_card_providers")
+        self.providerColumns = providerColumns
+        hasProviderTable =
+            tables.contains("gift_card_providers") && providerColumns.isSuperset(of: ["merchantId", "provider"])
         hasMerchantSearchIndex = tables.contains("merchant_fts")
         hasATMSearchIndex = tables.contains("atm_fts")
         if hasProviderTable {

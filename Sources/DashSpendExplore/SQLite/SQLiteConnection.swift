@@ -155,12 +155,15 @@ public final class SQLiteConnection: @unchecked Sendable {
         return statement
     }
 
-    private static func fileURI(_ path: String) -> String {
+    /// `file:` + the path with every byte outside printable ASCII, and `%`, `?` and `#`, percent-encoded:
+    /// SQLite decodes `%XX` back to bytes, so any UTF-8 path reaches the file system unchanged.
+    static func fileURI(_ path: String) -> String {
         var uri = "file:"
         for byte in path.utf8 {
             switch byte {
-            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"):
-                uri += "%" + String(byte, radix: 16, uppercase: true)
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+                let hex = String(byte, radix: 16, uppercase: true)
+                uri += "%" + (hex.count == 1 ? "0" + hex : hex)
             default:
                 uri.unicodeScalars.append(Unicode.Scalar(byte))
             }

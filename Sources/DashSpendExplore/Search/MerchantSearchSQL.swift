@@ -3,18 +3,23 @@ import DashSpendCore
 /// Turns a ``MerchantSearch`` into the page query for one file's schema.
 ///
 /// A page costs two statements whatever its size: this one (merchants grouped by `merchantId`, filtered,
-/// sorted, limited), then one for the providers of the page's merchants. Nothing is spliced in from the
-/// user: text, territory and coordinates are bound parameters.
+/// sorted, limited), then one for the providers of the page's merchants. Text and territory are bound
+/// parameters; the only values written into the SQL are numbers the library computed (the search point's
+/// distance terms) and names the library chose.
 struct MerchantSearchSQL {
     let sql: String
     let arguments: [SQLiteValue]
 
+    /// Denominations spellings that mean a range, as ``DenominationsType/init(parsing:)`` reads them.
+    static let flexibleSpellings = "('min-max', 'min-max-major', 'minmax', 'range', 'flexible')"
+    /// Every spelling ``DenominationsType/init(parsing:)`` knows.
+    static let knownSpellings = "('fixed', 'option', 'min-max', 'min-max-major', 'minmax', 'range', 'flexible')"
+
     init(search: MerchantSearch, schema: ExploreSchema, compiled: [GiftCardProvider]) {
-        var conditions = ["m.merchantId IS NOT NULL", "m.merchantId <> ''"]
+        var conditions = Self.visibility(schema: schema, providers: compiled, includeURLRedeem: search.includeURLRedeem)
         var arguments: [SQLiteValue] = []
         var joins = ""
         let has = schema.merchantHas
-        let compiledNames = SQLText.literalList(compiled.flatMap(\.info.databaseNames))
 
         // Name.
         if let text = search.text?.trimmedWhitespace, !text.isEmpty {
@@ -26,73 +31,50 @@ struct MerchantSearchSQL {
                 arguments.append(.text(SQLText.likeContains(text)))
             }
         }
-
         if let name = search.exactName {
             conditions.append("m.name = ? COLLATE NOCASE")
             arguments.append(.text(name.trimmedWhitespace))
         }
 
-        // Hidden as in both wallets: merchants redeemed through a URL.
-        if !search.includeURLRedeem, has("redeemType") {
-            conditions.append("(m.redeemType IS NULL OR lower(trim(m.redeemType)) <> 'url')")
-        }
-
-        // Merchants sold only through providers this build does not include.
-        if schema.hasProviderTable {
-            conditions.append(
-                """
-                m.merchantId NOT IN (SELECT merchantId FROM gift_card_providers WHERE lower(provider) NOT IN (\(compiledNames)) \
-                EXCEPT SELECT merchantId FROM gift_card_providers WHERE lower(provider) IN (\(compiledNames)))
-                """)
-        }
-
-        let isGiftCard = has("paymentMethod") ? "(m.paymentMethod IS NULL OR lower(trim(m.paymentMethod)) <> 'dash')" : "1"
+        let isGiftCard = has("paymentMethod") ? "(m.paymentMethod IS NULL OR \(SQLText.clean("m.paymentMethod")) <> 'dash')" : "1"
         if let method = search.paymentMethod {
             conditions.append(method == .dash ? "NOT \(isGiftCard)" : isGiftCard)
         }
-
         if !search.types.isEmpty {
             let names = SQLText.literalList(search.types.map(\.rawValue).sorted())
-            conditions.append(has("type") ? "lower(trim(m.type)) IN (\(names))" : "0")
+            conditions.append(has("type") ? "\(SQLText.clean("m.type")) IN (\(names))" : "0")
         }
-
         if let territory = search.territory?.trimmedWhitespace, !territory.isEmpty {
-            conditions.append(has("territory") ? "trim(m.territory) = ? COLLATE NOCASE" : "0")
+            conditions.append(has("territory") ? "\(SQLText.clean("m.territory")) = lower(?)" : "0")
             if has("territory") { arguments.append(.text(territory)) }
         }
 
-        // Provider and denominations: per provider row on v4, from the merchant row on older files.
-        let denominationCondition: (String) -> String = { column in
+        // Provider and denominations: per provider row on v4 (as Android does), from the merchant row on
+        // older files. A provider outside the visible ones has no offers here.
+        let offered = search.provider.map { compiled.contains($0) ? [$0] : [] } ?? compiled
+        let offeredNames = SQLText.literalList(offered.flatMap(\.info.databaseNames))
+        func typeCondition(_ expression: String) -> String {
             switch search.denominations {
-            case .fixed?: return "lower(trim(\(column))) IN ('fixed', 'option')"
-            case .flexible?: return "lower(trim(\(column))) IN ('min-max', 'min-max-major', 'range', 'flexible')"
+            case .flexible?: return "\(expression) IN \(Self.flexibleSpellings)"
+            // Anything that is not a known range spelling, NULL included, is fixed (the default).
+            case .fixed?: return "(\(expression) IS NULL OR \(expression) NOT IN \(Self.flexibleSpellings))"
             case nil: return "1"
             }
         }
-        let offeredNames = search.provider.map { SQLText.literalList($0.info.databaseNames) } ?? compiledNames
         if schema.hasProviderTable {
             if search.provider != nil || search.denominations != nil {
+                let type = SQLText.clean(schema.providerColumn("denominationsType", alias: "g"))
                 conditions.append(
                     """
-                    m.merchantId IN (SELECT merchantId FROM gift_card_providers WHERE lower(provider) IN (\(offeredNames)) \
-                    AND \(denominationCondition("denominationsType")))
+                    m.merchantId IN (SELECT g.merchantId FROM gift_card_providers g \
+                    WHERE \(SQLText.clean("g.provider")) IN (\(offeredNames)) AND \(typeCondition(type)))
                     """)
             }
         } else if search.provider != nil || search.denominations != nil {
             // v1–v3: every gift-card merchant is one CTX offer built from its own row.
-            conditions.append(search.provider.map { $0 == .ctx } ?? true ? isGiftCard : "0")
+            conditions.append(offered.contains(.ctx) ? isGiftCard : "0")
             if search.denominations != nil {
-                let column = has("denominationsType") ? "m.denominationsType" : has("redeemType") ? "m.redeemType" : nil
-                if let column {
-                    let typed = denominationCondition(column)
-                    // A row with no known type is fixed (the default).
-                    conditions.append(
-                        search.denominations == .fixed
-                            ? "(\(typed) OR \(column) IS NULL OR lower(trim(\(column))) NOT IN ('min-max', 'min-max-major', 'range', 'flexible'))"
-                            : typed)
-                } else if search.denominations == .flexible {
-                    conditions.append("0")
-                }
+                conditions.append(typeCondition(Self.merchantDenominations(schema)))
             }
         }
 
@@ -112,9 +94,10 @@ struct MerchantSearchSQL {
             let fallback = has("savingsPercentage") ? "m.savingsPercentage" : "NULL"
             if schema.hasProviderTable {
                 joins = """
-                     LEFT JOIN (SELECT merchantId AS offerMerchantId, MAX(savingsPercentage) AS bestDiscount \
-                    FROM gift_card_providers WHERE lower(provider) IN (\(offeredNames)) GROUP BY merchantId) offers \
-                    ON offers.offerMerchantId = m.merchantId
+                     LEFT JOIN (SELECT g.merchantId AS offerMerchantId, \
+                    MAX(\(schema.providerColumn("savingsPercentage", alias: "g"))) AS bestDiscount \
+                    FROM gift_card_providers g WHERE \(SQLText.clean("g.provider")) IN (\(offeredNames)) \
+                    GROUP BY g.merchantId) offers ON offers.offerMerchantId = m.merchantId
                     """
                 discountColumn = ", COALESCE(offers.bestDiscount, \(fallback), 0) AS listDiscount"
             } else {
@@ -139,5 +122,33 @@ struct MerchantSearchSQL {
             GROUP BY m.merchantId ORDER BY \(order) LIMIT ? OFFSET ?
             """
         self.arguments = arguments + [.integer(Int64(max(search.limit, 0))), .integer(Int64(max(search.offset, 0)))]
+    }
+
+    /// Which `merchant` rows (alias `m`) any list shows: rows with a merchantId; not redeemed through a URL
+    /// (hidden in both wallets) unless asked for; not sold only through providers outside `providers`.
+    static func visibility(schema: ExploreSchema, providers: [GiftCardProvider], includeURLRedeem: Bool) -> [String] {
+        var conditions = ["m.merchantId IS NOT NULL", "\(SQLText.clean("m.merchantId")) <> ''"]
+        if !includeURLRedeem, schema.merchantHas("redeemType") {
+            conditions.append("(m.redeemType IS NULL OR \(SQLText.clean("m.redeemType")) <> 'url')")
+        }
+        if schema.hasProviderTable {
+            let names = SQLText.literalList(providers.flatMap(\.info.databaseNames))
+            let provider = SQLText.clean("provider")
+            conditions.append(
+                """
+                m.merchantId NOT IN (SELECT merchantId FROM gift_card_providers WHERE \(provider) NOT IN (\(names)) \
+                EXCEPT SELECT merchantId FROM gift_card_providers WHERE \(provider) IN (\(names)))
+                """)
+        }
+        return conditions
+    }
+
+    /// A v1–v3 merchant row's denominations type, cleaned: `denominationsType` when it is a known spelling,
+    /// else a legacy `redeemType` (as ``MerchantRecord`` reads it); NULL on v1.
+    static func merchantDenominations(_ schema: ExploreSchema) -> String {
+        let legacy = schema.merchantHas("redeemType") ? SQLText.clean("m.redeemType") : "NULL"
+        guard schema.merchantHas("denominationsType") else { return legacy }
+        let current = SQLText.clean("m.denominationsType")
+        return "(CASE WHEN \(current) IN \(knownSpellings) THEN \(current) ELSE \(legacy) END)"
     }
 }

@@ -3,6 +3,13 @@ import DashSpendCore
 /// Helpers for writing SQL safely. Values are always bound; only identifiers and literals the library
 /// itself chose are spliced in.
 enum SQLText {
+    /// `expression` lowercased and stripped of the white space Swift's `trimmedWhitespace` strips in ASCII
+    /// (space, tab, newline, vertical tab, form feed, carriage return), so SQL filters read values exactly
+    /// as the Swift records do. (SQLite's one-argument `trim` strips spaces only.)
+    static func clean(_ expression: String) -> String {
+        "lower(trim(\(expression), char(32, 9, 10, 11, 12, 13)))"
+    }
+
     /// A list of string literals for `IN (...)`, quotes doubled.
     static func literalList(_ values: [String]) -> String {
         values.map { value in "'" + String(value.flatMap { $0 == "'" ? ["'", "'"] : [$0] }) + "'" }

@@ -257,6 +257,7 @@ public struct ExploreImporter: Sendable {
         case .truncated(_, let expected, let actual): return "it is truncated (\(actual) of \(expected) bytes)"
         case .notExploreDatabase(_, let reason): return reason
         case .corrupt(_, let detail): return "it is damaged (\(detail))"
+        case .cannotOpen(_, let reason): return "it cannot be opened (\(reason))"
         case .queryFailed(let error): return error.message
         }
     }

@@ -64,7 +64,8 @@ public struct CLIError: Error, Sendable {
     /// Maps a merchant-service failure.
     init(_ error: MerchantServiceError) {
         switch error {
-        case .notFound, .onlyThroughUnavailableProviders: self.init(error.description, code: .notFound)
+        case .notFound, .onlyThroughUnavailableProviders, .notOfferedInCountry:
+            self.init(error.description, code: .notFound)
         case .database(let inner): self.init(inner)
         case .provider(let inner): self.init(inner)
         }

@@ -32,7 +32,8 @@ enum ShowCommand: CLICommand {
             invocation.offline
             ? .cacheOnly
             : invocation.arguments.flag("--live") ? .networkOnly : .networkFirst
-        let database = try DatabaseLocator.open(invocation)
+        // Every compiled-in provider: the service itself says when the country rules one out.
+        let database = try DatabaseLocator.open(invocation, providers: GiftCardProvider.allCases)
         let found = try identify(wanted, in: database)
         let service = try ServiceBuilder.service(invocation, database: database)
         let merchant: ResolvedMerchant

@@ -15,15 +15,17 @@ enum DatabaseLocator {
     /// The label used for the embedded sample.
     static let sampleOrigin = "embedded sample"
 
-    static func open(_ invocation: Invocation) throws(CLIError) -> ExploreDatabase {
+    /// Opens the database showing the offers of `providers` (default: those offered in `--country`).
+    static func open(_ invocation: Invocation, providers: [GiftCardProvider]? = nil) throws(CLIError) -> ExploreDatabase {
+        let providers = providers ?? invocation.visibleProviders
         do {
             let synced = invocation.stateDirectory + "/" + (try invocation.network()).rawValue + "/explore.db"
             if let path = invocation.arguments.value("--db") ?? (access(synced, F_OK) == 0 ? synced : nil) {
-                let database = try ExploreDatabase(path: path)
+                let database = try ExploreDatabase(path: path, providers: providers)
                 try IntegrityStamp(stateDirectory: invocation.stateDirectory).verify(database, path: path)
                 return database
             }
-            return try ExploreDatabase(bytes: EmbeddedSampleDatabase.bytes, origin: sampleOrigin)
+            return try ExploreDatabase(bytes: EmbeddedSampleDatabase.bytes, origin: sampleOrigin, providers: providers)
         } catch let error as ExploreDatabaseError {
             throw CLIError(error)
         } catch let error as CLIError {

@@ -36,4 +36,11 @@ struct Invocation {
         }
         return provider
     }
+
+    /// The compiled-in providers offered in `--country` (all of them when no country is given: the apps
+    /// fail open when the country is unknown).
+    var visibleProviders: [GiftCardProvider] {
+        guard let country = arguments.value("--country")?.uppercased() else { return GiftCardProvider.allCases }
+        return GiftCardProvider.allCases.filter { !$0.info.blockedCountries.contains(country) }
+    }
 }
