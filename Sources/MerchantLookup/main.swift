@@ -6,14 +6,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes all of `text` to the file descriptor.
-func emit(_ text: String, to descriptor: Int32) {
+/// Writes all of `text` to the file descriptor; false when it could not (a full disk, a closed terminal).
+func emit(_ text: String, to descriptor: Int32) -> Bool {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if written <= 0 { return }
+        if written < 0, errno == EINTR || errno == EAGAIN { continue }
+        if written <= 0 { return false }
         bytes = bytes.dropFirst(written)
     }
+    return true
 }
 
 var environment: [String: String] = [:]
@@ -27,6 +29,9 @@ while let pointer = entry.pointee {
 }
 
 let outcome = await MerchantLookup.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
-emit(outcome.output, to: 1)
-if let error = outcome.error { emit(error + "\n", to: 2) }
+guard emit(outcome.output, to: 1) else {
+    _ = emit("merchant-lookup: the output could not be written\n", to: 2)
+    exit(ExitCode.outputFailed.rawValue)
+}
+if let error = outcome.error { _ = emit(error + "\n", to: 2) }
 exit(outcome.exitCode.rawValue)

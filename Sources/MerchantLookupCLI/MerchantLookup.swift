@@ -30,11 +30,17 @@ public enum MerchantLookup {
     static let globalFlags: Set<String> = ["--json", "--offline", "--help", "--version"]
 
     /// Runs the command line `arguments` (without the program name).
+    ///
+    /// Text output and error lines are made safe for a terminal (control characters from the database or a
+    /// server are escaped); JSON output escapes them itself.
     public static func run(arguments: [String], environment: [String: String]) async -> Outcome {
         do {
-            return Outcome(output: try await dispatch(arguments, environment: environment), error: nil, exitCode: .ok)
+            let output = try await dispatch(arguments, environment: environment)
+            let json = arguments.contains("--json")
+            return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: .ok)
         } catch {
-            return Outcome(output: "", error: "merchant-lookup: " + error.message, exitCode: error.code)
+            let line = TerminalText.sanitized(error.message, keepingNewlines: false)
+            return Outcome(output: "", error: "merchant-lookup: " + line, exitCode: error.code)
         }
     }
 
@@ -50,12 +56,14 @@ public enum MerchantLookup {
             return "merchant-lookup \(version) (providers: \(providers))\n"
         }
         let command = commands.first { parsed.positionals.starts(with: $0.words) }
-        if parsed.flag("--help") || parsed.positionals.isEmpty {
-            return help(for: command)
+        if parsed.positionals.isEmpty {
+            guard parsed.flag("--help") else { throw .usage("no command given") }
+            return help(for: nil)
         }
         guard let command else {
             throw .usage("unknown command \(parsed.positionals.joined(separator: " "))")
         }
+        if parsed.flag("--help") { return help(for: command) }
         let allowed = globalValueOptions.union(globalFlags).union(command.options)
         if let stray = parsed.givenOptions.subtracting(allowed).sorted().first {
             throw .usage("\(stray) does not apply to `\(command.words.joined(separator: " "))`")
@@ -63,7 +71,9 @@ public enum MerchantLookup {
         if parsed.positionals.count - command.words.count > command.maximumOperands {
             throw .usage("too many arguments for `\(command.words.joined(separator: " "))`")
         }
-        return try await command.run(Invocation(arguments: parsed, environment: environment))
+        let invocation = Invocation(arguments: parsed, environment: environment)
+        _ = try ServiceBuilder.baseURLOverrides(invocation)
+        return try await command.run(invocation)
     }
 
     static func help(for command: (any CLICommand.Type)?) -> String {

@@ -1,3 +1,4 @@
+import DashSpendTestSupport
 import Foundation
 import Testing
 
@@ -19,6 +20,13 @@ struct ErrorExitTests {
 
     @Test("Bad usage is 64")
     func usage() async throws {
+        try await expectFailure([], status: 64, mentioning: "no command given")
+        try await expectFailure(["frobnicate", "--help"], status: 64, mentioning: "unknown command")
+        try await expectFailure(["search", "--db", "--json"], status: 64, mentioning: "--db needs a value")
+        try await expectFailure(
+            ["show", "x", "--ctx-url", "http://example.com/"], status: 64, mentioning: "must use https")
+        try await expectFailure(
+            ["auth", "login", "ctx", "--email", "a@example.com", "--offline"], status: 64, mentioning: "--offline")
         try await expectFailure(["frobnicate"], status: 64, mentioning: "unknown command")
         try await expectFailure(["search", "--bogus"], status: 64, mentioning: "unknown option --bogus")
         try await expectFailure(["search", "--limit", "0"], status: 64, mentioning: "--limit")
@@ -62,5 +70,38 @@ struct ErrorExitTests {
     @Test("--live without a sign-in is 77")
     func signInRequired() async throws {
         try await expectFailure(["show", SampleLookupTests.homeDepot, "--live"], status: 77, mentioning: "sign in to CTX")
+    }
+
+    @Test("Names from the database cannot send control sequences to the terminal")
+    func controlCharacters() async throws {
+        let directory = try ScratchDirectory()
+        let database = try FixtureDatabase.make(
+            version: 4,
+            rows: """
+                INSERT INTO merchant (id, merchantId, name, type, paymentMethod)
+                VALUES (1, 'evil', 'Evil' || char(27) || '[2J Shop' || char(10) || 'forged line', 'online', 'dash');
+                """, in: directory)
+        let text = try await CLIProcess.run(["search", "evil", "--db", database])
+        #expect(text.status == 0)
+        #expect(!text.stdout.contains("\u{1B}"))
+        #expect(text.stdout.contains("Evil\\x1B[2J Shop"))
+        let json = try await CLIProcess.run(["search", "evil", "--db", database, "--json"])
+        #expect(json.stdout.contains("\\u001b"), "JSON escapes it itself")
+        let error = try await CLIProcess.run(["show", "no" + "\u{1B}" + "[2Jpe", "--db", database, "--offline"])
+        #expect(error.status == 1)
+        #expect(!error.stderr.contains("\u{1B}"))
+        #expect(error.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("Output that cannot be written is exit 74, not a silent success")
+    func unwritableOutput() throws {
+        let process = Process()
+        process.executableURL = CLIProcess.executable
+        process.arguments = ["providers"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
     }
 }

@@ -12,6 +12,8 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// The network is needed and unavailable (`EX_UNAVAILABLE`).
     case unavailable = 69
+    /// The output could not be written (`EX_IOERR`).
+    case outputFailed = 74
     /// Sign-in required or session expired (`EX_NOPERM`).
     case signInRequired = 77
 }

@@ -38,7 +38,13 @@ struct ParsedArguments {
                     value = inlineValue
                 } else {
                     guard index < arguments.count else { throw .usage("\(name) needs a value") }
-                    value = arguments[index]
+                    // `--from --force` is a forgotten value, not a file named --force (write `--from=--odd` for that).
+                    let next = arguments[index]
+                    let nextName = String(next.prefix { $0 != "=" })
+                    if valueOptions.contains(nextName) || flagOptions.contains(nextName) || next == "-h" {
+                        throw .usage("\(name) needs a value")
+                    }
+                    value = next
                     index += 1
                 }
                 values[name, default: []].append(value)

@@ -12,6 +12,7 @@ enum AuthLoginCommand: CLICommand {
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
+        try AuthSupport.requireNetwork(invocation, words: words)
         let provider = try AuthSupport.provider(invocation, words: words)
         let email = try AuthSupport.required("--email", invocation, words: words)
         let factory = try ServiceBuilder.factory(invocation)

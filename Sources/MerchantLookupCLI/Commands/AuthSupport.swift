@@ -16,6 +16,13 @@ enum AuthSupport {
         return provider
     }
 
+    /// Refuses `--offline` for a command that has to talk to the provider.
+    static func requireNetwork(_ invocation: Invocation, words: [String]) throws(CLIError) {
+        if invocation.offline {
+            throw .usage("`\(words.joined(separator: " "))` talks to the provider: it cannot run with --offline")
+        }
+    }
+
     /// A required option's value, trimmed and not empty.
     static func required(_ option: String, _ invocation: Invocation, words: [String]) throws(CLIError) -> String {
         guard let value = invocation.arguments.value(option)?.trimmedWhitespace, !value.isEmpty else {

@@ -13,6 +13,7 @@ enum AuthVerifyCommand: CLICommand {
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
+        try AuthSupport.requireNetwork(invocation, words: words)
         let provider = try AuthSupport.provider(invocation, words: words)
         let code = try AuthSupport.required("--code", invocation, words: words)
         let factory = try ServiceBuilder.factory(invocation)

@@ -21,8 +21,10 @@ enum DatabaseLocator {
         do {
             let synced = invocation.stateDirectory + "/" + (try invocation.network()).rawValue + "/explore.db"
             if let path = invocation.arguments.value("--db") ?? (access(synced, F_OK) == 0 ? synced : nil) {
+                let keyBeforeOpen = IntegrityStamp.key(path)
                 let database = try ExploreDatabase(path: path, providers: providers)
-                try IntegrityStamp(stateDirectory: invocation.stateDirectory).verify(database, path: path)
+                try IntegrityStamp(stateDirectory: invocation.stateDirectory)
+                    .verify(database, path: path, keyBeforeOpen: keyBeforeOpen)
                 return database
             }
             return try ExploreDatabase(bytes: EmbeddedSampleDatabase.bytes, origin: sampleOrigin, providers: providers)

@@ -16,22 +16,40 @@ struct IntegrityStamp {
         stampPath = stateDirectory + "/checked-databases"
     }
 
-    /// Checks `database` (at `path`) unless this exact file version was checked before.
-    func verify(_ database: ExploreDatabase, path: String) throws(ExploreDatabaseError) {
-        guard let key = Self.key(path) else { return try database.verifyIntegrity() }
+    /// The version of the file at `path` (device, inode, size, modification time), nil when it cannot be read.
+    static func key(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
+    /// Checks `database` unless this exact file version was checked before. `keyBeforeOpen` is
+    /// ``key(_:)`` taken before the database was opened: a file replaced meanwhile is checked and not recorded.
+    func verify(_ database: ExploreDatabase, path: String, keyBeforeOpen: String?) throws(ExploreDatabaseError) {
+        let key = Self.key(path)
+        guard let key, key == keyBeforeOpen else { return try database.verifyIntegrity() }
         let known = readLines()
         if known.contains(key) { return }
         try database.verifyIntegrity()
-        // Best effort: a read-only state directory only means checking again next time.
+        guard Self.key(path) == key else { return }
+        record((known.suffix(63) + [key]).joined(separator: "\n") + "\n")
+    }
+
+    /// Replaces the stamp file with `lines`, atomically and with mode 0600. Best effort: a read-only state
+    /// directory only means checking again next time.
+    private func record(_ lines: String) {
         guard ServiceBuilder.makeDirectories(String(stampPath[..<(stampPath.lastIndex(of: "/") ?? stampPath.endIndex)])) else {
             return
         }
-        let lines = (known.suffix(63) + [key]).joined(separator: "\n") + "\n"
-        let temporary = stampPath + ".tmp"
-        guard let file = fopen(temporary, "w") else { return }
-        fputs(lines, file)
-        fclose(file)
-        rename(temporary, stampPath)
+        var template = Array((stampPath + ".XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let bytes = Array(lines.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let closed = close(descriptor) == 0
+        if written == bytes.count, closed, rename(temporary, stampPath) == 0 { return }
+        unlink(temporary)
     }
 
     private func readLines() -> [String] {
@@ -46,9 +64,4 @@ struct IntegrityStamp {
         return lines
     }
 
-    private static func key(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
-    }
 }

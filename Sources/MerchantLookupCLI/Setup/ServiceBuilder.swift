@@ -21,15 +21,7 @@ enum ServiceBuilder {
     /// compiled-in provider), credentials in the state directory, the URLSession transport and the
     /// per-request time-out (`--timeout`, default the wallets' 20 s).
     static func factory(_ invocation: Invocation) throws(CLIError) -> RepositoryFactory {
-        var overrides: [GiftCardProvider: URL] = [:]
-        for provider in GiftCardProvider.allCases {
-            let option = urlOption(provider)
-            guard let raw = invocation.arguments.value(option) else { continue }
-            guard let url = URL(string: raw.hasSuffix("/") ? raw : raw + "/"), url.scheme == "http" || url.scheme == "https",
-                url.host != nil
-            else { throw .usage("\(option) must be an http(s) URL, not \(raw)") }
-            overrides[provider] = url
-        }
+        let overrides = try baseURLOverrides(invocation)
         let network = try invocation.network()
         let timeout = try invocation.arguments.number("--timeout", in: 0.1...600) ?? 20
         let configuration = RepositoryConfiguration(
@@ -53,6 +45,25 @@ enum ServiceBuilder {
         return MerchantService(
             database: database, repositories: repositories, cache: cache,
             country: invocation.arguments.value("--country"))
+    }
+
+    /// The `--<id>-url` options, validated: http(s) URLs, plain http only to this machine (stored tokens
+    /// go there). Called before any command runs, so a bad URL is a usage error whatever the command.
+    static func baseURLOverrides(_ invocation: Invocation) throws(CLIError) -> [GiftCardProvider: URL] {
+        var overrides: [GiftCardProvider: URL] = [:]
+        for provider in GiftCardProvider.allCases {
+            let option = urlOption(provider)
+            guard let raw = invocation.arguments.value(option) else { continue }
+            guard let url = URL(string: raw.hasSuffix("/") ? raw : raw + "/"), url.scheme == "http" || url.scheme == "https",
+                let host = url.host
+            else { throw .usage("\(option) must be an http(s) URL, not \(raw)") }
+            let local = ["localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.")
+            guard url.scheme == "https" || local else {
+                throw .usage("\(option) must use https (plain http is allowed for localhost only), not \(raw)")
+            }
+            overrides[provider] = url
+        }
+        return overrides
     }
 
     /// The `--<id>-url` option of `provider`.
