@@ -127,7 +127,7 @@ struct MerchantSearchSQL {
     /// Which `merchant` rows (alias `m`) any list shows: rows with a merchantId; not redeemed through a URL
     /// (hidden in both wallets) unless asked for; not sold only through providers outside `providers`.
     static func visibility(schema: ExploreSchema, providers: [GiftCardProvider], includeURLRedeem: Bool) -> [String] {
-        var conditions = ["m.merchantId IS NOT NULL", "\(SQLText.clean("m.merchantId")) <> ''"]
+        var conditions = ["m.merchantId IS NOT NULL", "m.merchantId <> ''"]
         if !includeURLRedeem, schema.merchantHas("redeemType") {
             conditions.append("(m.redeemType IS NULL OR \(SQLText.clean("m.redeemType")) <> 'url')")
         }
