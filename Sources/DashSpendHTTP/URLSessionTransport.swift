@@ -8,11 +8,18 @@ import FoundationNetworking
 /// Sends requests with `URLSession`: an ephemeral session with no cache and no cookies.
 ///
 /// Every response is returned whatever its status; transport failures (refused connection, reset,
-/// time-out, truncated body) throw ``DashSpendError/network(_:)`` with a short reason. Each request's
-/// ``HTTPRequest/timeout`` applies, and cancelling the calling task cancels the request
-/// (it then throws `CancellationError`).
+/// time-out, truncated body) throw ``DashSpendError/network(_:)`` with a short reason.
+///
+/// - Redirects are never followed: a 3xx comes back as the response, so a bearer token or a secret body
+///   never reaches another host or path (the providers map it to a rejection).
+/// - ``HTTPRequest/timeout`` is a deadline for the whole exchange, not only for silence: a server that
+///   drips its answer is cut off when it expires (``DashSpendError/network(_:)`` "timed out").
+/// - A body larger than ``HTTPResponse/maximumBodyBytes`` stops the transfer and throws
+///   ``DashSpendError/unreadableAnswer(_:)``.
+/// - Cancelling the calling task cancels the request (it then throws `CancellationError`).
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let delegate: TransportDelegate
 
     /// Creates a transport with its own ephemeral session.
     public init() {
@@ -22,7 +29,9 @@ public struct URLSessionTransport: HTTPTransport {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
-        session = URLSession(configuration: configuration)
+        let delegate = TransportDelegate()
+        self.delegate = delegate
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     /// Sends `request` and returns the server's response.
@@ -37,24 +46,27 @@ public struct URLSessionTransport: HTTPTransport {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
+        let deadline = max(0, request.timeout)
+        let exchange = urlRequest
+        return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+            group.addTask { try await self.perform(exchange) }
+            group.addTask {
+                try await Task.sleep(for: .seconds(deadline))
+                throw DashSpendError.network("timed out")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw DashSpendError.network("transport failure") }
+            return first
+        }
+    }
+
+    /// Runs one data task through the delegate; cancelling the calling task cancels it.
+    private func perform(_ urlRequest: URLRequest) async throws -> HTTPResponse {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: Self.map(error))
-                        return
-                    }
-                    guard let http = response as? HTTPURLResponse else {
-                        continuation.resume(throwing: DashSpendError.network("no HTTP response"))
-                        return
-                    }
-                    var headers: [String: String] = [:]
-                    for (name, value) in http.allHeaderFields {
-                        headers[String(describing: name)] = String(describing: value)
-                    }
-                    continuation.resume(returning: HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
-                }
+                let task = session.dataTask(with: urlRequest)
+                delegate.register(task, continuation: continuation)
                 box.start(task)
             }
         } onCancel: {
@@ -63,7 +75,7 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     /// Maps a `URLError` to a short reason without the URL (which may carry a query).
-    private static func map(_ error: any Error) -> any Error {
+    fileprivate static func map(_ error: any Error) -> any Error {
         guard let urlError = error as? URLError else { return DashSpendError.network("transport failure") }
         switch urlError.code {
         case .cancelled: return CancellationError()
@@ -79,6 +91,91 @@ public struct URLSessionTransport: HTTPTransport {
         default: return DashSpendError.network("transport failure (\(urlError.code.rawValue))")
         }
     }
+}
+
+/// Collects each task's response and body, refuses redirects, and resumes the task's continuation once.
+private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private struct Exchange {
+        var continuation: CheckedContinuation<HTTPResponse, any Error>
+        var response: HTTPURLResponse?
+        var body = Data()
+        var failure: (any Error)?
+    }
+
+    private let lock = NSLock()
+    private var exchanges: [Int: Exchange] = [:]
+
+    func register(_ task: URLSessionTask, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        lock.lock()
+        exchanges[task.taskIdentifier] = Exchange(continuation: continuation)
+        lock.unlock()
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let tooLarge = response.expectedContentLength > Int64(HTTPResponse.maximumBodyBytes)
+        lock.lock()
+        exchanges[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
+        if tooLarge { exchanges[dataTask.taskIdentifier]?.failure = Self.tooLarge }
+        lock.unlock()
+        completionHandler(tooLarge ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.lock()
+        var overflow = false
+        if var exchange = exchanges[dataTask.taskIdentifier], exchange.failure == nil {
+            if exchange.body.count + data.count > HTTPResponse.maximumBodyBytes {
+                exchange.failure = Self.tooLarge
+                exchange.body = Data()
+                overflow = true
+            } else {
+                exchange.body.append(data)
+            }
+            exchanges[dataTask.taskIdentifier] = exchange
+        }
+        lock.unlock()
+        if overflow { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, willCacheResponse proposedResponse: CachedURLResponse,
+        completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        lock.lock()
+        let exchange = exchanges.removeValue(forKey: task.taskIdentifier)
+        lock.unlock()
+        guard let exchange else { return }
+        if let failure = exchange.failure {
+            exchange.continuation.resume(throwing: failure)
+        } else if let error {
+            exchange.continuation.resume(throwing: URLSessionTransport.map(error))
+        } else if let http = exchange.response ?? (task.response as? HTTPURLResponse) {
+            var headers: [String: String] = [:]
+            for (name, value) in http.allHeaderFields {
+                headers[String(describing: name)] = String(describing: value)
+            }
+            exchange.continuation.resume(returning: HTTPResponse(status: http.statusCode, headers: headers, body: exchange.body))
+        } else {
+            exchange.continuation.resume(throwing: DashSpendError.network("no HTTP response"))
+        }
+    }
+
+    private static let tooLarge = DashSpendError.unreadableAnswer(
+        "the answer is larger than \(HTTPResponse.maximumBodyBytes / 1_048_576) MiB")
 }
 
 /// Holds the data task so a cancellation that races the start still cancels it.
