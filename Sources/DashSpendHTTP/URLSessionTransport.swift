@@ -46,27 +46,22 @@ public struct URLSessionTransport: HTTPTransport {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        let deadline = max(0, request.timeout)
-        let exchange = urlRequest
-        return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-            group.addTask { try await self.perform(exchange) }
-            group.addTask {
-                try await Task.sleep(for: .seconds(deadline))
-                throw DashSpendError.network("timed out")
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw DashSpendError.network("transport failure") }
-            return first
-        }
+        return try await perform(urlRequest, deadline: max(0, request.timeout))
     }
 
-    /// Runs one data task through the delegate; cancelling the calling task cancels it.
-    private func perform(_ urlRequest: URLRequest) async throws -> HTTPResponse {
+    /// Runs one data task through the delegate, racing it with `deadline`: whichever comes first answers,
+    /// and on expiry the task is cancelled without waiting for it to wind down. Cancelling the calling
+    /// task cancels the data task.
+    private func perform(_ urlRequest: URLRequest, deadline: Double) async throws -> HTTPResponse {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+                let once = ResumeOnce(continuation)
                 let task = session.dataTask(with: urlRequest)
-                delegate.register(task, continuation: continuation)
+                delegate.register(task) { once.resume($0) }
+                DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
+                    if once.resume(.failure(DashSpendError.network("timed out"))) { box.cancel() }
+                }
                 box.start(task)
             }
         } onCancel: {
@@ -93,10 +88,10 @@ public struct URLSessionTransport: HTTPTransport {
     }
 }
 
-/// Collects each task's response and body, refuses redirects, and resumes the task's continuation once.
+/// Collects each task's response and body, refuses redirects, and reports each task's result once.
 private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct Exchange {
-        var continuation: CheckedContinuation<HTTPResponse, any Error>
+        var complete: @Sendable (Result<HTTPResponse, any Error>) -> Void
         var response: HTTPURLResponse?
         var body = Data()
         var failure: (any Error)?
@@ -105,9 +100,9 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
 
-    func register(_ task: URLSessionTask, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+    func register(_ task: URLSessionTask, complete: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
         lock.lock()
-        exchanges[task.taskIdentifier] = Exchange(continuation: continuation)
+        exchanges[task.taskIdentifier] = Exchange(complete: complete)
         lock.unlock()
     }
 
@@ -160,22 +155,43 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
         lock.unlock()
         guard let exchange else { return }
         if let failure = exchange.failure {
-            exchange.continuation.resume(throwing: failure)
+            exchange.complete(.failure(failure))
         } else if let error {
-            exchange.continuation.resume(throwing: URLSessionTransport.map(error))
+            exchange.complete(.failure(URLSessionTransport.map(error)))
         } else if let http = exchange.response ?? (task.response as? HTTPURLResponse) {
             var headers: [String: String] = [:]
             for (name, value) in http.allHeaderFields {
                 headers[String(describing: name)] = String(describing: value)
             }
-            exchange.continuation.resume(returning: HTTPResponse(status: http.statusCode, headers: headers, body: exchange.body))
+            exchange.complete(.success(HTTPResponse(status: http.statusCode, headers: headers, body: exchange.body)))
         } else {
-            exchange.continuation.resume(throwing: DashSpendError.network("no HTTP response"))
+            exchange.complete(.failure(DashSpendError.network("no HTTP response")))
         }
     }
 
     private static let tooLarge = DashSpendError.unreadableAnswer(
         "the answer is larger than \(HTTPResponse.maximumBodyBytes / 1_048_576) MiB")
+}
+
+/// Resumes a continuation once: with the exchange's result or the deadline's error, whichever is first.
+private final class ResumeOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<HTTPResponse, any Error>?
+
+    init(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        self.continuation = continuation
+    }
+
+    /// Resumes with `result` unless already resumed; returns whether this call did.
+    @discardableResult
+    func resume(_ result: Result<HTTPResponse, any Error>) -> Bool {
+        lock.lock()
+        let pending = continuation
+        continuation = nil
+        lock.unlock()
+        pending?.resume(with: result)
+        return pending != nil
+    }
 }
 
 /// Holds the data task so a cancellation that races the start still cancels it.

@@ -57,8 +57,9 @@ struct TransportSafetyTests {
                 HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["drip"]), timeout: 1))
         }
         #expect(error == .network("timed out"))
-        // Generous for a loaded machine: the drip alone would take a minute.
-        #expect(Date().timeIntervalSince(started) < 3)
+        // The drip alone takes a minute; alone this returns after ~1 s, but with the whole suite running
+        // in parallel on two shared cores resuming the test took up to ~6 s, hence the wide bound.
+        #expect(Date().timeIntervalSince(started) < 15)
     }
 
     @Test func aBodyAboveTheCapIsRefused() async throws {
