@@ -66,7 +66,7 @@ struct PiggyCardsFixesTests {
         let disabled = try await repository.merchantDetails(sourceId: "174")
         #expect(disabled.enabled == false)
         let other = try await repository.merchantDetails(sourceId: "175")
-        #expect(other.enabled)
+        #expect(other.enabled == true)
     }
 
     @Test(arguments: ["-92233720368547758.08", "-1e30", "101", "-100.5", "92233720368547758.07"])
