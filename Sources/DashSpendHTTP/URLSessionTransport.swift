@@ -8,11 +8,18 @@ import FoundationNetworking
 /// Sends requests with `URLSession`: an ephemeral session with no cache and no cookies.
 ///
 /// Every response is returned whatever its status; transport failures (refused connection, reset,
-/// time-out, truncated body) throw ``DashSpendError/network(_:)`` with a short reason. Each request's
-/// ``HTTPRequest/timeout`` applies, and cancelling the calling task cancels the request
-/// (it then throws `CancellationError`).
+/// time-out, truncated body) throw ``DashSpendError/network(_:)`` with a short reason.
+///
+/// - Redirects are never followed: a 3xx comes back as the response, so a bearer token or a secret body
+///   never reaches another host or path (the providers map it to a rejection).
+/// - ``HTTPRequest/timeout`` is a deadline for the whole exchange, not only for silence: a server that
+///   drips its answer is cut off when it expires (``DashSpendError/network(_:)`` "timed out").
+/// - A body larger than ``HTTPResponse/maximumBodyBytes`` stops the transfer and throws
+///   ``DashSpendError/unreadableAnswer(_:)``.
+/// - Cancelling the calling task cancels the request (it then throws `CancellationError`).
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let delegate: TransportDelegate
 
     /// Creates a transport with its own ephemeral session.
     public init() {
@@ -22,7 +29,9 @@ public struct URLSessionTransport: HTTPTransport {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
-        session = URLSession(configuration: configuration)
+        let delegate = TransportDelegate()
+        self.delegate = delegate
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     /// Sends `request` and returns the server's response.
@@ -37,23 +46,21 @@ public struct URLSessionTransport: HTTPTransport {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
+        return try await perform(urlRequest, deadline: max(0, request.timeout))
+    }
+
+    /// Runs one data task through the delegate, racing it with `deadline`: whichever comes first answers,
+    /// and on expiry the task is cancelled without waiting for it to wind down. Cancelling the calling
+    /// task cancels the data task.
+    private func perform(_ urlRequest: URLRequest, deadline: Double) async throws -> HTTPResponse {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: Self.map(error))
-                        return
-                    }
-                    guard let http = response as? HTTPURLResponse else {
-                        continuation.resume(throwing: DashSpendError.network("no HTTP response"))
-                        return
-                    }
-                    var headers: [String: String] = [:]
-                    for (name, value) in http.allHeaderFields {
-                        headers[String(describing: name)] = String(describing: value)
-                    }
-                    continuation.resume(returning: HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+                let once = ResumeOnce(continuation)
+                let task = session.dataTask(with: urlRequest)
+                delegate.register(task) { once.resume($0) }
+                DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
+                    if once.resume(.failure(DashSpendError.network("timed out"))) { box.cancel() }
                 }
                 box.start(task)
             }
@@ -63,7 +70,7 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     /// Maps a `URLError` to a short reason without the URL (which may carry a query).
-    private static func map(_ error: any Error) -> any Error {
+    fileprivate static func map(_ error: any Error) -> any Error {
         guard let urlError = error as? URLError else { return DashSpendError.network("transport failure") }
         switch urlError.code {
         case .cancelled: return CancellationError()
@@ -78,6 +85,112 @@ public struct URLSessionTransport: HTTPTransport {
             return DashSpendError.network("TLS failure")
         default: return DashSpendError.network("transport failure (\(urlError.code.rawValue))")
         }
+    }
+}
+
+/// Collects each task's response and body, refuses redirects, and reports each task's result once.
+private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private struct Exchange {
+        var complete: @Sendable (Result<HTTPResponse, any Error>) -> Void
+        var response: HTTPURLResponse?
+        var body = Data()
+        var failure: (any Error)?
+    }
+
+    private let lock = NSLock()
+    private var exchanges: [Int: Exchange] = [:]
+
+    func register(_ task: URLSessionTask, complete: @escaping @Sendable (Result<HTTPResponse, any Error>) -> Void) {
+        lock.lock()
+        exchanges[task.taskIdentifier] = Exchange(complete: complete)
+        lock.unlock()
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let tooLarge = response.expectedContentLength > Int64(HTTPResponse.maximumBodyBytes)
+        lock.lock()
+        exchanges[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
+        if tooLarge { exchanges[dataTask.taskIdentifier]?.failure = Self.tooLarge }
+        lock.unlock()
+        completionHandler(tooLarge ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.lock()
+        var overflow = false
+        if var exchange = exchanges[dataTask.taskIdentifier], exchange.failure == nil {
+            if exchange.body.count + data.count > HTTPResponse.maximumBodyBytes {
+                exchange.failure = Self.tooLarge
+                exchange.body = Data()
+                overflow = true
+            } else {
+                exchange.body.append(data)
+            }
+            exchanges[dataTask.taskIdentifier] = exchange
+        }
+        lock.unlock()
+        if overflow { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, willCacheResponse proposedResponse: CachedURLResponse,
+        completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        lock.lock()
+        let exchange = exchanges.removeValue(forKey: task.taskIdentifier)
+        lock.unlock()
+        guard let exchange else { return }
+        if let failure = exchange.failure {
+            exchange.complete(.failure(failure))
+        } else if let error {
+            exchange.complete(.failure(URLSessionTransport.map(error)))
+        } else if let http = exchange.response ?? (task.response as? HTTPURLResponse) {
+            var headers: [String: String] = [:]
+            for (name, value) in http.allHeaderFields {
+                headers[String(describing: name)] = String(describing: value)
+            }
+            exchange.complete(.success(HTTPResponse(status: http.statusCode, headers: headers, body: exchange.body)))
+        } else {
+            exchange.complete(.failure(DashSpendError.network("no HTTP response")))
+        }
+    }
+
+    private static let tooLarge = DashSpendError.unreadableAnswer(
+        "the answer is larger than \(HTTPResponse.maximumBodyBytes / 1_048_576) MiB")
+}
+
+/// Resumes a continuation once: with the exchange's result or the deadline's error, whichever is first.
+private final class ResumeOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<HTTPResponse, any Error>?
+
+    init(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        self.continuation = continuation
+    }
+
+    /// Resumes with `result` unless already resumed; returns whether this call did.
+    @discardableResult
+    func resume(_ result: Result<HTTPResponse, any Error>) -> Bool {
+        lock.lock()
+        let pending = continuation
+        continuation = nil
+        lock.unlock()
+        pending?.resume(with: result)
+        return pending != nil
     }
 }
 

@@ -1,16 +1,20 @@
 import DashSpendCore
 
-/// Maps a CTX non-2xx response to a ``DashSpendError``, following the wallets' rules.
+/// Maps a CTX non-2xx response to a ``DashSpendError``, following the wallets' rules; the rules shared with
+/// PiggyCards (region, 401/403, 409, 5xx, out of stock) live in ``ProviderErrorMapping``.
 enum CTXErrorMapper {
-    /// The region refusal CTX sends as a body.
-    static let regionMessage = "Client Transactions Not Allowed For This Region"
     /// The purchase-limit messages in `fields.fiatAmount`.
     static let limitMessages: Set<String> = ["above threshold", "below threshold"]
 
     static func error(for response: HTTPResponse, call: CTXCall) -> DashSpendError {
         let body = ProviderErrorBody(response.body)
         let message = body.summary(fallback: "HTTP \(response.status)")
-        if body.mentions(regionMessage) { return .regionNotAllowed }
+        let signIn = call == .login || call == .verifyEmail
+        if let shared = ProviderErrorMapping.sharedError(
+            for: response, body: body, provider: .ctx, signIn: signIn, verifiesCode: call == .verifyEmail)
+        {
+            return shared
+        }
         switch response.status {
         case 400:
             if call == .verifyEmail { return .wrongCode }
@@ -18,32 +22,16 @@ enum CTXErrorMapper {
                 return .purchaseLimitsChanged(limit)
             }
             return .rejected(message)
-        case 401, 403:
-            return .unauthorized(.ctx)
         case 404:
             if case .merchant(let id) = call { return .unknownMerchant(id) }
             if case .giftCard(let reference) = call { return .rejected("CTX does not know gift card \(reference)") }
             return .rejected(message)
-        case 409:
-            return .rejected(message)
         case 422:
+            if call == .verifyEmail { return .wrongCode }
+            if call == .login { return .rejected(message) }
             return .invalidAmount(message)
-        case 500 where isOutOfStock(body):
-            return .outOfStock(body.messages.first(where: isOutOfStockMessage) ?? message)
-        case 500...599:
-            return .serverError(status: response.status, message: message)
         default:
             return .rejected(message)
         }
-    }
-
-    private static func isOutOfStock(_ body: ProviderErrorBody) -> Bool {
-        body.messages.contains(where: isOutOfStockMessage)
-    }
-
-    /// `Gift card <n> is out of stock`.
-    static func isOutOfStockMessage(_ message: String) -> Bool {
-        let text = message.trimmedWhitespace.lowercased()
-        return text.hasPrefix("gift card ") && text.hasSuffix(" is out of stock")
     }
 }

@@ -19,9 +19,9 @@ struct CTXMerchantResponse: Sendable, Hashable {
     let productId: String?
     /// `enabled`; nil when missing or unreadable.
     let enabled: Bool?
-    /// `userDiscount` (staging, per user), basis points.
+    /// `userDiscount` (staging, per user), basis points; nil outside ``discountRange``.
     let userDiscount: Int?
-    /// `savingsPercentage` (production), basis points.
+    /// `savingsPercentage` (production), basis points; nil outside ``discountRange``.
     let savingsPercentage: Int?
     /// `denominationsType` or the legacy `denominationType`, trimmed and lowercased.
     let denominationsTypeText: String?
@@ -42,8 +42,8 @@ struct CTXMerchantResponse: Sendable, Hashable {
         redeemType = json["redeemType"]?.nonBlankString
         productId = json["productId"]?.nonBlankString
         enabled = json["enabled"]?.bool
-        userDiscount = json["userDiscount"]?.int
-        savingsPercentage = json["savingsPercentage"]?.int
+        userDiscount = json["userDiscount"]?.int.flatMap(Self.plausibleDiscount)
+        savingsPercentage = json["savingsPercentage"]?.int.flatMap(Self.plausibleDiscount)
         denominationsTypeText = (json["denominationsType"]?.nonBlankString ?? json["denominationType"]?.nonBlankString)?
             .lowercased()
         let rawValues = json["denominations"] ?? json["denominationValues"]
@@ -55,6 +55,14 @@ struct CTXMerchantResponse: Sendable, Hashable {
             denominationValues = nil
         }
         locationCount = json["cachedLocationCount"]?.int ?? json["locationCount"]?.int
+    }
+
+    /// The discounts that can be real, in basis points (±100 %).
+    static let discountRange = -10_000...10_000
+
+    /// `value` when within ``discountRange``; a hostile value (`Int.min`) counts as missing.
+    static func plausibleDiscount(_ value: Int) -> Int? {
+        discountRange.contains(value) ? value : nil
     }
 
     /// `userDiscount ?? savingsPercentage` (Android's order: an explicit `userDiscount: 0` wins).

@@ -80,9 +80,11 @@ public final class CTXRepository: DashSpendRepository {
 
     // MARK: - Catalogue
 
-    /// GET `merchants/{sourceId}` and maps the answer. Requires a sign-in.
+    /// GET `merchants/{sourceId}` and maps the answer. Requires a sign-in. A blank `sourceId` is
+    /// ``DashSpendError/unknownMerchant(_:)`` before anything is sent.
     public func merchantDetails(sourceId: String) async throws -> ProviderMerchantDetails {
         let id = sourceId.trimmedWhitespace
+        guard !id.isEmpty else { throw DashSpendError.unknownMerchant("") }
         let response = try await authorized { self.client.request("GET", ["merchants", id], bearer: $0) }
         let json = try CTXClient.json(from: response, call: .merchant(id: id))
         guard let merchant = CTXMerchantResponse(json: json) else {
@@ -94,8 +96,12 @@ public final class CTXRepository: DashSpendRepository {
     // MARK: - Purchases
 
     /// POST `gift-cards`: orders a card of `fiatAmount` (sent with exactly two decimals) for the merchant
-    /// CTX calls `merchantId`.
+    /// CTX calls `merchantId`. An amount with more than two decimals, or not above zero, is
+    /// ``DashSpendError/invalidAmount(_:)`` before anything is sent: it is never rounded into another price.
     public func purchase(merchantId: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws -> CTXGiftCard {
+        guard Decimal(plainText: Self.fiatAmountText(fiatAmount)) == fiatAmount else {
+            throw DashSpendError.invalidAmount("the amount must have at most two decimals")
+        }
         guard fiatAmount > 0 else { throw DashSpendError.invalidAmount("the amount must be positive") }
         let body = JSONValue.object([
             "cryptoCurrency": .string("DASH"),

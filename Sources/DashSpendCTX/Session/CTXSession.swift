@@ -12,8 +12,10 @@ import Foundation
 ///   rejected one (another caller refreshed meanwhile), that token is returned without a refresh.
 /// - Otherwise one `refresh-token` call runs in an unstructured task that every concurrent caller awaits,
 ///   so rotated tokens are saved even when the caller that started it is cancelled.
-/// - Only a 401 from `refresh-token` signs the user out (tokens cleared, e-mail kept); any other failure
-///   keeps the stored tokens and is thrown to the callers.
+/// - Only a 401 from `refresh-token` signs the user out (tokens cleared, e-mail kept), and only when the
+///   refresh token it refused is still the stored one; any other failure keeps the stored tokens and is
+///   thrown to the callers.
+/// - A refresh never writes over credentials that changed while it ran (see ``refresh(using:client:)``).
 actor CTXSession {
     private let client: CTXClient
     private var refreshing: Task<String, any Error>?
@@ -45,32 +47,43 @@ actor CTXSession {
     }
 
     /// Calls `refresh-token` and stores the result; runs to completion whatever happens to the callers.
+    ///
+    /// The store is read again before anything is written, and written only while it still holds the
+    /// refresh token that was used: nothing stored (a logout meanwhile) writes nothing and throws
+    /// ``DashSpendError/signInRequired(_:)``; another refresh token (another repository or process rotated
+    /// it, or signed in again) is kept, and its access token is used, even when this refresh got a 401.
     private static func refresh(using refreshToken: String, client: CTXClient) async throws -> String {
         let store = client.configuration.credentials
         let network = client.configuration.network
         let request = client.request("POST", ["refresh-token"], body: .object(["refreshToken": .string(refreshToken)]))
         let response = try await client.send(request)
+        let json: JSONValue?
         if response.status == 401 {
-            var signedOut = (try? store.load(.ctx, network: network)) ?? nil ?? ProviderCredentials()
-            signedOut.accessToken = nil
-            signedOut.refreshToken = nil
-            signedOut.refreshTokenIssuedAt = nil
-            try store.save(signedOut, for: .ctx, network: network)
+            json = nil
+        } else {
+            json = try CTXClient.json(from: response, call: .refreshToken)
+        }
+        guard var current = try store.load(.ctx, network: network) else { throw DashSpendError.signInRequired(.ctx) }
+        guard current.refreshToken == refreshToken else {
+            if let token = current.accessToken, !token.isEmpty { return token }
+            throw DashSpendError.signInRequired(.ctx)
+        }
+        guard let json else {
+            current.accessToken = nil
+            current.refreshToken = nil
+            current.refreshTokenIssuedAt = nil
+            try store.save(current, for: .ctx, network: network)
             throw DashSpendError.unauthorized(.ctx)
         }
-        let json = try CTXClient.json(from: response, call: .refreshToken)
         guard let accessToken = json["accessToken"]?.nonBlankString else {
             throw DashSpendError.unreadableAnswer("CTX refreshed without an access token")
         }
-        var updated = try store.load(.ctx, network: network) ?? ProviderCredentials()
-        updated.accessToken = accessToken
+        current.accessToken = accessToken
         if let rotated = json["refreshToken"]?.nonBlankString {
-            updated.refreshToken = rotated
-            updated.refreshTokenIssuedAt = client.configuration.now()
-        } else if updated.refreshToken == nil {
-            updated.refreshToken = refreshToken
+            current.refreshToken = rotated
+            current.refreshTokenIssuedAt = client.configuration.now()
         }
-        try store.save(updated, for: .ctx, network: network)
+        try store.save(current, for: .ctx, network: network)
         return accessToken
     }
 }

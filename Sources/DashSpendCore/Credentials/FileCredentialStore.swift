@@ -13,9 +13,11 @@ import Darwin
 
 /// Keeps credentials as JSON files under a state directory: `<root>/<network>/<serviceTag>.json`.
 ///
-/// - Files are created with mode 0600 and directories with 0700, whatever the umask.
-/// - ``save(_:for:network:)`` writes a temporary file in the same directory, flushes it and renames it over
-///   the old file, so a crash mid-write leaves the previous credentials readable.
+/// - Files are created with mode 0600 and directories with 0700, whatever the umask; the root and the
+///   network directory are set to 0700 on every save even when they already existed.
+/// - ``save(_:for:network:)`` writes a temporary file in the same directory, flushes it, renames it over
+///   the old file and flushes the directory, so a crash mid-write leaves the previous credentials readable
+///   and a completed save survives a crash.
 /// - A read never writes: a damaged file is reported as ``CredentialStoreError`` and left in place.
 public struct FileCredentialStore: CredentialStore {
     /// The state directory (see ``StateDirectory``).
@@ -51,6 +53,9 @@ public struct FileCredentialStore: CredentialStore {
         let file = path(for: provider, network: network)
         try Self.makeDirectory(root)
         try Self.makeDirectory(directory(for: network))
+        // The store owns these two directories: tighten them even when they already existed.
+        try Self.restrict(root)
+        try Self.restrict(directory(for: network))
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -82,10 +87,28 @@ public struct FileCredentialStore: CredentialStore {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
-            if mkdir(current, 0o700) != 0 && errno != EEXIST {
+            if mkdir(current, 0o700) == 0 {
+                // mkdir applies the umask; a directory this store created is 0700 whatever it is.
+                try restrict(current)
+            } else if errno != EEXIST {
                 throw CredentialStoreError(.unwritable, path: current, reason: systemReason())
             }
         }
+    }
+
+    /// Sets `path`'s mode to 0700.
+    static func restrict(_ path: String) throws {
+        if chmod(path, 0o700) != 0 {
+            throw CredentialStoreError(.unwritable, path: path, reason: systemReason())
+        }
+    }
+
+    /// Flushes `directory` so a rename inside it survives a crash.
+    private static func syncDirectory(_ directory: String) -> String? {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return systemReason() }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0 ? nil : systemReason()
     }
 
     private static func readFile(_ path: String) throws -> Data? {
@@ -140,6 +163,10 @@ public struct FileCredentialStore: CredentialStore {
         if let failure {
             unlink(temporary)
             throw CredentialStoreError(.unwritable, path: path, reason: failure)
+        }
+        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if let failure = syncDirectory(directory.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : directory) {
+            throw CredentialStoreError(.unwritable, path: path, reason: "renamed but not flushed: \(failure)")
         }
     }
 

@@ -40,11 +40,23 @@ public struct ProviderCredentials: Sendable, Hashable, Codable {
     public var isSignedIn: Bool { !(accessToken ?? "").isEmpty }
 }
 
-extension ProviderCredentials: CustomStringConvertible, CustomDebugStringConvertible {
+extension ProviderCredentials: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// A description with every secret redacted.
     public var description: String {
         "ProviderCredentials(email: \(email ?? "nil"), signedIn: \(isSignedIn))"
     }
     /// Same as ``description``: secrets never appear in logs.
     public var debugDescription: String { description }
+
+    /// What `dump` shows: the e-mail, user id and dates, and only whether each secret is present.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "email": email as Any, "userId": userId as Any, "hasAccessToken": !(accessToken ?? "").isEmpty,
+                "hasRefreshToken": !(refreshToken ?? "").isEmpty, "hasPassword": !(password ?? "").isEmpty,
+                "refreshTokenIssuedAt": refreshTokenIssuedAt as Any, "accessTokenExpiresAt": accessTokenExpiresAt as Any,
+            ],
+            displayStyle: .struct)
+    }
 }

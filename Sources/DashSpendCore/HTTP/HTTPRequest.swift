@@ -26,3 +26,35 @@ public struct HTTPRequest: Sendable, Hashable {
         self.timeout = timeout
     }
 }
+
+extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The headers with the `Authorization` value (any case) replaced by `<redacted>`.
+    private var redactedHeaders: [String: String] {
+        var result: [String: String] = [:]
+        for (name, value) in headers {
+            result[name] = name.lowercased() == "authorization" ? "<redacted>" : value
+        }
+        return result
+    }
+
+    /// The method, URL, header names and body size; never the `Authorization` value or the body.
+    public var description: String {
+        let names = redactedHeaders.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        return
+            "HTTPRequest(\(method) \(url.absoluteString), headers: [\(names)], body: \(body?.count ?? 0) bytes, timeout: \(timeout))"
+    }
+
+    /// Same as ``description``: secrets never appear in logs.
+    public var debugDescription: String { description }
+
+    /// What `dump` and `String(reflecting:)` show: the same redacted fields as ``description``.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "method": method, "url": url.absoluteString, "headers": redactedHeaders,
+                "bodyBytes": body?.count ?? 0, "timeout": timeout,
+            ],
+            displayStyle: .struct)
+    }
+}

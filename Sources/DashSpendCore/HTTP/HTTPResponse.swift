@@ -20,6 +20,10 @@ public struct HTTPResponse: Sendable, Hashable {
         self.body = body
     }
 
+    /// The largest body a transport reads: 8 MiB, far above any provider answer. A larger one is
+    /// ``DashSpendError/unreadableAnswer(_:)``.
+    public static let maximumBodyBytes = 8 * 1_048_576
+
     /// Whether the status is 2xx.
     public var isSuccess: Bool { (200..<300).contains(status) }
 }

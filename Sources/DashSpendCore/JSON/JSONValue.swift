@@ -23,7 +23,8 @@ public enum JSONValue: Sendable, Hashable, Codable {
     /// An object.
     case object([String: JSONValue])
 
-    /// Decodes a JSON document; throws only when the bytes are not JSON.
+    /// Decodes a JSON document; throws only when the bytes are not JSON. A number out of `Decimal`'s range
+    /// (`1e400`) decodes as ``null`` and leaves the rest of the document readable.
     public static func parse(_ data: Data) throws -> JSONValue {
         try JSONDecoder().decode(JSONValue.self, from: data)
     }
@@ -41,8 +42,12 @@ public enum JSONValue: Sendable, Hashable, Codable {
             self = .string(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            // The document is valid JSON (the decoder checks the syntax first), so this is a number no
+            // Decimal holds (`1e400`): it reads as null instead of making the whole answer unreadable.
+            self = .null
         }
     }
 

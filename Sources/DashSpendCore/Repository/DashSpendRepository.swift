@@ -3,7 +3,8 @@
 /// ## Implementation requirements
 /// - Be safe to call from any task; concurrent calls must not corrupt stored credentials.
 /// - Never put a token, password or one-time code in an error or a log line.
-/// - Throw ``DashSpendError`` values only.
+/// - Throw ``DashSpendError`` values, or ``CredentialStoreError`` when the credential store cannot be read
+///   or written (and `CancellationError` when the calling task is cancelled).
 public protocol DashSpendRepository: Sendable {
     /// The provider this repository talks to.
     var provider: GiftCardProvider { get }

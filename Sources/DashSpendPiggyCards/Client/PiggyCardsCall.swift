@@ -5,8 +5,10 @@ enum PiggyCardsCall: Sendable, Hashable {
     case signup
     /// POST `verify-otp`.
     case verifyOTP
-    /// POST `login`.
+    /// POST `login` while signing in (after `verify-otp`).
     case login
+    /// POST `login` to renew the token with the stored password.
+    case relogin
     /// GET `giftcards/{country}?brandId=`.
     case giftCards(brandId: String)
     /// GET `brands/{country}`.

@@ -35,10 +35,11 @@ struct PiggyCardsClient: Sendable {
         try ProviderHTTP.json(from: response, provider: .piggyCards) { PiggyCardsErrorMapper.error(for: $0, call: call) }
     }
 
-    /// POST `login` with the user id and generated password; returns the token and its expiry.
-    func logIn(userId: String, password: String) async throws -> (token: String, expiresAt: Date) {
+    /// POST `login` with the user id and generated password; returns the token and its expiry. `call` is
+    /// ``PiggyCardsCall/login`` during a sign-in and ``PiggyCardsCall/relogin`` for a renewal.
+    func logIn(userId: String, password: String, call: PiggyCardsCall) async throws -> (token: String, expiresAt: Date) {
         let request = request("POST", ["login"], body: .object(["userId": .string(userId), "password": .string(password)]))
-        let json = try Self.json(from: try await send(request), call: .login)
+        let json = try Self.json(from: try await send(request), call: call)
         guard let token = json["access_token"]?.nonBlankString else {
             throw DashSpendError.unreadableAnswer("PiggyCards logged in without an access token")
         }

@@ -30,7 +30,7 @@ struct PiggyCardsGiftcard: Sendable, Hashable {
     let name: String
     let priceType: PriceType
     let currency: String?
-    /// A percent: 4.0 means 4 %.
+    /// A percent: 4.0 means 4 %; nil when missing, unreadable or outside ``percentRange``.
     let discountPercentage: Decimal?
     let minDenomination: Decimal?
     let maxDenomination: Decimal?
@@ -48,7 +48,7 @@ struct PiggyCardsGiftcard: Sendable, Hashable {
         name = json["name"]?.string ?? ""
         priceType = PriceType(json["price_type"]?.string)
         currency = json["currency"]?.nonBlankString
-        discountPercentage = json["discount_percentage"]?.decimal
+        discountPercentage = json["discount_percentage"]?.decimal.flatMap { Self.percentRange.contains($0) ? $0 : nil }
         minDenomination = json["min_denomination"]?.decimal
         maxDenomination = json["max_denomination"]?.decimal
         denominationText = json["denomination"]?.nonBlankString
@@ -57,10 +57,16 @@ struct PiggyCardsGiftcard: Sendable, Hashable {
         brandId = json["brand_id"]?.int
     }
 
+    /// The brand that is never offered.
+    static let disabledBrandId = 174
+    /// The discounts that can be real; anything else (a hostile `-1e30`) is treated as missing, so the
+    /// basis-point arithmetic cannot overflow.
+    static let percentRange: ClosedRange<Decimal> = -100...100
+
     /// Brand 174 and the Xbox Live / Xbox Game Pass cards are never offered.
     var isDisabled: Bool {
         let lowered = name.lowercased()
-        return brandId == 174 || lowered.contains("xbox live") || lowered.contains("xbox game pass")
+        return brandId == Self.disabledBrandId || lowered.contains("xbox live") || lowered.contains("xbox game pass")
     }
 
     /// In stock.

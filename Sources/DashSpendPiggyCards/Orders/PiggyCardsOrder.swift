@@ -22,16 +22,17 @@ public struct PiggyCardsOrder: Sendable, Hashable {
         self.payMessage = payMessage
     }
 
-    /// Reads the answer `{"id":"...","payTo":"dash:X...?amount=0.123","payMessage":"..."}`.
+    /// Reads the answer `{"id":"...","payTo":"dash:X...?amount=0.123","payMessage":"..."}`; the address must
+    /// belong to `network`.
     ///
     /// Throws ``DashSpendError/unreadableAnswer(_:)`` without an id, and ``DashSpendError/rejected(_:)``
     /// (with `payMessage`) when `payTo` is empty or not a payable `dash:` URI: the order cannot be paid.
-    init(json: JSONValue) throws {
+    init(json: JSONValue, network: DashSpendNetwork) throws {
         guard json.object != nil, let id = json["id"]?.nonBlankString else {
             throw DashSpendError.unreadableAnswer("PiggyCards accepted the order but sent no order id")
         }
         let message = json["payMessage"]?.nonBlankString
-        guard let payment = PiggyCardsPaymentURI(parsing: json["payTo"]?.string ?? "") else {
+        guard let payment = PiggyCardsPaymentURI(parsing: json["payTo"]?.string ?? "", network: network) else {
             throw DashSpendError.rejected(
                 "PiggyCards order \(id) cannot be paid: \(message ?? "no usable payment address was given")")
         }

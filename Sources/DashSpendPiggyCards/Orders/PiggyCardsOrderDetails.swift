@@ -26,9 +26,9 @@ public struct PiggyCardsOrderDetails: Sendable, Hashable {
     /// The body's `message`.
     public let message: String?
 
-    /// Reads a status body for order `requestedId`; throws ``DashSpendError/unreadableAnswer(_:)`` when it
+    /// Reads a status body for order `requestedId` (a `payTo` for another network is no payment); throws ``DashSpendError/unreadableAnswer(_:)`` when it
     /// is not an object, or when its code is 200 but it has no `data` object.
-    init(json: JSONValue, requestedId: String) throws {
+    init(json: JSONValue, requestedId: String, network: DashSpendNetwork) throws {
         guard json.object != nil else {
             throw DashSpendError.unreadableAnswer("PiggyCards sent an order status that is not an object")
         }
@@ -42,7 +42,7 @@ public struct PiggyCardsOrderDetails: Sendable, Hashable {
         orderId = data?["orderId"]?.nonBlankString ?? requestedId
         providerStatus = data?["status"]?.nonBlankString
         status = PiggyCardsOrderStatus(providerStatus: providerStatus)
-        payment = (data?["payTo"]?.string).flatMap(PiggyCardsPaymentURI.init(parsing:))
+        payment = (data?["payTo"]?.string).flatMap { PiggyCardsPaymentURI(parsing: $0, network: network) }
         deliveryTime = data?["deliveryTime"]?.nonBlankString
         cards = code == 200 ? (data?["cards"]?.array ?? []).compactMap(PiggyCardsDeliveredCard.init(json:)) : []
     }

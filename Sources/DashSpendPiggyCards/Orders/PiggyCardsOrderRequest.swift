@@ -73,10 +73,7 @@ public struct PiggyCardsOrderRequest: Sendable, Hashable {
             throw DashSpendError.invalidAmount(
                 "the order total \(total.plainText(fractionDigits: 2)) USD is above PiggyCards' limit of \(maximumTotal) USD")
         }
-        let address = recipientEmail.trimmedWhitespace
-        guard address.contains("@"), !address.contains(" ") else {
-            throw DashSpendError.rejected("'\(address)' is not an e-mail address")
-        }
+        _ = try EmailAddress.validated(recipientEmail)
     }
 }
 #endif

@@ -8,8 +8,10 @@ import DashSpendCore
 
 /// A BIP21 payment request as PiggyCards sends it in `payTo`: `dash:<address>?amount=<DASH>`.
 ///
-/// The scheme is matched case-insensitively; other parameters (`label`, `message`) are allowed and
-/// ignored. The address must be base58 and the amount a plain positive decimal number of Dash.
+/// The scheme is matched case-insensitively. The address must be a base58check Dash address of the
+/// wallet's network (P2PKH or P2SH version byte), the amount plain `digits[.digits]` with at most 8
+/// decimals and above zero. `label` and `message` are allowed and ignored; any `req-` parameter (one the
+/// payer is required to understand) makes the URI unpayable, as BIP21 says.
 public struct PiggyCardsPaymentURI: Sendable, Hashable {
     /// The Dash address to pay.
     public let address: String
@@ -18,29 +20,41 @@ public struct PiggyCardsPaymentURI: Sendable, Hashable {
     /// The URI as sent.
     public let uri: String
 
-    /// Parses `text`; nil when it is empty or not a `dash:` URI with an address and a positive amount.
-    public init?(parsing text: String) {
+    /// Parses `text` for `network`; nil when it is not a payable `dash:` URI for that network.
+    public init?(parsing text: String, network: DashSpendNetwork = .mainnet) {
         let trimmed = text.trimmedWhitespace
         guard trimmed.lowercased().hasPrefix("dash:") else { return nil }
         var rest = trimmed.dropFirst("dash:".count)
         if rest.hasPrefix("//") { rest = rest.dropFirst(2) }
         let parts = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let address = String(parts[0])
-        let base58 = Set("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz")
-        guard (25...40).contains(address.count), address.allSatisfy(base58.contains) else { return nil }
+        guard DashAddress.isValid(address, network: network) else { return nil }
         guard parts.count == 2 else { return nil }
         var amount: Decimal?
         for parameter in parts[1].split(separator: "&") {
             let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pair.count == 2, pair[0].lowercased() == "amount" else { continue }
-            guard amount == nil else { return nil }
-            amount = Decimal(plainText: String(pair[1]))
-            guard amount != nil else { return nil }
+            let name = pair[0].lowercased()
+            if name.hasPrefix("req-") { return nil }
+            guard pair.count == 2, name == "amount" else { continue }
+            guard amount == nil, let value = Self.amount(String(pair[1])) else { return nil }
+            amount = value
         }
-        guard let amount, amount > 0 else { return nil }
+        guard let amount else { return nil }
         self.address = address
         self.amount = amount
         uri = trimmed
+    }
+
+    /// `digits[.digits]` with at most 8 decimals and above zero, else nil.
+    static func amount(_ text: String) -> Decimal? {
+        let pieces = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigits = { (piece: Substring) in !piece.isEmpty && piece.utf8.allSatisfy { (48...57).contains($0) } }
+        guard isDigits(pieces[0]), pieces[0].count <= 12 else { return nil }
+        if pieces.count == 2 {
+            guard isDigits(pieces[1]), pieces[1].count <= 8 else { return nil }
+        }
+        guard let value = Decimal(plainText: text), value > 0 else { return nil }
+        return value
     }
 }
 #endif

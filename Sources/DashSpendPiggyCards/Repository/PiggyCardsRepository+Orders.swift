@@ -35,7 +35,8 @@ extension PiggyCardsRepository {
         let response = try await authorized { [client] token in
             client.request("POST", ["orders"], body: body, bearer: token)
         }
-        return try PiggyCardsOrder(json: PiggyCardsClient.json(from: response, call: .createOrder))
+        return try PiggyCardsOrder(
+            json: PiggyCardsClient.json(from: response, call: .createOrder), network: configuration.network)
     }
 
     /// GET `orders/{orderId}`: the order's status and, once delivered, its cards (none when the body's
@@ -47,7 +48,7 @@ extension PiggyCardsRepository {
             client.request("GET", ["orders", id], bearer: token)
         }
         let json = try PiggyCardsClient.json(from: response, call: .orderStatus(orderId: id))
-        return try PiggyCardsOrderDetails(json: json, requestedId: id)
+        return try PiggyCardsOrderDetails(json: json, requestedId: id, network: configuration.network)
     }
 
     /// GET `exchange-rate?currency=USD`: what one Dash is worth in `currency` at PiggyCards.

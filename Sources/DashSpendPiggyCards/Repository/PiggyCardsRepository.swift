@@ -61,6 +61,9 @@ public final class PiggyCardsRepository: DashSpendRepository {
     }
 
     /// POST `verify-otp` for the generated password, then POST `login`; stores password and token.
+    ///
+    /// The e-mail, user id and password are stored as soon as `verify-otp` answers, before `login`: the code
+    /// is single-use, so a failed login must not lose the sign-up (the next call logs in with them).
     public func verify(code: String) async throws {
         guard let stored = try loadCredentials(), let address = stored.email, let userId = stored.userId else {
             throw DashSpendError.signInRequired(.piggyCards)
@@ -71,12 +74,12 @@ public final class PiggyCardsRepository: DashSpendRepository {
         guard let password = json["generatedPassword"]?.nonBlankString else {
             throw DashSpendError.unreadableAnswer("PiggyCards verified the code but sent no password; sign in again")
         }
-        let (token, expiresAt) = try await client.logIn(userId: userId, password: password)
-        try configuration.credentials.save(
-            ProviderCredentials(
-                email: address, accessToken: token, accessTokenExpiresAt: expiresAt, userId: userId,
-                password: password),
-            for: .piggyCards, network: configuration.network)
+        var credentials = ProviderCredentials(email: address, userId: userId, password: password)
+        try configuration.credentials.save(credentials, for: .piggyCards, network: configuration.network)
+        let (token, expiresAt) = try await client.logIn(userId: userId, password: password, call: .login)
+        credentials.accessToken = token
+        credentials.accessTokenExpiresAt = expiresAt
+        try configuration.credentials.save(credentials, for: .piggyCards, network: configuration.network)
     }
 
     /// Forgets the stored credentials for this network.
@@ -87,9 +90,12 @@ public final class PiggyCardsRepository: DashSpendRepository {
     // MARK: - Catalogue
 
     /// GET `giftcards/US?brandId=<sourceId>` and turns the brand's cards into one offer
-    /// (see the resolution rules). A brand without cards is a disabled offer, not an error.
+    /// (see the resolution rules). A brand without cards is a disabled offer, not an error, and so is brand
+    /// 174 whatever its cards say. A blank `sourceId` is ``DashSpendError/unknownMerchant(_:)`` before
+    /// anything is sent.
     public func merchantDetails(sourceId: String) async throws -> ProviderMerchantDetails {
         let brandId = sourceId.trimmedWhitespace
+        guard !brandId.isEmpty else { throw DashSpendError.unknownMerchant("") }
         let response = try await authorized { [client] token in
             client.request("GET", ["giftcards", Self.country], query: [("brandId", brandId)], bearer: token)
         }
@@ -97,7 +103,8 @@ public final class PiggyCardsRepository: DashSpendRepository {
         guard json.object != nil else {
             throw DashSpendError.unreadableAnswer("PiggyCards sent gift cards that are not an object")
         }
-        let cards = (json["data"]?.array ?? []).compactMap(PiggyCardsGiftcard.init(json:))
+        var cards = (json["data"]?.array ?? []).compactMap(PiggyCardsGiftcard.init(json:))
+        if Int(brandId) == PiggyCardsGiftcard.disabledBrandId { cards = [] }
         let name = cards.first(where: { !$0.isDisabled && !$0.name.isEmpty })?.name
         return PiggyCardsOffer(cards: cards).details(brandId: brandId, name: name, fetchedAt: configuration.now())
     }

@@ -9,6 +9,10 @@ import DashSpendCore
 /// Owns the PiggyCards access token: logs in again (user id + stored password) when the token has expired
 /// or has less than five minutes left, or when the server rejected it. One login at a time, shared by
 /// every concurrent caller; it runs in an unstructured task so its token is saved even if callers cancel.
+///
+/// The new token is written only if the store still holds the user id and password the login used: a
+/// logout (nothing stored) meanwhile writes nothing and throws ``DashSpendError/signInRequired(_:)``, and a
+/// different sign-in meanwhile is kept (its token is used when it has one).
 actor PiggyCardsSession {
     /// Re-login when less than this many seconds remain.
     static let renewalMargin: TimeInterval = 300
@@ -35,8 +39,13 @@ actor PiggyCardsSession {
         }
         let client = self.client
         let task = Task<String, any Error> {
-            let (token, expiresAt) = try await client.logIn(userId: userId, password: password)
-            var updated = try configuration.credentials.load(.piggyCards, network: configuration.network) ?? stored
+            let (token, expiresAt) = try await client.logIn(userId: userId, password: password, call: .relogin)
+            guard var updated = try configuration.credentials.load(.piggyCards, network: configuration.network)
+            else { throw DashSpendError.signInRequired(.piggyCards) }
+            guard updated.userId == userId, updated.password == password else {
+                if let current = updated.accessToken, !current.isEmpty { return current }
+                throw DashSpendError.signInRequired(.piggyCards)
+            }
             updated.accessToken = token
             updated.accessTokenExpiresAt = expiresAt
             try configuration.credentials.save(updated, for: .piggyCards, network: configuration.network)

@@ -8,6 +8,9 @@ public enum LoopbackFault: Sendable, Hashable {
     case malformedJSON
     /// Send the headers with a `Content-Length` larger than the body actually sent, then close.
     case truncatedBody
+    /// Send the headers (with the full `Content-Length`), then the body one byte every `interval` seconds,
+    /// for a client whose whole-exchange deadline must cut it off.
+    case dripBody(interval: Double)
     /// Read the request, then reset the connection (`SO_LINGER` 0 and close).
     case connectionReset
 }

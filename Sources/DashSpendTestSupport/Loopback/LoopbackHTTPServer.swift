@@ -203,6 +203,8 @@ public final class LoopbackHTTPServer: Sendable {
             var body = response.body
             if body.isEmpty { body = Data("{".utf8) }
             Self.write(response, to: client, body: body.prefix(max(1, body.count / 2)), declaredLength: body.count + 100)
+        case .dripBody(let interval)?:
+            Self.drip(handler(request), to: client, interval: interval)
         case .connectionReset?:
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
@@ -280,6 +282,17 @@ public final class LoopbackHTTPServer: Sendable {
         }
     }
 
+    /// Writes the head, then one body byte per `interval` until the body ends or the client goes away.
+    private static func drip(_ response: LoopbackResponse, to client: Int32, interval: Double) {
+        write(response, to: client, body: Data(), declaredLength: response.body.count)
+        let pause = UInt32(max(0.001, min(interval, 10)) * 1_000_000)
+        for byte in response.body {
+            usleep(pause)
+            var single = byte
+            if send(client, &single, 1, Int32(MSG_NOSIGNAL)) != 1 { return }
+        }
+    }
+
     private static func reasonPhrase(_ status: Int) -> String {
         switch status {
         case 200: return "OK"
@@ -289,6 +302,7 @@ public final class LoopbackHTTPServer: Sendable {
         case 401: return "Unauthorized"
         case 403: return "Forbidden"
         case 404: return "Not Found"
+        case 302: return "Found"
         case 409: return "Conflict"
         case 422: return "Unprocessable Entity"
         case 500: return "Internal Server Error"

@@ -8,10 +8,14 @@ import Foundation
 
 /// Formatting shared by the text output.
 enum OutputFormat {
-    /// Basis points as a percentage: 300 → `3%`, 350 → `3.5%`, -150 → `-1.5%`.
+    /// Basis points as a percentage: 300 → `3%`, 350 → `3.5%`, -150 → `-1.5%`; safe for any `Int`.
     static func percent(_ basisPoints: Int) -> String {
-        let sign = basisPoints < 0 ? "-" : ""
-        let magnitude = basisPoints.magnitude
+        (basisPoints < 0 ? "-" : "") + percent(magnitude: basisPoints.magnitude)
+    }
+
+    /// An unsigned number of basis points as a percentage (no overflow, even for `Int.min.magnitude`).
+    private static func percent(magnitude: UInt) -> String {
+        let sign = ""
         let whole = magnitude / 100
         let fraction = magnitude % 100
         if fraction == 0 { return "\(sign)\(whole)%" }
@@ -22,7 +26,7 @@ enum OutputFormat {
     /// The discount as a list shows it: `save 3%`, or `fee 1.5%` when negative, `-` when zero.
     static func discount(_ basisPoints: Int) -> String {
         if basisPoints > 0 { return "save " + percent(basisPoints) }
-        if basisPoints < 0 { return "fee " + percent(-basisPoints) }
+        if basisPoints < 0 { return "fee " + percent(magnitude: basisPoints.magnitude) }
         return "-"
     }
 

@@ -7,7 +7,8 @@ import Testing
 
 @Suite("CTX purchases and cards")
 struct CTXPurchaseTests {
-    @Test(arguments: [("50", "50.00"), ("12.5", "12.50"), ("1000", "1000.00"), ("0.125", "0.13"), ("7.999", "8.00")])
+    // Amounts with more decimals are refused before formatting (see CTXRefreshRaceTests), never rounded.
+    @Test(arguments: [("50", "50.00"), ("12.5", "12.50"), ("1000", "1000.00"), ("0.01", "0.01"), ("7.99", "7.99")])
     func fiatAmountHasExactlyTwoDecimals(amount: String, expected: String) {
         #expect(CTXRepository.fiatAmountText(Decimal(string: amount)!) == expected)
     }

@@ -123,3 +123,21 @@ struct FileCredentialStoreTests {
         #expect(StateDirectory.resolve(home: nil, environment: [:]) == ".dashspend")
     }
 }
+
+@Suite("FileCredentialStore directory modes")
+struct FileCredentialStoreDirectoryTests {
+    @Test func existingStoreDirectoriesAreTightenedTo0700() throws {
+        let root = NSTemporaryDirectory() + "dashspend-creds-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(
+            atPath: root + "/mainnet", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let store = FileCredentialStore(root: root)
+        try store.save(ProviderCredentials(email: "a@example.com", accessToken: "t"), for: .ctx, network: .mainnet)
+        for path in [root, root + "/mainnet"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700, "\(path)")
+        }
+        #expect(try store.load(.ctx, network: .mainnet)?.accessToken == "t")
+    }
+}

@@ -78,8 +78,24 @@ struct PiggyCardsOfferTests {
                     var list = cards
                     list[index] = .object(reduced)
                     let parsed = list.compactMap(PiggyCardsGiftcard.init(json:))
-                    #expect(parsed.count == cards.count, "\(fixture.name) card \(index) without \(key)")
-                    _ = PiggyCardsOffer(cards: parsed)
+                    let context: Comment = "\(fixture.name) card \(index) without \(key)"
+                    let offer = PiggyCardsOffer(cards: parsed)
+                    // The offer stays coherent: its values are usable and its discount is plausible.
+                    if let denominations = offer.denominations {
+                        #expect(denominations.type == offer.denominationsType, context)
+                        if denominations.type == .flexible {
+                            let minimum = try #require(denominations.minimum)
+                            let maximum = try #require(denominations.maximum)
+                            #expect(minimum >= 0 && minimum <= maximum, context)
+                        } else {
+                            #expect(!denominations.values.isEmpty && denominations.values.allSatisfy { $0 > 0 }, context)
+                        }
+                    }
+                    if let discount = offer.discountBasisPoints {
+                        #expect((-10_150...9_850).contains(discount), context)
+                    }
+                    // Dropping a field of one card never changes how many cards are read.
+                    #expect(parsed.count == cards.count, context)
                 }
             }
         }
