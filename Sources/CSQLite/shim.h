@@ -1,1 +1,6 @@
 #include <sqlite3.h>
+
+/* sqlite3_db_config is variadic, which Swift cannot call: the integer-option form, fixed. */
+static inline int csqlite_db_config_int(sqlite3 *db, int op, int value, int *result) {
+    return sqlite3_db_config(db, op, value, result);
+}

@@ -111,7 +111,8 @@ public enum MerchantLookup {
               --help, --version
 
             exit codes: 0 ok, 1 not found, 64 bad usage, 65 unreadable database or answer, 66 database missing,
-                        69 network unavailable, 77 sign-in required
+                        69 network unavailable, 73 state directory not writable, 74 output not written,
+                        77 sign-in required
 
             """
     }

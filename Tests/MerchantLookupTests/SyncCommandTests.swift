@@ -99,6 +99,8 @@ struct SyncCommandTests {
         let newer = try ExploreArchiveWriter(timestamp: 5000).archive(of: good)
         var tampered = newer
         tampered[80] ^= 0x01  // in the ciphertext (the payload starts at 51: 16 salt, 2 verifier)
+        var tamperedOld = try ExploreArchiveWriter(timestamp: 1000).archive(of: good)
+        tamperedOld[80] ^= 0x01
         var wrongChecksum = ExploreArchiveWriter(timestamp: 5000)
         wrongChecksum.comment = "5000#deadbeef"
         var wrongButConsistent = wrongChecksum
@@ -114,6 +116,8 @@ struct SyncCommandTests {
             ("empty.zip", [], "empty"),
             ("not-explore.db", SyncFixture.bytes(notExplore), "no merchant table"),
             ("random.bin", Array(repeating: 0x42, count: 100), "neither"),
+            // Not newer than what is synced, but damaged: the damage is reported, not "already up to date".
+            ("tampered-old.zip", tamperedOld, "HMAC"),
         ]
         for (name, bytes, text) in cases {
             let source = scratch.file(name)
@@ -131,8 +135,34 @@ struct SyncCommandTests {
             #expect(SyncFixture.bytes(source) == bytes, "\(name): the source was written")
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: home + "/mainnet").sorted()
-        #expect(leftovers == ["explore.db", "explore.db.meta.json"])
+        #expect(leftovers == [".sync.lock", "explore.db", "explore.db.meta.json"])
         #expect(try await search().contains("Synced Bakery"))
+    }
+
+    @Test("A state folder that cannot be written exits 73, and never says kept once the database was replaced")
+    func cannotWrite() async throws {
+        let first = try zip("Synced Bakery", timestamp: 1000, named: "first.zip")
+        #expect(try await CLIProcess.run(["sync", "--from", first], home: home).status == 0)
+        let path = home + "/mainnet/explore.db"
+
+        // The metadata path is a folder: the database is replaced, its metadata cannot follow.
+        try FileManager.default.removeItem(atPath: path + ".meta.json")
+        try FileManager.default.createDirectory(atPath: path + ".meta.json", withIntermediateDirectories: false)
+        let second = try zip("Second Bakery", timestamp: 2000, named: "second.zip")
+        let result = try await CLIProcess.run(["sync", "--from", second], home: home)
+        #expect(result.status == 73, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("imported \(path)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("kept"), "\(result.stderr)")
+        #expect(try await search().contains("Second Bakery"))
+        try FileManager.default.removeItem(atPath: path + ".meta.json")
+
+        // A network folder others can write to is refused before anything happens.
+        #expect(chmod(home + "/mainnet", 0o777) == 0)
+        let third = try zip("Third Bakery", timestamp: 3000, named: "third.zip")
+        let unsafe = try await CLIProcess.run(["sync", "--from", third], home: home)
+        #expect(unsafe.status == 73, "\(unsafe.status) \(unsafe.stderr)")
+        #expect(unsafe.stderr.contains("kept \(path) as it was"), "\(unsafe.stderr)")
+        #expect(try await search().contains("Second Bakery"))
     }
 
     @Test("Usage errors: no --from is 64, a missing file 66")

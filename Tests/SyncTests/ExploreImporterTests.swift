@@ -33,7 +33,7 @@ struct ExploreImporterTests {
         try FileManager.default.contentsOfDirectory(atPath: importer.directory).filter { $0.contains("staging") }
     }
 
-    @Test("A ZIP from the Swift writer imports byte for byte, with its metadata")
+    @Test("A ZIP from the Swift writer imports with the same contents, plus indexes, and its metadata")
     func importsZip() throws {
         let database = try SyncFixture.database(named: "source.db", merchant: "Fresh Bakery", in: scratch)
         let zip = try ExploreArchiveWriter(timestamp: 1_700_000_000_000).write(

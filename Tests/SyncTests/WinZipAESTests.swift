@@ -50,6 +50,82 @@ struct WinZipAESTests {
         }
     }
 
+    @Test("AES-CTR crosses its 64 KiB key-stream chunk with the counter running on, in pieces of any size")
+    func counterAcrossChunks() throws {
+        // Blocks 4095, 4096 and 4097 (counters 4096 to 4098) straddle the first 64 KiB chunk. Expected blocks
+        // from Python `cryptography`: AES-256-ECB(key = 32 x 0x07, n.to_bytes(16, "little")).
+        var stream = [UInt8](repeating: 0, count: 16 * 4098)
+        try AESCounterMode.apply(key: [UInt8](repeating: 7, count: 32), to: &stream)
+        #expect(hex(stream[(4095 * 16)..<(4096 * 16)]) == "f9ba2b553f78015ee7e50f6f5b743391")
+        #expect(hex(stream[(4096 * 16)..<(4097 * 16)]) == "7b3b3731c6fce0c2695219459636de23")
+        #expect(hex(stream[(4097 * 16)...]) == "3807057097b6874005d3380dd7994db9")
+
+        var pieces = [UInt8](repeating: 0, count: stream.count)
+        let cipher = try AESCounterMode(key: [UInt8](repeating: 7, count: 32))
+        var offset = 0
+        let sizes = [1, 15, 17, 65_535, 3, 16, 100_000]
+        var turn = 0
+        while offset < pieces.count {
+            let end = min(offset + sizes[turn % sizes.count], pieces.count)
+            turn += 1
+            try pieces.withUnsafeMutableBytes { raw in
+                try cipher.apply(to: UnsafeMutableRawBufferPointer(rebasing: raw[offset..<end]))
+            }
+            offset = end
+        }
+        #expect(pieces == stream)
+    }
+
+    @Test("PBKDF2-HMAC-SHA1 matches the RFC 6070 test vectors")
+    func pbkdf2() throws {
+        let vectors: [(String, String, Int32, Int, String)] = [
+            ("password", "salt", 1, 20, "0c60c80f961f0e71f3a9b524af6012062fe037a6"),
+            ("password", "salt", 2, 20, "ea6c014dc72d6f8ccd1ed92ace1d41f0d8de8957"),
+            ("password", "salt", 4096, 20, "4b007901b765489abead49d926f721d065a429c1"),
+            (
+                "passwordPASSWORDpassword", "saltSALTsaltSALTsaltSALTsaltSALTsalt", 4096, 25,
+                "3d2eec4fe41c849b80c8d83662c0e44a8b291a964cf2f07038"
+            ),
+            ("pass\0word", "sa\0lt", 4096, 16, "56fa6aa75548099dcc37d7f03425e0c3"),
+        ]
+        for (password, salt, iterations, length, expected) in vectors {
+            let key = try WinZipAESKeys.pbkdf2(
+                password: Array(password.utf8), salt: Array(salt.utf8), iterations: iterations, length: length)
+            #expect(hex(key[...]) == expected, "\(password) \(iterations)")
+        }
+    }
+
+    @Test("HMAC-SHA1 matches RFC 2202 and is the same fed in pieces")
+    func hmac() throws {
+        #expect(
+            hex(try HMACSHA1.authenticate(Array("Hi There".utf8), key: [UInt8](repeating: 0x0B, count: 20))[...])
+                == "b617318655057264e28bc0b6fb378c8ef146be00")
+        // A key longer than the 64-byte block is hashed first (RFC 2202 test case 6).
+        let long = Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)
+        #expect(
+            hex(try HMACSHA1.authenticate(long, key: [UInt8](repeating: 0xAA, count: 80))[...])
+                == "aa4ae5e15272d00e95705637ce8a3b55ed402112")
+        let hmac = try HMACSHA1(key: Array("key".utf8))
+        for piece in ["The quick brown fox ", "jumps over ", "the lazy dog"] {
+            try Array(piece.utf8).withUnsafeBytes { try hmac.update($0) }
+        }
+        #expect(hex(try hmac.finalize()[...]) == "de7c9b85b8b78aa6bc8a7a36f70a90701c9db4d9")
+    }
+
+    @Test("The key material splits into AES key, HMAC key and verifier (known answers from Python hashlib)")
+    func keySplit() throws {
+        // hashlib.pbkdf2_hmac("sha1", b"e3069283", bytes(range(16)), 1000, 66), split 32 / 32 / 2.
+        let keys = try WinZipAESKeys(password: "e3069283", salt: Array(0..<16), strength: .aes256)
+        #expect(hex(keys.encryptionKey[...]) == "b6fe1a235a6b0f7b061bcf2a0ed9e1df2ce3bbcec3f9db42c3f3fd58cfcb3168")
+        #expect(hex(keys.authenticationKey[...]) == "20ea3faf581845512620a07369e084cea50410a3ffbb493de5847716d21c0825")
+        #expect(hex(keys.passwordVerifier[...]) == "f0c5")
+        // hashlib.pbkdf2_hmac("sha1", b"f00", bytes(range(8)), 1000, 34), split 16 / 16 / 2.
+        let small = try WinZipAESKeys(password: "f00", salt: Array(0..<8), strength: .aes128)
+        #expect(hex(small.encryptionKey[...]) == "fc6d47008b71554b8d1046505379004b")
+        #expect(hex(small.authenticationKey[...]) == "f4453fa2686f25bc31595343ede7014b")
+        #expect(hex(small.passwordVerifier[...]) == "ce30")
+    }
+
     @Test("PBKDF2 gives key, HMAC key and verifier of the right sizes")
     func keys() throws {
         let keys = try WinZipAESKeys(password: "pw", salt: [UInt8](repeating: 0, count: 16), strength: .aes256)

@@ -84,6 +84,18 @@ public final class SQLiteConnection: @unchecked Sendable {
         sqlite3_extended_result_codes(handle, 1)
     }
 
+    /// Hardens the connection for a file that came from elsewhere: `SQLITE_DBCONFIG_DEFENSIVE` (no writing
+    /// the schema or other ways of corrupting the file through SQL) and `PRAGMA trusted_schema = OFF` (the
+    /// file's views and triggers cannot call functions with side effects). Call it right after opening.
+    public func configureDefensive() throws(SQLiteError) {
+        let code = lock.withLock { _ in
+            var result: Int32 = 0
+            return csqlite_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, &result)
+        }
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
+        try execute("PRAGMA trusted_schema = OFF")
+    }
+
     deinit {
         statements.removeAll()
         sqlite3_close_v2(handle)

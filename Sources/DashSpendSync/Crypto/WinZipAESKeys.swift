@@ -16,18 +16,25 @@ public struct WinZipAESKeys: Sendable, Hashable {
     /// Derives the keys for `password` and `salt` (``WinZipAESStrength/saltLength`` bytes).
     public init(password: String, salt: [UInt8], strength: WinZipAESStrength) throws(WinZipAESError) {
         let keyLength = strength.keyLength
-        var material = [UInt8](repeating: 0, count: 2 * keyLength + 2)
-        let password = Array(password.utf8)
-        let status = password.withUnsafeBufferPointer { pass in
-            pass.withMemoryRebound(to: CChar.self) { pass in
-                PKCS5_PBKDF2_HMAC_SHA1(
-                    pass.baseAddress, Int32(pass.count), salt, Int32(salt.count),
-                    Self.iterations, Int32(material.count), &material)
-            }
-        }
-        guard status == 1 else { throw .cryptoFailure("PKCS5_PBKDF2_HMAC_SHA1") }
+        let material = try Self.pbkdf2(
+            password: Array(password.utf8), salt: salt, iterations: Self.iterations, length: 2 * keyLength + 2)
         encryptionKey = Array(material[0..<keyLength])
         authenticationKey = Array(material[keyLength..<(2 * keyLength)])
         passwordVerifier = Array(material[(2 * keyLength)...])
+    }
+
+    /// PBKDF2-HMAC-SHA1 (RFC 8018) through libcrypto: `length` bytes of key material.
+    public static func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int32, length: Int) throws(WinZipAESError)
+        -> [UInt8]
+    {
+        var material = [UInt8](repeating: 0, count: length)
+        let status = password.withUnsafeBufferPointer { pass in
+            pass.withMemoryRebound(to: CChar.self) { pass in
+                PKCS5_PBKDF2_HMAC_SHA1(
+                    pass.baseAddress, Int32(pass.count), salt, Int32(salt.count), iterations, Int32(length), &material)
+            }
+        }
+        guard status == 1 else { throw .cryptoFailure("PKCS5_PBKDF2_HMAC_SHA1") }
+        return material
     }
 }

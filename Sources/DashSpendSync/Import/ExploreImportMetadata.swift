@@ -12,8 +12,13 @@ public struct ExploreImportMetadata: Sendable, Hashable, Codable {
     public let format: String
     /// The data timestamp from the ZIP comment (milliseconds since 1970); nil for a plain SQLite file.
     public let dataTimestamp: Int64?
-    /// The CRC-32C of the database file, lowercase hex without zero padding.
+    /// The CRC-32C of the SOURCE SQLite file (the one inside the ZIP, or the plain file given), as verified
+    /// against the ZIP comment; lowercase hex without zero padding. The installed copy differs from it, since
+    /// the import adds indexes: see ``installedChecksum``.
     public let checksum: String
+    /// The CRC-32C of the installed `explore.db` as it was moved into place (nil in metadata written before
+    /// this field existed).
+    public let installedChecksum: String?
     /// When it was imported (ISO 8601, UTC).
     public let importedAt: String
     /// The explore schema version (1 to 4).
@@ -21,13 +26,14 @@ public struct ExploreImportMetadata: Sendable, Hashable, Codable {
 
     /// Creates the metadata.
     public init(
-        source: String, format: String, dataTimestamp: Int64?, checksum: String, importedAt: String,
-        schemaVersion: Int
+        source: String, format: String, dataTimestamp: Int64?, checksum: String, installedChecksum: String? = nil,
+        importedAt: String, schemaVersion: Int
     ) {
         self.source = source
         self.format = format
         self.dataTimestamp = dataTimestamp
         self.checksum = checksum
+        self.installedChecksum = installedChecksum
         self.importedAt = importedAt
         self.schemaVersion = schemaVersion
     }

@@ -14,27 +14,53 @@ import Darwin
 /// Imports an explore database into one network's folder of the state directory: from the ZIP the wallets
 /// download (WinZip-AES, comment `<timestampMs>#<checksum>`) or from a plain SQLite explore file.
 ///
-/// The new file is built as `explore.db.staging-XXXXXX` next to `explore.db`, opened with the library,
-/// required to have `merchant` rows (and `atm` rows when it has that table) and to pass
-/// `PRAGMA quick_check`, and only then renamed over `explore.db`. On any failure the staging file is
-/// removed and the database in place is not touched. The file imported from is only ever read.
+/// The whole import holds `flock(LOCK_EX)` on `<folder>/.sync.lock`. The source is opened once read-only and
+/// read in chunks: never held in memory whole, and refused above ``maximumSourceSize``. A ZIP is checked
+/// first (password verifier and HMAC-SHA1 over all its ciphertext) before anything else is decided; its
+/// entry may declare at most ``maximumDatabaseSize`` bytes, and inflates to at most what it declares. The new
+/// file is built as `explore.db.staging-XXXXXX` next to `explore.db` (after checking the folder has room),
+/// opened with the library, required to have `merchant` rows (and `atm` rows when it has that table) and to
+/// pass `PRAGMA quick_check`, and only then renamed over `explore.db`, with its metadata (staged beforehand)
+/// renamed right after. On any failure before that rename the staging files are removed and the database in
+/// place is not touched. The file imported from is only ever read.
+///
+/// This checks integrity, not authenticity: the password and the checksums come from the archive itself, so
+/// anyone can write a ZIP this accepts.
 public struct ExploreImporter: Sendable {
     /// The network's folder (`<state>/<network>`).
     public let directory: String
+    /// The largest file `importFile` reads (a larger one is refused before it is read).
+    public let maximumSourceSize: Int
+    /// The largest database a ZIP may declare and inflate to.
+    public let maximumDatabaseSize: Int
+    /// Free space required beyond the new database's size (for the indexes, the journal, the metadata).
+    public let freeSpaceMargin: Int
 
     /// The imported database.
     public var databasePath: String { directory + "/explore.db" }
     /// Its metadata file.
     public var metadataPath: String { directory + "/explore.db.meta.json" }
+    /// The lock file held during an import.
+    public var lockPath: String { directory + "/.sync.lock" }
 
     /// The name of the one entry of the wallets' ZIP.
     public static let entryName = "explore.db"
     static let sqliteMagic = Array("SQLite format 3\0".utf8)
     static let zipMagic: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+    static let emptyZipMagic: [UInt8] = [0x50, 0x4B, 0x05, 0x06]
+    /// How far in the future a ZIP's data timestamp may lie (clock skew), in milliseconds: one day.
+    public static let futureTolerance: Int64 = 86_400_000
 
-    /// An importer for `directory` (created, mode 0700, when something is imported).
-    public init(directory: String) {
+    /// An importer for `directory` (created, mode 0700, when something is imported). The limits default to
+    /// 2 GiB of source, 1 GiB of database and 64 MiB of spare room; tests pass small ones.
+    public init(
+        directory: String, maximumSourceSize: Int = 2 << 30, maximumDatabaseSize: Int = 1 << 30,
+        freeSpaceMargin: Int = 64 << 20
+    ) {
         self.directory = directory
+        self.maximumSourceSize = maximumSourceSize
+        self.maximumDatabaseSize = maximumDatabaseSize
+        self.freeSpaceMargin = freeSpaceMargin
     }
 
     /// The metadata of the database in place, if any.
@@ -47,37 +73,53 @@ public struct ExploreImporter: Sendable {
     public func importFile(at source: String, force: Bool = false, now: Date = Date()) throws(ExploreImportError)
         -> ExploreImportOutcome
     {
+        let file = try SourceFile(path: source, maximumSize: maximumSourceSize)
+        guard file.size > 0 else { throw .emptySource(path: source) }
+        let head = try file.head(Self.sqliteMagic.count)
+        let isPlain = head.starts(with: Self.sqliteMagic)
+        guard isPlain || head.starts(with: Self.zipMagic) || head.starts(with: Self.emptyZipMagic) else {
+            throw .unrecognizedSource(path: source)
+        }
+        try prepareDirectory()
+        let lock = try SyncLock(directory: directory)
+        defer { withExtendedLifetime(lock) {} }
         StagingFile.removeStale(next: databasePath)
-        let bytes = try Self.readFile(source)
-        guard !bytes.isEmpty else { throw .emptySource(path: source) }
-        if bytes.starts(with: Self.sqliteMagic) {
-            return try importPlain(bytes, source: source, now: now)
-        }
-        if bytes.starts(with: Self.zipMagic) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
-            return try importArchive(bytes, source: source, force: force, now: now)
-        }
-        throw .unrecognizedSource(path: source)
+        StagingFile.removeStale(next: metadataPath)
+        if isPlain { return try importPlain(file, now: now) }
+        return try importArchive(file, force: force, now: now)
     }
 
-    private func importPlain(_ bytes: [UInt8], source: String, now: Date) throws(ExploreImportError) -> ExploreImportOutcome {
-        try makeDirectories()
+    private func importPlain(_ file: SourceFile, now: Date) throws(ExploreImportError) -> ExploreImportOutcome {
+        try requireFreeSpace(for: file.size)
         let staging = try StagingFile(next: databasePath)
         defer { staging.discard() }
         var checksum = CRC32C()
-        checksum.update(bytes)
-        try staging.append(bytes)
-        return try install(staging, source: source, format: "sqlite", timestamp: nil, checksum: checksum.hexString, now: now)
+        try file.forEachChunk(in: 0..<file.size) { (chunk) throws(ExploreImportError) in
+            checksum.update(UnsafeRawBufferPointer(chunk))
+            try staging.append(UnsafeRawBufferPointer(chunk))
+        }
+        return try install(staging, source: file.path, format: "sqlite", timestamp: nil, checksum: checksum.hexString, now: now)
     }
 
-    private func importArchive(_ bytes: [UInt8], source: String, force: Bool, now: Date) throws(ExploreImportError)
-        -> ExploreImportOutcome
-    {
+    /// The parts of the wallets' ZIP the import uses, all checked.
+    private struct CheckedArchive {
+        let entry: ZipEntry
+        let aes: WinZipAESExtraField
+        let comment: ExploreArchiveComment
+        let salt: [UInt8]
+        let verifier: [UInt8]
+        let ciphertext: Range<Int>
+        let code: [UInt8]
+    }
+
+    private func readArchive(_ file: SourceFile, now: Date) throws(ExploreImportError) -> CheckedArchive {
+        let source = file.path
         let archive: ZipArchive
         let entry: ZipEntry
         let aes: WinZipAESExtraField
-        let payload: ArraySlice<UInt8>
-        do {
-            archive = try ZipArchive(bytes: bytes)
+        let payload: Range<Int>
+        do throws(ZipError) {
+            archive = try ZipArchive(source: file)
             guard let found = archive.entries.first(where: { $0.name == Self.entryName }) else {
                 throw ZipError.entryMissing(Self.entryName)
             }
@@ -90,73 +132,144 @@ public struct ExploreImporter: Sendable {
             guard aes.actualMethod == 8 || aes.actualMethod == 0 else {
                 throw ZipError.unsupportedEntry("compression method \(aes.actualMethod) (only deflate and stored)")
             }
-            payload = try archive.storedData(of: entry)
-        } catch let error as ZipError {
-            throw .archive(path: source, error)
+            payload = try archive.dataRange(of: entry, in: file)
         } catch {
-            throw .archive(path: source, .unsupportedEntry("\(error)"))
+            throw .archive(path: source, error)
+        }
+        guard entry.uncompressedSize <= maximumDatabaseSize else {
+            throw .entryTooLarge(path: source, declared: entry.uncompressedSize, limit: maximumDatabaseSize)
         }
         guard let comment = ExploreArchiveComment(archive.comment) else {
             throw .badComment(path: source, comment: archive.comment)
         }
-        if !force, access(databasePath, F_OK) == 0, let stored = storedMetadata(), let storedTime = stored.dataTimestamp,
-            comment.timestamp <= storedTime
-        {
-            return .upToDate(path: databasePath, stored: stored, incomingTimestamp: comment.timestamp)
+        let latest = Int64((now.timeIntervalSince1970 * 1000).rounded(.down)) + Self.futureTolerance
+        guard comment.timestamp <= latest else { throw .futureTimestamp(path: source, timestamp: comment.timestamp) }
+        let saltLength = aes.strength.saltLength
+        guard payload.count >= WinZipAES.overhead(aes.strength) else {
+            throw .decryption(path: source, .payloadTooShort(bytes: payload.count))
         }
+        let header: [UInt8]
+        let code: [UInt8]
+        do throws(ZipError) {
+            header = try file.bytes(at: payload.lowerBound, count: saltLength + 2, what: "the data of \(entry.name)")
+            code = try file.bytes(
+                at: payload.upperBound - HMACSHA1.winZipCodeLength, count: HMACSHA1.winZipCodeLength,
+                what: "the data of \(entry.name)")
+        } catch {
+            throw .archive(path: source, error)
+        }
+        return CheckedArchive(
+            entry: entry, aes: aes, comment: comment, salt: Array(header.prefix(saltLength)),
+            verifier: Array(header.suffix(2)),
+            ciphertext: (payload.lowerBound + saltLength + 2)..<(payload.upperBound - HMACSHA1.winZipCodeLength),
+            code: code)
+    }
 
-        let compressed: [UInt8]
-        do {
-            compressed = try WinZipAES.decrypt(payload, password: comment.checksum, strength: aes.strength)
+    private func importArchive(_ file: SourceFile, force: Bool, now: Date) throws(ExploreImportError)
+        -> ExploreImportOutcome
+    {
+        let source = file.path
+        let zip = try readArchive(file, now: now)
+        // Check the password verifier and the HMAC over all the ciphertext before deciding anything, so a
+        // damaged file is reported whatever its timestamp. One streaming pass, nothing written.
+        let check = try stream(zip, source: source)
+        try file.forEachChunk(in: zip.ciphertext) { (chunk) throws(ExploreImportError) in
+            do throws(WinZipAESError) {
+                try check.authenticate(UnsafeRawBufferPointer(chunk))
+            } catch {
+                throw .decryption(path: source, error)
+            }
+        }
+        do throws(WinZipAESError) {
+            try check.verify(code: zip.code)
         } catch {
             throw .decryption(path: source, error)
         }
-        try makeDirectories()
+        if !force, access(databasePath, F_OK) == 0, let stored = storedMetadata(), let storedTime = stored.dataTimestamp,
+            zip.comment.timestamp <= storedTime
+        {
+            return .upToDate(path: databasePath, stored: stored, incomingTimestamp: zip.comment.timestamp)
+        }
+
+        try requireFreeSpace(for: zip.entry.uncompressedSize)
         let staging = try StagingFile(next: databasePath)
         defer { staging.discard() }
         var checksum = CRC32C()
         var crc = CRC32()
         var size = 0
         let consume = { (chunk: UnsafeRawBufferPointer) throws(ExploreImportError) in
+            size += chunk.count
+            guard size <= zip.entry.uncompressedSize else {
+                throw .archive(path: source, .inflateFailed("it is longer than its declared \(zip.entry.uncompressedSize) bytes"))
+            }
             checksum.update(chunk)
             crc.update(chunk)
-            size += chunk.count
             try staging.append(chunk)
         }
-        do {
-            if aes.actualMethod == 8 {
-                try RawInflater.inflate(compressed, limit: entry.uncompressedSize) { try consume($0) }
-            } else {
-                checksum.update(compressed)
-                crc.update(compressed)
-                size = compressed.count
-                try staging.append(compressed)
-            }
-        } catch let error as ExploreImportError {
-            throw error
-        } catch let error as ZipError {
-            throw .archive(path: source, error)
+        // The second pass decrypts and inflates; it authenticates again, in case the file changed between.
+        let decryption = try stream(zip, source: source)
+        let inflater: RawInflater?
+        do throws(ZipError) {
+            inflater = zip.aes.actualMethod == 8 ? try RawInflater(limit: zip.entry.uncompressedSize) : nil
         } catch {
-            throw .archive(path: source, .inflateFailed("\(error)"))
+            throw .archive(path: source, error)
         }
-        guard size == entry.uncompressedSize else {
-            throw .checksumMismatch(path: source, kind: "size", expected: "\(entry.uncompressedSize) bytes", actual: "\(size)")
+        try file.forEachChunk(in: zip.ciphertext) { (chunk) throws(ExploreImportError) in
+            do throws(WinZipAESError) {
+                try decryption.decrypt(chunk)
+            } catch {
+                throw .decryption(path: source, error)
+            }
+            guard let inflater else { return try consume(UnsafeRawBufferPointer(chunk)) }
+            do {
+                try inflater.feed(UnsafeRawBufferPointer(chunk)) { try consume($0) }
+            } catch let error as ExploreImportError {
+                throw error
+            } catch let error as ZipError {
+                throw .archive(path: source, error)
+            } catch {
+                throw .archive(path: source, .inflateFailed("\(error)"))
+            }
         }
-        guard checksum.value == comment.checksumValue else {
-            throw .checksumMismatch(path: source, kind: "CRC-32C", expected: comment.checksum, actual: checksum.hexString)
+        do throws(WinZipAESError) {
+            try decryption.verify(code: zip.code)
+        } catch {
+            throw .decryption(path: source, error)
         }
-        if aes.vendorVersion == 1, crc.value != entry.crc32 {
+        do throws(ZipError) {
+            try inflater?.finish()
+        } catch {
+            throw .archive(path: source, error)
+        }
+        guard size == zip.entry.uncompressedSize else {
             throw .checksumMismatch(
-                path: source, kind: "CRC-32", expected: String(entry.crc32, radix: 16),
+                path: source, kind: "size", expected: "\(zip.entry.uncompressedSize) bytes", actual: "\(size)")
+        }
+        guard checksum.value == zip.comment.checksumValue else {
+            throw .checksumMismatch(
+                path: source, kind: "CRC-32C", expected: zip.comment.checksum, actual: checksum.hexString)
+        }
+        if zip.aes.vendorVersion == 1, crc.value != zip.entry.crc32 {
+            throw .checksumMismatch(
+                path: source, kind: "CRC-32", expected: String(zip.entry.crc32, radix: 16),
                 actual: String(crc.value, radix: 16))
         }
         return try install(
-            staging, source: source, format: "zip", timestamp: comment.timestamp,
+            staging, source: source, format: "zip", timestamp: zip.comment.timestamp,
             checksum: checksum.hexString, now: now)
     }
 
+    private func stream(_ zip: CheckedArchive, source: String) throws(ExploreImportError) -> WinZipAES.Stream {
+        do throws(WinZipAESError) {
+            return try WinZipAES.Stream(
+                salt: zip.salt, verifier: zip.verifier, password: zip.comment.checksum, strength: zip.aes.strength)
+        } catch {
+            throw .decryption(path: source, error)
+        }
+    }
+
     /// Checks the staged file with the library and, when it is a usable explore database, moves it over
-    /// `explore.db` and writes the metadata.
+    /// `explore.db` and its metadata (staged before) over `explore.db.meta.json` right after.
     private func install(
         _ staging: StagingFile, source: String, format: String, timestamp: Int64?, checksum: String,
         now: Date
@@ -185,16 +298,29 @@ public struct ExploreImporter: Sendable {
         } catch {
             throw .notExploreDatabase(path: source, reason: "\(error)")
         }
-        try staging.commit(over: databasePath)
         let name = source.split(separator: "/").last.map(String.init) ?? source
         let metadata = ExploreImportMetadata(
             source: name, format: format, dataTimestamp: timestamp, checksum: checksum,
+            installedChecksum: try Self.checksum(ofFileAt: staging.path),
             importedAt: now.formatted(Date.ISO8601FormatStyle()), schemaVersion: info.version)
-        try writeMetadata(metadata)
+        let metadataFile = try stageMetadata(metadata)
+        defer { metadataFile.discard() }
+        try staging.move(over: databasePath)
+        // From here on the database has changed: a failure must not say it was kept.
+        do throws(ExploreImportError) {
+            try metadataFile.move(over: metadataPath)
+        } catch {
+            StagingFile.syncFolder(of: databasePath)
+            let reason: String
+            if case .cannotWrite(_, let why) = error { reason = why } else { reason = error.description }
+            throw .metadataNotWritten(databasePath: databasePath, path: metadataPath, reason: reason)
+        }
+        StagingFile.syncFolder(of: databasePath)
         return .imported(path: databasePath, info: info.relocated(to: databasePath), metadata: metadata)
     }
 
-    private func writeMetadata(_ metadata: ExploreImportMetadata) throws(ExploreImportError) {
+    /// Writes the metadata to `explore.db.meta.json.staging-XXXXXX`, synced, ready to be moved into place.
+    private func stageMetadata(_ metadata: ExploreImportMetadata) throws(ExploreImportError) -> StagingFile {
         let data: Data
         do {
             data = try metadata.encoded()
@@ -202,13 +328,39 @@ public struct ExploreImporter: Sendable {
             throw .cannotWrite(path: metadataPath, reason: "\(error)")
         }
         let file = try StagingFile(next: metadataPath)
-        defer { file.discard() }
         try file.append([UInt8](data))
-        try file.commit(over: metadataPath)
+        try file.finish()
+        return file
     }
 
-    /// `mkdir -p` of ``directory`` with mode 0700.
-    private func makeDirectories() throws(ExploreImportError) {
+    /// The CRC-32C of the file at `path`, read in chunks.
+    static func checksum(ofFileAt path: String) throws(ExploreImportError) -> String {
+        let file = try SourceFile(path: path, maximumSize: .max)
+        var checksum = CRC32C()
+        try file.forEachChunk(in: 0..<file.size) { checksum.update(UnsafeRawBufferPointer($0)) }
+        return checksum.hexString
+    }
+
+    /// Refuses to start when the folder has less than `size` plus ``freeSpaceMargin`` bytes free.
+    private func requireFreeSpace(for size: Int) throws(ExploreImportError) {
+        var info = statvfs()
+        guard statvfs(directory, &info) == 0 else {
+            throw .cannotWrite(path: directory, reason: StagingFile.lastError())
+        }
+        let available = UInt64(info.f_bavail).multipliedReportingOverflow(by: UInt64(info.f_frsize))
+        let free = available.overflow ? UInt64.max : available.partialValue
+        let (needed, overflow) = size.addingReportingOverflow(freeSpaceMargin)
+        guard !overflow, free >= UInt64(needed) else {
+            throw .cannotWrite(
+                path: directory,
+                reason: "\(free) bytes free, the import needs \(overflow ? "more than \(Int.max)" : "\(needed)")")
+        }
+    }
+
+    /// `mkdir -p` of ``directory`` with mode 0700, then a check that the network's folder is safe to write:
+    /// a real folder (not a symbolic link), owned by this user, not writable by group or others. Its mode is
+    /// then set to 0700.
+    private func prepareDirectory() throws(ExploreImportError) {
         var current = directory.hasPrefix("/") ? "" : "."
         for part in directory.split(separator: "/") {
             current += "/" + part
@@ -216,37 +368,25 @@ public struct ExploreImporter: Sendable {
                 throw .cannotWrite(path: current, reason: StagingFile.lastError())
             }
         }
-        var info = stat()
-        guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw .cannotWrite(path: directory, reason: "not a folder")
-        }
-    }
-
-    /// The whole file at `path`, read without ever opening it for writing.
-    static func readFile(_ path: String) throws(ExploreImportError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { throw .sourceMissing(path: path) }
-            throw .sourceUnreadable(path: path, reason: StagingFile.lastError())
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .sourceUnreadable(path: path, reason: "not a regular file")
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .sourceUnreadable(path: path, reason: StagingFile.lastError())
+        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else {
+            if errno == ELOOP || errno == ENOTDIR {
+                throw .unsafeDirectory(path: directory, reason: "it is a symbolic link or not a folder")
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
+            throw .cannotWrite(path: directory, reason: StagingFile.lastError())
         }
-        return bytes
+        defer { close(folder) }
+        var info = stat()
+        guard fstat(folder, &info) == 0 else { throw .cannotWrite(path: directory, reason: StagingFile.lastError()) }
+        guard info.st_uid == geteuid() else {
+            throw .unsafeDirectory(path: directory, reason: "it belongs to user \(info.st_uid), not to you (\(geteuid()))")
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            throw .unsafeDirectory(
+                path: directory,
+                reason: "group or others can write to it (mode \(String(info.st_mode & 0o777, radix: 8)))")
+        }
+        guard fchmod(folder, 0o700) == 0 else { throw .cannotWrite(path: directory, reason: StagingFile.lastError()) }
     }
 
     private static func reason(_ error: ExploreDatabaseError) -> String {

@@ -15,13 +15,21 @@ enum LookupIndexes {
 
     /// Adds the indexes whose tables exist in the file at `path` (a staged copy this process owns).
     static func add(to path: String) throws(SQLiteError) {
-        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        let connection = try open(path)
         try connection.execute("PRAGMA journal_mode = DELETE")
         let tables = try tableNames(connection)
         var sql = "BEGIN;"
         if tables.contains("merchant") { sql += statements[0] + ";" }
         if tables.contains("gift_card_providers") { sql += statements[1] + ";" }
         try connection.execute(sql + "COMMIT;")
+    }
+
+    /// Opens the staged file read-write. Its contents came from the downloaded file, so the connection is
+    /// defensive: no schema writes through SQL, no side-effecting functions from its views or triggers.
+    static func open(_ path: String) throws(SQLiteError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try connection.configureDefensive()
+        return connection
     }
 
     private static func tableNames(_ connection: SQLiteConnection) throws(SQLiteError) -> Set<String> {

@@ -11,12 +11,20 @@ final class StagingFile {
     private var descriptor: Int32
     private var finished = false
 
-    /// Creates the file (mode 0600).
-    init(next target: String) throws(ExploreImportError) {
+    /// Creates the file (mode 0600). `create` is `mkstemp` (replaceable so tests can make it fail).
+    init(
+        next target: String,
+        create: (UnsafeMutablePointer<CChar>) -> Int32 = { mkstemp($0) }
+    ) throws(ExploreImportError) {
         var template = Array((target + ".staging-XXXXXX").utf8CString)
-        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        descriptor = template.withUnsafeMutableBufferPointer { create($0.baseAddress!) }
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard descriptor >= 0 else { throw .cannotWrite(path: target, reason: Self.lastError()) }
+        guard descriptor >= 0 else {
+            // Nothing was created: the path is still the template, which may name someone else's file.
+            let reason = Self.lastError()
+            finished = true
+            throw .cannotWrite(path: target, reason: reason)
+        }
     }
 
     deinit { discard() }
@@ -58,11 +66,22 @@ final class StagingFile {
 
     /// Renames the closed file over `target` and syncs the folder, so the replacement survives a crash.
     func commit(over target: String) throws(ExploreImportError) {
+        try move(over: target)
+        Self.syncFolder(of: target)
+    }
+
+    /// Renames the closed file over `target`, without syncing the folder (see ``syncFolder(of:)``).
+    func move(over target: String) throws(ExploreImportError) {
         try finish()
         guard rename(path, target) == 0 else { throw .cannotWrite(path: target, reason: Self.lastError()) }
         finished = true
+        removeSidecars()
+    }
+
+    /// Syncs the folder holding `target`, so renames in it survive a crash.
+    static func syncFolder(of target: String) {
         let folder = String(target[..<(target.lastIndex(of: "/") ?? target.startIndex)])
-        let directory = open(folder.isEmpty ? "." : folder, O_RDONLY)
+        let directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {
             fsync(directory)
             _ = close(directory)
@@ -77,12 +96,22 @@ final class StagingFile {
         }
         if !finished {
             unlink(path)
+            removeSidecars()
             finished = true
         }
     }
 
-    /// Removes staging files of `target` left by a run that crashed: those last modified more than
-    /// `age` seconds ago (a younger one may belong to an import running in another process).
+    /// Removes the `-journal`, `-wal` and `-shm` files SQLite may have left next to the staging path.
+    private func removeSidecars() {
+        for suffix in Self.sidecarSuffixes { unlink(path + suffix) }
+    }
+
+    /// The files SQLite keeps next to a database.
+    static let sidecarSuffixes = ["-journal", "-wal", "-shm"]
+
+    /// Removes staging files of `target` (and their SQLite sidecars) left by a run that crashed: those last
+    /// modified more than `age` seconds ago (a younger one may belong to an import running in another
+    /// process).
     static func removeStale(next target: String, olderThan age: Int = 3600) {
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[..<$0]) } ?? "."
@@ -97,7 +126,7 @@ final class StagingFile {
             guard name.hasPrefix(prefix) else { continue }
             let path = folder + "/" + name
             var info = stat()
-            if stat(path, &info) == 0, info.st_mtim.tv_sec < cutoff { unlink(path) }
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_mtim.tv_sec < cutoff { unlink(path) }
         }
     }
 

@@ -1,38 +1,73 @@
 import CZlib
 
-/// Inflates raw deflate data (no zlib header), as ZIP stores it, handing the output over in chunks.
-public enum RawInflater {
-    /// Inflates `input`, calling `output` with each chunk; stops with an error past `limit` bytes (the
-    /// size the archive declares), so a damaged or hostile entry cannot fill the disk.
+/// Inflates raw deflate data (no zlib header), as ZIP stores it, fed and handed over in chunks: memory use
+/// does not depend on the size of the data.
+public final class RawInflater {
+    private var stream = z_stream()
+    private var chunk = [UInt8](repeating: 0, count: 256 * 1024)
+    private let limit: Int
+    /// The bytes produced so far.
+    public private(set) var produced = 0
+    /// Whether the end of the deflate stream was reached.
+    public private(set) var ended = false
+
+    /// An inflater that stops with an error past `limit` bytes of output, so a damaged or hostile entry
+    /// cannot fill the disk.
+    public init(limit: Int) throws(ZipError) {
+        self.limit = limit
+        guard czlib_inflate_init_raw(&stream) == Z_OK else { throw ZipError.inflateFailed("inflateInit2") }
+    }
+
+    deinit { inflateEnd(&stream) }
+
+    /// Inflates `input`, calling `output` with each chunk produced.
+    public func feed(_ input: UnsafeRawBufferPointer, output: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard !input.isEmpty else { return }
+        guard !ended else { throw ZipError.inflateFailed("bytes follow the end of the deflate stream") }
+        stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress!.assumingMemoryBound(to: Bytef.self))
+        stream.avail_in = uInt(input.count)
+        defer {
+            stream.next_in = nil
+            stream.avail_in = 0
+        }
+        repeat {
+            let (status, count) = chunk.withUnsafeMutableBytes { buffer in
+                stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: Bytef.self)
+                stream.avail_out = uInt(buffer.count)
+                let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                return (status, buffer.count - Int(stream.avail_out))
+            }
+            switch status {
+            case Z_STREAM_END: ended = true
+            case Z_OK: break
+            case Z_BUF_ERROR where count == 0 && stream.avail_in == 0: return  // it needs the next input
+            case Z_BUF_ERROR where count == 0: throw ZipError.inflateFailed("the data does not inflate")
+            default:
+                let reason = stream.msg.map { String(cString: $0) } ?? "zlib status \(status)"
+                throw ZipError.inflateFailed(reason)
+            }
+            produced += count
+            guard produced <= limit else { throw ZipError.inflateFailed("it inflates past its declared \(limit) bytes") }
+            try chunk.withUnsafeBytes { try output(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            if ended {
+                guard stream.avail_in == 0 else { throw ZipError.inflateFailed("bytes follow the end of the deflate stream") }
+                return
+            }
+        } while stream.avail_in > 0 || stream.avail_out == 0
+    }
+
+    /// Requires the deflate stream to have ended.
+    public func finish() throws(ZipError) {
+        guard ended else { throw .inflateFailed("the data ends early") }
+    }
+
+    /// Inflates `input` at once, calling `output` with each chunk; stops with an error past `limit` bytes.
     public static func inflate(
         _ input: [UInt8], limit: Int,
         output: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
-        var stream = z_stream()
-        guard czlib_inflate_init_raw(&stream) == Z_OK else { throw ZipError.inflateFailed("inflateInit2") }
-        defer { inflateEnd(&stream) }
-        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-        var produced = 0
-        try input.withUnsafeBytes { source in
-            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress?.assumingMemoryBound(to: Bytef.self))
-            stream.avail_in = uInt(source.count)
-            var status = Z_OK
-            while status != Z_STREAM_END {
-                let count = try chunk.withUnsafeMutableBytes { buffer in
-                    stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: Bytef.self)
-                    stream.avail_out = uInt(buffer.count)
-                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    guard status == Z_OK || status == Z_STREAM_END else {
-                        let reason = stream.msg.map { String(cString: $0) } ?? "zlib status \(status)"
-                        throw ZipError.inflateFailed(status == Z_BUF_ERROR ? "the data ends early" : reason)
-                    }
-                    return buffer.count - Int(stream.avail_out)
-                }
-                produced += count
-                guard produced <= limit else { throw ZipError.inflateFailed("it inflates past its declared \(limit) bytes") }
-                try chunk.withUnsafeBytes { try output(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            }
-            guard stream.avail_in == 0 else { throw ZipError.inflateFailed("bytes follow the end of the deflate stream") }
-        }
+        let inflater = try RawInflater(limit: limit)
+        try input.withUnsafeBytes { try inflater.feed($0, output: output) }
+        try inflater.finish()
     }
 }

@@ -16,6 +16,8 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupportedEntry(String)
     /// The compressed data does not inflate.
     case inflateFailed(String)
+    /// A structure is larger than sync reads.
+    case tooLarge(String)
 
     /// What went wrong, as a sentence fragment.
     public var description: String {
@@ -36,6 +38,8 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
             return "has an entry sync cannot read: \(why)"
         case .inflateFailed(let why):
             return "is damaged: the compressed data does not inflate (\(why))"
+        case .tooLarge(let what):
+            return "is not the explore ZIP: it has \(what), more than sync reads"
         }
     }
 }

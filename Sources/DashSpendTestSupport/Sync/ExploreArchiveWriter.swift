@@ -22,6 +22,14 @@ public struct ExploreArchiveWriter: Sendable {
     public var comment: String?
     /// The entry's name.
     public var entryName = "explore.db"
+    /// The name in the local header; nil means ``entryName``.
+    public var localEntryName: String?
+    /// The inner compression method in the WinZip-AES extra field: 8 (deflate) or 0 (stored).
+    public var compressionMethod: UInt16 = 8
+    /// The uncompressed size written in the headers; nil means the database's real size.
+    public var declaredSize: UInt32?
+    /// The whole extra field (ID, size and body) in both headers; nil means a correct `0x9901` field.
+    public var extraField: [UInt8]?
 
     /// A writer for data of `timestamp`.
     public init(timestamp: Int64) {
@@ -34,25 +42,29 @@ public struct ExploreArchiveWriter: Sendable {
         let password = self.password ?? String(checksum, radix: 16)
         let comment = Array((self.comment ?? ExploreArchiveComment.text(timestamp: timestamp, checksum: checksum)).utf8)
         let salt = (0..<strength.saltLength).map { _ in UInt8.random(in: 0...255) }
-        let payload = try WinZipAES.encrypt(RawDeflater.deflate(database), password: password, salt: salt, strength: strength)
+        let stored = compressionMethod == 0 ? database : RawDeflater.deflate(database)
+        let payload = try WinZipAES.encrypt(stored, password: password, salt: salt, strength: strength)
         let name = Array(entryName.utf8)
+        let localName = Array((localEntryName ?? entryName).utf8)
+        let size = declaredSize ?? UInt32(database.count)
         let crc = vendorVersion == 1 ? CRC32.checksum(database) : 0
         var extra: [UInt8] = []
         extra.appendLittleEndian(UInt16(0x9901), UInt16(7), vendorVersion)
         extra += Array("AE".utf8) + [strength.rawValue]
-        extra.appendLittleEndian(UInt16(8))
+        extra.appendLittleEndian(compressionMethod)
+        if let extraField { extra = extraField }
 
         var local: [UInt8] = []
         local.appendLittleEndian(UInt32(0x0403_4B50))
         local.appendLittleEndian(UInt16(51), UInt16(1), UInt16(99), UInt16(0), UInt16(0x5821))
-        local.appendLittleEndian(crc, UInt32(payload.count), UInt32(database.count))
-        local.appendLittleEndian(UInt16(name.count), UInt16(extra.count))
-        local += name + extra
+        local.appendLittleEndian(crc, UInt32(payload.count), size)
+        local.appendLittleEndian(UInt16(localName.count), UInt16(extra.count))
+        local += localName + extra
 
         var central: [UInt8] = []
         central.appendLittleEndian(UInt32(0x0201_4B50))
         central.appendLittleEndian(UInt16(51), UInt16(51), UInt16(1), UInt16(99), UInt16(0), UInt16(0x5821))
-        central.appendLittleEndian(crc, UInt32(payload.count), UInt32(database.count))
+        central.appendLittleEndian(crc, UInt32(payload.count), size)
         central.appendLittleEndian(UInt16(name.count), UInt16(extra.count), UInt16(0), UInt16(0), UInt16(0))
         central.appendLittleEndian(UInt32(0), UInt32(0))
         central += name + extra

@@ -12,6 +12,8 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// The network is needed and unavailable (`EX_UNAVAILABLE`).
     case unavailable = 69
+    /// The state directory, or a file in it, cannot be written (`EX_CANTCREAT`).
+    case cannotCreate = 73
     /// The output could not be written (`EX_IOERR`).
     case outputFailed = 74
     /// Sign-in required or session expired (`EX_NOPERM`).

@@ -32,10 +32,14 @@ enum SyncCommand: CLICommand {
         do {
             outcome = try importer.importFile(at: source, force: invocation.arguments.flag("--force"))
         } catch {
-            let kept = access(importer.databasePath, F_OK) == 0 ? "; kept \(importer.databasePath) as it was" : ""
+            // Only an error thrown before the new file was moved into place may say the old one was kept.
+            let kept =
+                error.keptDatabase && access(importer.databasePath, F_OK) == 0
+                ? "; kept \(importer.databasePath) as it was" : ""
             switch error {
             case .sourceMissing: throw CLIError(error.description, code: .noInput)
-            case .cannotWrite: throw CLIError(error.description + kept, code: .notFound)
+            case .cannotWrite, .unsafeDirectory, .metadataNotWritten:
+                throw CLIError(error.description + kept, code: .cannotCreate)
             default: throw CLIError(error.description + kept, code: .dataError)
             }
         }
@@ -54,6 +58,7 @@ enum SyncCommand: CLICommand {
                     ("atms", .integer(info.atms)),
                     ("dataTimestamp", metadata.dataTimestamp.map { .integer(Int($0)) } ?? .null),
                     ("checksum", .string(metadata.checksum)),
+                    ("installedChecksum", metadata.installedChecksum.map { .string($0) } ?? .null),
                     ("importedAt", .string(metadata.importedAt)),
                 ]).serialized() + "\n"
             }
@@ -64,7 +69,7 @@ enum SyncCommand: CLICommand {
                 merchants:       \(info.merchantIds) merchantIds in \(info.merchantRows) rows
                 ATMs:            \(info.atms)
                 data timestamp:  \(timestampText(metadata.dataTimestamp))
-                checksum:        \(metadata.checksum) (CRC-32C, verified)
+                checksum:        \(metadata.checksum) (CRC-32C of the source database, verified)
 
                 """
         case .upToDate(let path, let stored, let incoming):
