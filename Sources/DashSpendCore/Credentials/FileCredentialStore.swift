@@ -84,15 +84,10 @@ public struct FileCredentialStore: CredentialStore {
 
     /// Creates `path` and its missing parents with mode 0700.
     static func makeDirectory(_ path: String) throws {
-        var current = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, 0o700) == 0 {
-                // mkdir applies the umask; a directory this store created is 0700 whatever it is.
-                try restrict(current)
-            } else if errno != EEXIST {
-                throw CredentialStoreError(.unwritable, path: current, reason: systemReason())
-            }
+        do {
+            try PrivateDirectory.create(path)
+        } catch {
+            throw CredentialStoreError(.unwritable, path: error.path, reason: error.reason)
         }
     }
 

@@ -1,3 +1,4 @@
+import DashSpendCore
 import DashSpendExplore
 
 #if canImport(FoundationEssentials)
@@ -361,12 +362,10 @@ public struct ExploreImporter: Sendable {
     /// a real folder (not a symbolic link), owned by this user, not writable by group or others. Its mode is
     /// then set to 0700.
     private func prepareDirectory() throws(ExploreImportError) {
-        var current = directory.hasPrefix("/") ? "" : "."
-        for part in directory.split(separator: "/") {
-            current += "/" + part
-            if mkdir(current, 0o700) != 0, errno != EEXIST {
-                throw .cannotWrite(path: current, reason: StagingFile.lastError())
-            }
+        do {
+            try PrivateDirectory.create(directory)
+        } catch {
+            throw .cannotWrite(path: error.path, reason: error.reason)
         }
         let folder = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folder >= 0 else {

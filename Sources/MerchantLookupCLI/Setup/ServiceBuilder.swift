@@ -71,12 +71,6 @@ enum ServiceBuilder {
 
     /// `mkdir -p` with mode 0700; true when the folder exists afterwards.
     static func makeDirectories(_ path: String) -> Bool {
-        var current = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            _ = mkdir(current, 0o700)
-        }
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        (try? PrivateDirectory.create(path)) != nil
     }
 }
