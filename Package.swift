@@ -53,10 +53,13 @@ let package = Package(
         .target(name: "DashSpendPiggyCards", dependencies: ["DashSpendCore"]),
         /// The URLSession transport: the only module that imports FoundationNetworking.
         .target(name: "DashSpendHTTP", dependencies: ["DashSpendCore"]),
-        /// The repository factory and the merchant service (fallback chains, ranking).
+        /// The front door (`DashSpendClient`), the repository factory and the merchant service (fallback
+        /// chains, ranking). What app code imports.
         .target(
             name: "DashSpend",
-            dependencies: ["DashSpendCore", "DashSpendExplore", "DashSpendCTX", "DashSpendPiggyCards"]
+            dependencies: [
+                "DashSpendCore", "DashSpendExplore", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP", "DashSpendSync",
+            ]
         ),
         /// The sample explore database, built from `Fixtures/SampleExplore` by the build-tool plugin.
         .target(name: "DashSpendSample", plugins: ["EmbedSampleDatabase"]),
@@ -64,9 +67,7 @@ let package = Package(
         // MARK: - Command-line tool
         .target(
             name: "MerchantLookupCLI",
-            dependencies: [
-                "DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendHTTP", "DashSpendSample", "DashSpendSync",
-            ]
+            dependencies: ["DashSpend", "DashSpendSample"]
         ),
         .executableTarget(name: "MerchantLookup", dependencies: ["MerchantLookupCLI"]),
 

@@ -1,4 +1,4 @@
-import DashSpendCore
+import DashSpend
 
 /// The `merchant-lookup` command line: parses arguments, runs one command, and says what to print and
 /// which exit code to use. The executable is a thin `@main` over ``run(arguments:environment:)``.
@@ -24,11 +24,6 @@ public enum MerchantLookup {
         ]
     }
 
-    static var globalValueOptions: Set<String> {
-        Set(["--db", "--network", "--home", "--country", "--timeout"] + GiftCardProvider.allCases.map(ServiceBuilder.urlOption))
-    }
-    static let globalFlags: Set<String> = ["--json", "--offline", "--help", "--version"]
-
     /// Runs the command line `arguments` (without the program name).
     ///
     /// Text output and error lines are made safe for a terminal (control characters from the database or a
@@ -39,21 +34,38 @@ public enum MerchantLookup {
             let json = arguments.contains("--json")
             return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: .ok)
         } catch {
-            let line = TerminalText.sanitized(error.message, keepingNewlines: false)
+            if arguments.contains("--json") {
+                var members: [(String, JSONDocument)] = [("code", .string(error.name)), ("message", .string(error.message))]
+                if let hint = error.hint { members.append(("hint", .string(hint))) }
+                return Outcome(
+                    output: JSONDocument.object([("error", .object(members))]).serialized() + "\n", error: nil,
+                    exitCode: error.code)
+            }
+            let line = TerminalText.sanitized(error.line, keepingNewlines: false)
             return Outcome(output: "", error: "merchant-lookup: " + line, exitCode: error.code)
         }
     }
 
     private static func dispatch(_ arguments: [String], environment: [String: String]) async throws(CLIError) -> String {
         // Every command's options are parsed; the chosen command then rejects those that are not its own.
-        let commandValueOptions = commands.reduce(into: Set<String>()) { $0.formUnion($1.valueOptions) }
-        let commandFlags = commands.reduce(into: Set<String>()) { $0.formUnion($1.flagOptions) }
-        let parsed = try ParsedArguments(
-            arguments, valueOptions: globalValueOptions.union(commandValueOptions),
-            flagOptions: globalFlags.union(commandFlags))
+        var declared = GlobalOptions.all
+        for command in commands {
+            for option in command.options where !declared.contains(where: { $0.name == option.name }) {
+                declared.append(option)
+            }
+        }
+        let parsed = try ParsedArguments(arguments, options: declared)
         if parsed.flag("--version") {
             let providers = GiftCardProvider.allCases.map(\.displayName).joined(separator: ", ")
             return "merchant-lookup \(version) (providers: \(providers))\n"
+        }
+        if parsed.positionals.first == "help" {
+            let words = Array(parsed.positionals.dropFirst())
+            if words.isEmpty { return help(for: nil) }
+            guard let command = commands.first(where: { $0.words == words }) else {
+                throw .usage("unknown command \(words.joined(separator: " "))")
+            }
+            return help(for: command)
         }
         let command = commands.first { parsed.positionals.starts(with: $0.words) }
         if parsed.positionals.isEmpty {
@@ -64,21 +76,25 @@ public enum MerchantLookup {
             throw .usage("unknown command \(parsed.positionals.joined(separator: " "))")
         }
         if parsed.flag("--help") { return help(for: command) }
-        let allowed = globalValueOptions.union(globalFlags).union(command.options)
+        let allowed = Set((GlobalOptions.all + command.options).map(\.name))
         if let stray = parsed.givenOptions.subtracting(allowed).sorted().first {
             throw .usage("\(stray) does not apply to `\(command.words.joined(separator: " "))`")
         }
         if parsed.positionals.count - command.words.count > command.maximumOperands {
             throw .usage("too many arguments for `\(command.words.joined(separator: " "))`")
         }
-        let invocation = Invocation(arguments: parsed, environment: environment)
-        _ = try ServiceBuilder.baseURLOverrides(invocation)
+        let invocation = try Invocation(arguments: parsed, environment: environment)
+        // Every command builds the client, so a bad provider URL is a usage error whatever the command.
+        _ = try invocation.client()
         return try await command.run(invocation)
     }
 
+    /// The help of `command` (`COMMAND --help` and `help COMMAND` print the same), or of the tool.
     static func help(for command: (any CLICommand.Type)?) -> String {
         if let command {
-            return "usage: \(command.usage)\n\n\(command.summary)\n\n" + globalHelp
+            var text = "usage: \(command.usage)\n\n\(command.summary)\n"
+            if !command.options.isEmpty { text += "\noptions:\n" + optionLines(command.options) }
+            return text + "\n" + globalHelp
         }
         let width = (commands.map { $0.words.joined(separator: " ").count }.max() ?? 0) + 2
         let list = commands.map { "  " + OutputFormat.pad($0.words.joined(separator: " "), width) + $0.summary }
@@ -86,6 +102,7 @@ public enum MerchantLookup {
             merchant-lookup \(version): which merchants sell Dash gift cards, through which provider, at what discount
 
             usage: merchant-lookup COMMAND [OPTIONS]
+                   merchant-lookup help COMMAND
 
             commands:
             \(list.joined(separator: "\n"))
@@ -94,26 +111,14 @@ public enum MerchantLookup {
             """
     }
 
+    /// One line per listed option: its synopsis, padded, then its help.
+    static func optionLines(_ options: [OptionSpec]) -> String {
+        let listed = options.filter(\.listed)
+        let width = max(22, (listed.map(\.synopsis.count).max() ?? 0) + 2)
+        return listed.map { "  " + OutputFormat.pad($0.synopsis, width) + $0.help + "\n" }.joined()
+    }
+
     static var globalHelp: String {
-        let urlOptions = GiftCardProvider.allCases.map {
-            "  " + OutputFormat.pad(ServiceBuilder.urlOption($0) + " URL", 22) + "use another \($0.displayName) API base URL"
-        }
-        return """
-            global options (before or after the command):
-              --db PATH             an explore database file (default: the synced one, else the embedded sample)
-              --json                print JSON
-              --offline             never use the network
-              --network NAME        mainnet (default) or testnet
-              --home DIR            the state directory (default: $DASHSPEND_HOME, $XDG_STATE_HOME/dashspend, ~/.local/state/dashspend)
-              --country CODE        your country (ISO code); providers not offered there are hidden
-              --timeout SECONDS     per-request network time-out (default 20)
-            \(urlOptions.joined(separator: "\n"))
-              --help, --version
-
-            exit codes: 0 ok, 1 not found, 64 bad usage, 65 unreadable database or answer, 66 database missing,
-                        69 network unavailable, 73 state directory not writable, 74 output not written,
-                        77 sign-in required
-
-            """
+        "global options (before or after the command):\n" + optionLines(GlobalOptions.all) + "\n" + ExitCode.helpText
     }
 }

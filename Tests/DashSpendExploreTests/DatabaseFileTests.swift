@@ -32,12 +32,13 @@ struct DatabaseFileTests {
         #expect(openError(path) == .fileMissing(path: path))
     }
 
-    @Test("The downloaded ZIP is recognised and the message says how to import it")
+    @Test("The downloaded ZIP is recognised, and the library's message names no command (the CLI adds the hint)")
     func zipArchive() throws {
         let path = try write([0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 7, count: 200), to: "explore-v4.db")
         let error = try #require(openError(path))
         #expect(error == .encryptedArchive(path: path))
-        #expect(error.description.contains("merchant-lookup sync --from"))
+        #expect(error.description.contains("looks like the downloaded ZIP"))
+        #expect(!error.description.contains("merchant-lookup") && !error.description.contains("--"))
     }
 
     @Test("Not SQLite: text, empty, a directory")

@@ -22,7 +22,7 @@ struct ErrorExitTests {
     func usage() async throws {
         try await expectFailure([], status: 64, mentioning: "no command given")
         try await expectFailure(["frobnicate", "--help"], status: 64, mentioning: "unknown command")
-        try await expectFailure(["search", "--db", "--json"], status: 64, mentioning: "--db needs a value")
+        try await expectFailure(["search", "--db", "--offline"], status: 64, mentioning: "--db needs a value")
         try await expectFailure(
             ["show", "x", "--ctx-url", "http://example.com/"], status: 64, mentioning: "must use https")
         try await expectFailure(
@@ -69,7 +69,10 @@ struct ErrorExitTests {
 
     @Test("--live without a sign-in is 77")
     func signInRequired() async throws {
-        try await expectFailure(["show", SampleLookupTests.homeDepot, "--live"], status: 77, mentioning: "sign in to CTX")
+        try await expectFailure(
+            ["show", SampleLookupTests.homeDepot, "--live"], status: 77, mentioning: "not signed in to CTX")
+        try await expectFailure(
+            ["show", SampleLookupTests.homeDepot, "--live"], status: 77, mentioning: "merchant-lookup auth login ctx")
     }
 
     @Test("Names from the database cannot send control sequences to the terminal")

@@ -39,7 +39,7 @@ struct LiveLookupTests {
         #expect((offer["liveError"] as? String)?.contains("HTTP 500") == true)
 
         let required = try await transcript.run(["show", SampleLookupTests.homeDepot, "--live"])
-        #expect(required.status == 1, "a 500 with --live is a provider failure: \(required.stderr)")
+        #expect(required.status == 69, "a 500 with --live is an unavailable provider: \(required.stderr)")
 
         let offline = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json", "--offline"])
         #expect((try ctxOffer(offline)["enabled"] as? [String: Any])?["source"] as? String == "cached")

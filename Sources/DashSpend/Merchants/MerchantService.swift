@@ -19,6 +19,7 @@ public final class MerchantService: Sendable {
     private let cache: (any OfferCache)?
     private let country: String?
     private let loader: LiveAnswerLoader
+    private let diagnostics: any DiagnosticsSink
 
     /// Creates a service.
     ///
@@ -29,11 +30,13 @@ public final class MerchantService: Sendable {
     ///   - country: the user's ISO country code; providers blocked there are hidden (unknown: none hidden).
     ///   - liveTimeToLive: seconds a live answer is reused before the provider is asked again.
     ///   - now: the clock.
+    ///   - diagnostics: where cache hits, misses and failed cache writes are reported.
     public init(
         database: ExploreDatabase, repositories: [GiftCardProvider: any DashSpendRepository],
         cache: (any OfferCache)? = nil, country: String? = nil, liveTimeToLive: Double = 30,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, diagnostics: any DiagnosticsSink = SilentDiagnostics()
     ) {
+        self.diagnostics = diagnostics
         self.database = database
         self.repositories = repositories
         self.cache = cache
@@ -98,7 +101,7 @@ public final class MerchantService: Sendable {
         let offers = visible.enumerated().map { index, offer in
             OfferResolver.resolve(
                 offer: offer, merchant: found.merchant, live: answers[index]?.live,
-                cached: answers[index]?.live == nil ? cache?.load(offer.provider, sourceId: offer.sourceId) : nil,
+                cached: answers[index]?.live == nil ? stored(offer) : nil,
                 liveError: answers[index]?.error)
         }
         let ranked = Self.rank(offers)
@@ -140,6 +143,16 @@ public final class MerchantService: Sendable {
         }.map(\.element)
     }
 
+    /// The stored answer for `offer`, reported as a hit or a miss.
+    private func stored(_ offer: ProviderRecord) -> ProviderMerchantDetails? {
+        guard let cache else { return nil }
+        let answer = cache.load(offer.provider, sourceId: offer.sourceId)
+        diagnostics.record(
+            DiagnosticEvent(
+                answer == nil ? .cacheMiss : .cacheHit, "stored answer for \(offer.sourceId)", provider: offer.provider))
+        return answer
+    }
+
     /// One provider's live answer, or why there is none. Not signed in is not an error unless required.
     private func live(_ offer: ProviderRecord) async -> (live: ProviderMerchantDetails?, error: DashSpendError?) {
         guard let repository = repositories[offer.provider] else { return (nil, .signInRequired(offer.provider)) }
@@ -150,8 +163,16 @@ public final class MerchantService: Sendable {
             guard answer.provider == offer.provider else {
                 return (nil, .unreadableAnswer("\(offer.provider.displayName) answered as another provider"))
             }
-            // Filed under the id it was asked for, which is the id it is looked up by.
-            try? cache?.save(answer.filed(as: offer.sourceId))
+            // Filed under the id it was asked for, which is the id it is looked up by. A failed write loses
+            // nothing but the next offline answer: it is reported, and the live answer is used.
+            do {
+                try cache?.save(answer.filed(as: offer.sourceId))
+            } catch {
+                diagnostics.record(
+                    DiagnosticEvent(
+                        .cacheFailure, "could not store the answer for \(offer.sourceId): \(error)",
+                        provider: offer.provider))
+            }
             return (answer, nil)
         } catch let error as DashSpendError {
             return (nil, error)

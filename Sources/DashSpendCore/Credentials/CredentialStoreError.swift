@@ -29,11 +29,11 @@ public struct CredentialStoreError: Error, Sendable, Hashable, CustomStringConve
     public var description: String {
         switch kind {
         case .unreadable:
-            return "cannot read the credentials file \(path) (\(reason)): fix its permissions or remove it and sign in again"
+            return "cannot read the credentials file \(path) (\(reason))"
         case .corrupt:
-            return "the credentials file \(path) is damaged (\(reason)): remove it and sign in again; it was left untouched"
+            return "the credentials file \(path) is damaged (\(reason)); it was left untouched"
         case .unwritable:
-            return "cannot write the credentials file \(path) (\(reason)): check that the state directory is writable"
+            return "cannot write the credentials file \(path) (\(reason))"
         }
     }
 }

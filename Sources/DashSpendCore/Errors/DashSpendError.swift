@@ -1,5 +1,6 @@
-/// Everything that can go wrong talking to a provider, as cases a caller can act on, each with a message a
-/// person can act on. Messages never contain a token, password or one-time code.
+/// Everything that can go wrong talking to a provider, as cases a caller can act on, each with a one-line
+/// message that says what happened. Messages never contain a token, password or one-time code, and never
+/// name a command-line option: what to do is the caller's to say.
 public enum DashSpendError: Error, Sendable, Hashable {
     /// The one-time code was wrong or has expired.
     case wrongCode
@@ -28,20 +29,19 @@ public enum DashSpendError: Error, Sendable, Hashable {
 }
 
 extension DashSpendError: CustomStringConvertible {
-    /// A one-line message that says what happened and what to do.
+    /// A one-line message that says what happened.
     public var description: String {
         switch self {
         case .wrongCode:
-            return "the code is wrong or has expired: ask for a new one with `auth login` and try again"
+            return "the code is wrong or has expired"
         case .signInRequired(let provider):
-            return "sign in to \(provider.displayName) first: `merchant-lookup auth login \(provider.id) --email ADDRESS`"
+            return "not signed in to \(provider.displayName)"
         case .unauthorized(let provider):
-            return
-                "your \(provider.displayName) session has expired: sign in again with `merchant-lookup auth login \(provider.id)`"
+            return "\(provider.displayName) refused the stored session (expired or signed out elsewhere)"
         case .unknownMerchant(let id):
             return "the provider does not know merchant \(id)"
         case .purchaseLimitsChanged(let detail):
-            return "the provider's purchase limits have changed (\(detail)): choose another amount"
+            return "the provider's purchase limits have changed (\(detail))"
         case .outOfStock(let detail):
             return "out of stock: \(detail)"
         case .regionNotAllowed:
@@ -51,9 +51,9 @@ extension DashSpendError: CustomStringConvertible {
         case .rejected(let detail):
             return "the provider rejected the request: \(detail)"
         case .serverError(let status, let message):
-            return "the provider failed (HTTP \(status))\(message.isEmpty ? "" : ": \(message)"); try again later"
+            return "the provider failed (HTTP \(status))\(message.isEmpty ? "" : ": \(message)")"
         case .network(let detail):
-            return "network unavailable: \(detail); check the connection or use --offline"
+            return "network unavailable: \(detail)"
         case .unreadableAnswer(let detail):
             return "the provider's answer could not be read: \(detail)"
         }

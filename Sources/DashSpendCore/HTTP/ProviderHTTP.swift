@@ -34,14 +34,30 @@ public struct ProviderHTTP: Sendable {
     }
 
     /// Sends `request`; only transport failures throw (as ``DashSpendError/network(_:)`` or cancellation).
+    /// Each exchange is reported to the configuration's diagnostics: method, URL without its query, the
+    /// status or the failure, and the time it took.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let target = "\(request.method) \(request.url.redactedForDiagnostics)"
+        func report(_ outcome: String) {
+            let elapsed = start.duration(to: clock.now)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            configuration.diagnostics.record(
+                DiagnosticEvent(.request, "\(target) → \(outcome)", provider: provider, seconds: seconds))
+        }
         do {
-            return try await configuration.transport.send(request)
+            let response = try await configuration.transport.send(request)
+            report("\(response.status)")
+            return response
         } catch let error as DashSpendError {
+            report(error.description)
             throw error
         } catch is CancellationError {
+            report("cancelled")
             throw CancellationError()
         } catch {
+            report("transport failure")
             throw DashSpendError.network("transport failure")
         }
     }

@@ -37,4 +37,17 @@ extension URL {
         }
         return result
     }
+
+    /// The URL without its query, fragment or user info, for diagnostics: nothing secret travels there.
+    public var redactedForDiagnostics: String {
+        var text = absoluteString
+        if let cut = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = String(text[..<cut]) }
+        // user:password@ between the scheme and the host.
+        guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else { return text }
+        let authority = text.index(colon, offsetBy: 3)
+        if let at = text[authority...].firstIndex(of: "@"), !text[authority..<at].contains("/") {
+            text.removeSubrange(authority...at)
+        }
+        return text
+    }
 }

@@ -21,6 +21,8 @@ public struct RepositoryConfiguration: Sendable {
     public var timeout: Double
     /// The clock, so tests can move time.
     public var now: @Sendable () -> Date
+    /// Where requests and refreshes are reported (silent by default).
+    public var diagnostics: any DiagnosticsSink
 
     /// Creates a configuration.
     public init(
@@ -30,7 +32,8 @@ public struct RepositoryConfiguration: Sendable {
         transport: any HTTPTransport,
         clientId: String = "dcg_swift",
         timeout: Double = 20,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        diagnostics: any DiagnosticsSink = SilentDiagnostics()
     ) {
         self.network = network
         self.baseURLOverrides = baseURLOverrides
@@ -39,6 +42,7 @@ public struct RepositoryConfiguration: Sendable {
         self.clientId = clientId
         self.timeout = timeout
         self.now = now
+        self.diagnostics = diagnostics
     }
 
     /// The base URL to use for `provider`.

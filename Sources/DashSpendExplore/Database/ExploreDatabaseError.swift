@@ -1,4 +1,4 @@
-/// Why an explore database cannot be used. Each message says what is wrong and what to do.
+/// Why an explore database cannot be used. Each message says what is wrong with which file.
 public enum ExploreDatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No file at the path.
     case fileMissing(path: String)
@@ -17,19 +17,19 @@ public enum ExploreDatabaseError: Error, Sendable, Hashable, CustomStringConvert
     /// A query failed for another reason.
     case queryFailed(SQLiteError)
 
-    /// One line: what is wrong, and what to do.
+    /// One line: what is wrong with which file.
     public var description: String {
         switch self {
         case .fileMissing(let path):
-            return "no explore database at \(path): pass --db with the path of an explore database file"
+            return "no explore database at \(path)"
         case .encryptedArchive(let path):
-            return "\(path) looks like the downloaded ZIP, not the database inside it: run `merchant-lookup sync --from \(path)`"
+            return "\(path) looks like the downloaded ZIP, not the database inside it"
         case .notSQLite(let path):
-            return "\(path) is not an SQLite database: point --db at an explore database file"
+            return "\(path) is not an SQLite database"
         case .truncated(let path, let expected, let actual):
             return "\(path) is truncated (\(actual) of \(expected) bytes): download or copy it again"
         case .notExploreDatabase(let path, let reason):
-            return "\(path) is not an explore database (\(reason)): point --db at the wallets' explore database"
+            return "\(path) is not an explore database (\(reason))"
         case .corrupt(let path, let detail):
             return "\(path) is damaged (\(detail)): download or copy it again"
         case .cannotOpen(let path, let reason):

@@ -5,9 +5,9 @@ import DashSpendExplore
 /// not ours. Whenever one of these is thrown, except ``metadataNotWritten(databasePath:path:reason:)``, the
 /// previously imported database is left exactly as it was.
 public enum ExploreImportError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The file given with `--from` does not exist.
+    /// The source file does not exist.
     case sourceMissing(path: String)
-    /// The file given with `--from` cannot be read.
+    /// The source file cannot be read.
     case sourceUnreadable(path: String, reason: String)
     /// The file is empty.
     case emptySource(path: String)
@@ -64,7 +64,7 @@ public enum ExploreImportError: Error, Sendable, Hashable, CustomStringConvertib
     private var message: String {
         switch self {
         case .sourceMissing(let path):
-            return "no file at \(path): pass --from with the downloaded explore ZIP or an explore database file"
+            return "no file at \(path)"
         case .sourceUnreadable(let path, let reason):
             return "cannot read \(path) (\(reason))"
         case .emptySource(let path):
@@ -92,12 +92,12 @@ public enum ExploreImportError: Error, Sendable, Hashable, CustomStringConvertib
             return
                 "\(path) claims data from \(timestamp) ms since 1970, more than a day in the future: it would block every later update, so it is refused (check the file and the clock)"
         case .cannotWrite(let path, let reason):
-            return "cannot write \(path) (\(reason)): check the state directory (--home)"
+            return "cannot write \(path) (\(reason))"
         case .unsafeDirectory(let path, let reason):
-            return "refusing to write to \(path): \(reason): check the state directory (--home)"
+            return "refusing to write to \(path): \(reason)"
         case .metadataNotWritten(let databasePath, let path, let reason):
             return
-                "imported \(databasePath), but cannot write \(path) (\(reason)): the next sync imports again; check the state directory (--home)"
+                "imported \(databasePath), but cannot write \(path) (\(reason)): the next sync imports again"
         }
     }
 }

@@ -1,73 +1,88 @@
 import DashSpend
-import DashSpendCore
-import DashSpendExplore
 
-/// A failure of the command: one line for stderr and the exit code.
+/// A failure of the command: one line for stderr (or a JSON error object) and the exit code.
 public struct CLIError: Error, Sendable {
-    /// The message, one line, no stack trace.
+    /// What happened, one line, no stack trace.
     public let message: String
+    /// What to do about it, when there is something to say; commands and options are named here only.
+    public let hint: String?
     /// The exit code.
     public let code: ExitCode
+    /// A short stable name for `--json` (`notFound`, `usage`, `signInRequired`, …).
+    public let name: String
 
     /// Creates an error.
-    public init(_ message: String, code: ExitCode) {
+    public init(_ message: String, code: ExitCode, hint: String? = nil, name: String? = nil) {
         self.message = message
         self.code = code
+        self.hint = hint
+        self.name = name ?? code.name
     }
 
     /// A bad command line.
     static func usage(_ message: String) -> CLIError {
-        CLIError(message + " (see `merchant-lookup --help`)", code: .usage)
+        CLIError(message, code: .usage, hint: "see `merchant-lookup --help`", name: "usage")
     }
 
-    /// Maps a database failure to its exit code: 66 when the file is missing, 65 otherwise.
-    init(_ error: ExploreDatabaseError) {
-        if case .fileMissing = error {
-            self.init(error.description, code: .noInput)
-        } else {
-            self.init(error.description, code: .dataError)
-        }
-    }
+    /// The line printed on stderr: the message, then the hint.
+    var line: String { hint.map { "\(message): \($0)" } ?? message }
 
-    /// Maps a provider failure: 77 sign-in, 69 network, 65 unreadable answer, 1 the rest.
-    init(_ error: DashSpendError) {
-        switch error {
-        case .signInRequired, .unauthorized: self.init(error.description, code: .signInRequired)
-        case .network: self.init(error.description, code: .unavailable)
-        case .unreadableAnswer: self.init(error.description, code: .dataError)
-        default: self.init(error.description, code: .notFound)
+    /// THE table: every failure of the library becomes an exit code and, where a person needs one, a hint
+    /// that names the command or option to use. The README's exit-code table is this one.
+    init(_ failure: DashSpendFailure, network: DashSpendNetwork = .mainnet) {
+        let networkHint = network == .mainnet ? "" : " --network \(network.rawValue)"
+        let provider = failure.provider?.id ?? "PROVIDER"
+        let code: ExitCode
+        var hint: String?
+        var message = failure.message
+        switch failure.kind {
+        case .notFound: code = .notFound
+        case .ambiguous:
+            code = .notFound
+            message +=
+                ": "
+                + failure.candidates.map { "\($0.merchantId) (\($0.name), \($0.type.rawValue))" }
+                .joined(separator: "; ")
+            hint = "use show MERCHANT_ID"
+        case .invalidRequest:
+            code = .usage
+            if let provider = failure.provider, failure.subject != nil {
+                hint = "check \(Invocation.urlOption(provider))"
+            }
+        case .badData: code = .dataError
+        case .missingInput: code = .noInput
+        case .unavailable: code = .unavailable
+        case .internalFailure: code = .internalFailure
+        case .cannotWrite: code = .cannotCreate
+        case .tryAgainLater:
+            code = .tryAgainLater
+            hint = failure.retryAfter.map { "try again in \(Int($0.rounded(.up))) s" } ?? "try again later"
+        case .signInRequired: code = .signInRequired
+        case .refused: code = .notFound
         }
-    }
-
-    /// Maps a credentials-file failure: 65 when the file cannot be read or is damaged, 1 when it cannot be
-    /// written. The message names the file and what to do, never its contents.
-    init(_ error: CredentialStoreError) {
-        switch error.kind {
-        case .unreadable, .corrupt: self.init(error.description, code: .dataError)
-        case .unwritable: self.init(error.description, code: .notFound)
+        switch failure.cause {
+        case .general, .providerNotCompiledIn, .notOfferedInCountry: break
+        case .notSignedIn:
+            hint = "sign in with `merchant-lookup auth login \(provider) --email ADDRESS\(networkHint)`"
+        case .sessionExpired:
+            hint = "sign in again with `merchant-lookup auth login \(provider) --email ADDRESS\(networkHint)`"
+        case .wrongCode:
+            hint = "ask for a new code with `merchant-lookup auth login \(provider) --email ADDRESS\(networkHint)`"
+        case .encryptedArchive:
+            hint = "import it with `merchant-lookup sync --from \(failure.subject ?? "FILE")\(networkHint)`"
+        case .databaseMissing:
+            hint = "pass --db with the path of an explore database file"
+        case .databaseUnusable:
+            hint = "point --db at the wallets' explore database, or download or copy it again"
+        case .stateDirectory:
+            hint = "check the state directory (--home)"
+        case .network:
+            hint = "check the connection or use --offline"
+        case .credentials:
+            hint = "remove it and sign in again with `merchant-lookup auth login \(provider) --email ADDRESS\(networkHint)`"
+        case .archiveRefused:
+            hint = "download it again"
         }
-    }
-
-    /// Maps any failure of a provider call: ``DashSpendError`` and ``CredentialStoreError`` by their own
-    /// rules, anything else to 1 with its type only (an unknown error's text is never printed, so nothing
-    /// secret can leak through it).
-    init(anyError error: any Error) {
-        switch error {
-        case let error as CLIError: self = error
-        case let error as DashSpendError: self.init(error)
-        case let error as CredentialStoreError: self.init(error)
-        case is CancellationError: self.init("cancelled", code: .notFound)
-        default: self.init("unexpected failure (\(type(of: error)))", code: .notFound)
-        }
-    }
-
-    /// Maps a merchant-service failure.
-    init(_ error: MerchantServiceError) {
-        switch error {
-        case .notFound, .onlyThroughUnavailableProviders, .notOfferedInCountry:
-            self.init(error.description, code: .notFound)
-        case .database(let inner): self.init(inner)
-        case .provider(let inner): self.init(inner)
-        }
+        self.init(message, code: code, hint: hint, name: failure.kind.rawValue)
     }
 }

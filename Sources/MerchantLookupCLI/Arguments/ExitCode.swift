@@ -1,5 +1,5 @@
 /// The process exit codes, from `sysexits.h` where one fits.
-public enum ExitCode: Int32, Sendable {
+public enum ExitCode: Int32, Sendable, CaseIterable {
     /// Success.
     case ok = 0
     /// The merchant (or another thing asked for) was not found, or the provider refused.
@@ -12,10 +12,53 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// The network is needed and unavailable (`EX_UNAVAILABLE`).
     case unavailable = 69
+    /// A bug or an unexpected condition (`EX_SOFTWARE`).
+    case internalFailure = 70
     /// The state directory, or a file in it, cannot be written (`EX_CANTCREAT`).
     case cannotCreate = 73
     /// The output could not be written (`EX_IOERR`).
     case outputFailed = 74
+    /// Try again later: the provider asked to wait, or did not answer in time (`EX_TEMPFAIL`).
+    case tryAgainLater = 75
     /// Sign-in required or session expired (`EX_NOPERM`).
     case signInRequired = 77
+
+    /// What each code means, in the words `--help` and the README use.
+    var meaning: String {
+        switch self {
+        case .ok: "ok"
+        case .notFound: "not found (the merchant, a name matching several merchants), or refused by the provider"
+        case .usage: "bad usage: an unknown option, a bad value, an unusable provider URL"
+        case .dataError: "bad data: a damaged or foreign database, archive, answer or credentials file"
+        case .noInput: "missing input: the database or file given does not exist"
+        case .unavailable: "provider or network unavailable (no connection, HTTP 5xx)"
+        case .internalFailure: "internal failure (a bug)"
+        case .cannotCreate: "cannot write the state directory or a file in it"
+        case .outputFailed: "the output could not be written"
+        case .tryAgainLater: "try again later (HTTP 429, time-outs)"
+        case .signInRequired: "sign-in needed, or the provider refused the stored session"
+        }
+    }
+
+    /// The exit codes section of `--help`.
+    static var helpText: String {
+        "exit codes:\n" + allCases.map { "  " + OutputFormat.pad(String($0.rawValue), 5) + $0.meaning + "\n" }.joined()
+    }
+
+    /// A short stable name for `--json` errors.
+    var name: String {
+        switch self {
+        case .ok: "ok"
+        case .notFound: "notFound"
+        case .usage: "usage"
+        case .dataError: "badData"
+        case .noInput: "missingInput"
+        case .unavailable: "unavailable"
+        case .internalFailure: "internalFailure"
+        case .cannotCreate: "cannotWrite"
+        case .outputFailed: "outputFailed"
+        case .tryAgainLater: "tryAgainLater"
+        case .signInRequired: "signInRequired"
+        }
+    }
 }

@@ -5,10 +5,15 @@ struct ParsedArguments {
     private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
-    private var consumed: Set<String> = []
 
-    /// Parses `arguments` knowing which options take a value and which are flags.
-    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>) throws(CLIError) {
+    /// Parses `arguments` against the declared `options`: aliases become the option's name, values are
+    /// validated as declared, and an unknown option is refused with the nearest known one suggested.
+    init(_ arguments: [String], options: [OptionSpec]) throws(CLIError) {
+        var byName: [String: OptionSpec] = [:]
+        for option in options {
+            byName[option.name] = option
+            for alias in option.aliases { byName[alias] = option }
+        }
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -22,36 +27,55 @@ struct ParsedArguments {
                 optionsEnded = true
                 continue
             }
-            var name = argument
+            var written = argument
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
+                written = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            if name == "-h" { name = "--help" }
-            if flagOptions.contains(name) {
+            guard let option = byName[written] else {
+                let suggestion = Self.nearest(to: written, among: options.filter(\.listed).map(\.name))
+                throw .usage("unknown option \(written)" + (suggestion.map { " (did you mean \($0)?)" } ?? ""))
+            }
+            let name = option.name
+            guard option.takesValue else {
                 guard inlineValue == nil else { throw .usage("\(name) takes no value") }
                 flags.insert(name)
-            } else if valueOptions.contains(name) {
-                let value: String
-                if let inlineValue {
-                    value = inlineValue
-                } else {
-                    guard index < arguments.count else { throw .usage("\(name) needs a value") }
-                    // `--from --force` is a forgotten value, not a file named --force (write `--from=--odd` for that).
-                    let next = arguments[index]
-                    let nextName = String(next.prefix { $0 != "=" })
-                    if valueOptions.contains(nextName) || flagOptions.contains(nextName) || next == "-h" {
-                        throw .usage("\(name) needs a value")
-                    }
-                    value = next
-                    index += 1
-                }
-                values[name, default: []].append(value)
-            } else {
-                throw .usage("unknown option \(name)")
+                continue
             }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else { throw .usage("\(name) needs a value") }
+                // `--from --force` is a forgotten value, not a file named --force (write `--from=--odd` for that).
+                let next = arguments[index]
+                if byName[String(next.prefix { $0 != "=" })] != nil { throw .usage("\(name) needs a value") }
+                value = next
+                index += 1
+            }
+            try option.validate(value)
+            values[name, default: []].append(value)
         }
+    }
+
+    /// The name in `names` closest to `written` (edit distance at most a third of its length, at least 2).
+    static func nearest(to written: String, among names: [String]) -> String? {
+        let limit = max(2, written.count / 3)
+        let scored = names.map { ($0, editDistance(Array(written), Array($0))) }.filter { $0.1 <= limit }
+        return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, left) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, right) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     /// Whether the flag was given.
@@ -66,23 +90,11 @@ struct ParsedArguments {
     /// Every option given, for checking that a command accepts them.
     var givenOptions: Set<String> { flags.union(values.keys) }
 
-    /// An integer option within `range`.
-    func integer(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
-        guard let raw = value(name) else { return nil }
-        guard let number = Int(raw), range.contains(number) else {
-            throw .usage("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(raw)")
-        }
-        return number
-    }
+    /// An integer option's value (validated when parsed, as its declaration says).
+    func integer(_ name: String) -> Int? { value(name).flatMap { Int($0) } }
 
-    /// A decimal option within `range`.
-    func number(_ name: String, in range: ClosedRange<Double>) throws(CLIError) -> Double? {
-        guard let raw = value(name) else { return nil }
-        guard let number = Double(raw), number.isFinite, range.contains(number) else {
-            throw .usage("\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not \(raw)")
-        }
-        return number
-    }
+    /// A decimal option's value (validated when parsed, as its declaration says).
+    func number(_ name: String) -> Double? { value(name).flatMap { Double($0) } }
 
     private static func isNumber(_ text: String) -> Bool { Double(text) != nil }
 }

@@ -1,12 +1,13 @@
-import DashSpendExplore
+import DashSpend
 
 /// `merchant-lookup atms [QUERY]`: Dash ATMs from the same database.
 enum ATMsCommand: CLICommand {
     static let words = ["atms"]
     static let usage = "merchant-lookup atms [QUERY] [--near LAT,LON [--radius KM]] [--limit N] [--offset N]"
     static let summary = "Dash ATMs by name or manufacturer, or near a point"
-    static let valueOptions: Set<String> = ["--near", "--radius", "--limit", "--offset"]
-    static let flagOptions: Set<String> = []
+    static let options: [OptionSpec] = [
+        SharedOptions.near, SharedOptions.radius, SharedOptions.limit, SharedOptions.offset,
+    ]
     static let maximumOperands = Int.max
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
@@ -15,19 +16,14 @@ enum ATMsCommand: CLICommand {
         let query = invocation.operands(after: words.count).joined(separator: " ")
         search.text = query.isEmpty ? nil : query
         search.near = try SearchCommand.point(invocation)
-        if let radius = try arguments.number("--radius", in: 0...20_000) {
+        if let radius = arguments.number("--radius") {
             guard search.near != nil else { throw .usage("--radius needs --near LAT,LON") }
             search.radiusKm = radius
         }
-        search.limit = try arguments.integer("--limit", in: 1...10_000) ?? 100
-        search.offset = try arguments.integer("--offset", in: 0...Int(Int32.max)) ?? 0
-        let database = try DatabaseLocator.open(invocation)
-        let atms: [ATMRecord]
-        do {
-            atms = try database.atms(search)
-        } catch {
-            throw CLIError(error)
-        }
+        search.limit = arguments.integer("--limit") ?? 100
+        search.offset = arguments.integer("--offset") ?? 0
+        let client = try invocation.client()
+        let atms = try await invocation.perform { () throws(DashSpendFailure) in try client.atms(search) }
         if invocation.json {
             let items = atms.map { atm -> JSONDocument in
                 var members = LocationsOutput.members(atm.location)

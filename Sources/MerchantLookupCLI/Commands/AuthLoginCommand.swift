@@ -1,5 +1,4 @@
 import DashSpend
-import DashSpendCore
 
 /// `merchant-lookup auth login PROVIDER --email ADDRESS`: asks the provider to e-mail a one-time code.
 /// The address is remembered in the credentials file of the chosen network for `auth verify`.
@@ -7,19 +6,18 @@ enum AuthLoginCommand: CLICommand {
     static let words = ["auth", "login"]
     static let usage = "merchant-lookup auth login PROVIDER --email ADDRESS [--network NAME]"
     static let summary = "start signing in: the provider e-mails a one-time code"
-    static let valueOptions: Set<String> = ["--email"]
-    static let flagOptions: Set<String> = []
+    static let options: [OptionSpec] = [.value("--email", "ADDRESS", help: "the address the provider e-mails the code to")]
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         try AuthSupport.requireNetwork(invocation, words: words)
         let provider = try AuthSupport.provider(invocation, words: words)
         let email = try AuthSupport.required("--email", invocation, words: words)
-        let factory = try ServiceBuilder.factory(invocation)
-        let network = factory.configuration.network
-        let repository = factory.makeRepository(for: provider)
-        try await AuthSupport.perform { try await repository.login(email: email) }
-        let remembered = await repository.email() ?? email
+        let network = invocation.network
+        let client = try invocation.client()
+        let remembered = try await invocation.perform { () async throws(DashSpendFailure) in
+            try await client.login(provider, email: email)
+        }
         if invocation.json {
             return JSONDocument.object([
                 ("network", .string(network.rawValue)), ("provider", .string(provider.displayName)),

@@ -1,5 +1,4 @@
 import DashSpend
-import DashSpendCore
 
 /// `merchant-lookup auth logout PROVIDER`: forgets the stored credentials of the chosen network. Works
 /// without the network, and also removes a damaged credentials file.
@@ -7,17 +6,16 @@ enum AuthLogoutCommand: CLICommand {
     static let words = ["auth", "logout"]
     static let usage = "merchant-lookup auth logout PROVIDER [--network NAME]"
     static let summary = "sign out: forget the stored credentials"
-    static let valueOptions: Set<String> = []
-    static let flagOptions: Set<String> = []
+    static let options: [OptionSpec] = []
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let provider = try AuthSupport.provider(invocation, words: words)
-        let factory = try ServiceBuilder.factory(invocation)
-        let network = factory.configuration.network
-        let repository = factory.makeRepository(for: provider)
-        let wasSignedIn = await repository.isSignedIn()
-        try await AuthSupport.perform { try await repository.logout() }
+        let network = invocation.network
+        let client = try invocation.client()
+        let wasSignedIn = try await invocation.perform { () async throws(DashSpendFailure) in
+            try await client.logout(provider)
+        }
         if invocation.json {
             return JSONDocument.object([
                 ("network", .string(network.rawValue)), ("provider", .string(provider.displayName)),

@@ -1,5 +1,4 @@
 import DashSpend
-import DashSpendCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -14,35 +13,16 @@ enum AuthStatusCommand: CLICommand {
     static let words = ["auth", "status"]
     static let usage = "merchant-lookup auth status [--network NAME] [--json]"
     static let summary = "which providers you are signed in to"
-    static let valueOptions: Set<String> = []
-    static let flagOptions: Set<String> = []
+    static let options: [OptionSpec] = []
     static let maximumOperands = 0
 
-    /// One provider's row.
-    struct Row {
-        let provider: GiftCardProvider
-        let signedIn: Bool
-        let email: String?
-        let accessTokenExpiresAt: Date?
-    }
-
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
-        let factory = try ServiceBuilder.factory(invocation)
-        let configuration = factory.configuration
-        var rows: [Row] = []
-        for provider in GiftCardProvider.allCases {
-            // Read the file first so that a damaged one is reported (65) instead of shown as signed out.
-            let stored = try await AuthSupport.perform {
-                try configuration.credentials.load(provider, network: configuration.network)
-            }
-            let signedIn = await factory.makeRepository(for: provider).isSignedIn()
-            let expiry = signedIn ? stored.flatMap(AccessTokenExpiry.date(of:)) : nil
-            rows.append(Row(provider: provider, signedIn: signedIn, email: stored?.email, accessTokenExpiresAt: expiry))
-        }
-        return invocation.json ? json(rows, network: configuration.network) : text(rows, network: configuration.network)
+        let client = try invocation.client()
+        let rows = try await invocation.perform { () async throws(DashSpendFailure) in try await client.signInStatus() }
+        return invocation.json ? json(rows, network: invocation.network) : text(rows, network: invocation.network)
     }
 
-    static func json(_ rows: [Row], network: DashSpendNetwork) -> String {
+    static func json(_ rows: [SignInStatus], network: DashSpendNetwork) -> String {
         let providers = rows.map { row -> JSONDocument in
             .object([
                 ("provider", .string(row.provider.displayName)),
@@ -55,7 +35,7 @@ enum AuthStatusCommand: CLICommand {
             .serialized() + "\n"
     }
 
-    static func text(_ rows: [Row], network: DashSpendNetwork) -> String {
+    static func text(_ rows: [SignInStatus], network: DashSpendNetwork) -> String {
         let table = rows.map { row in
             [
                 row.provider.displayName, row.signedIn ? "signed in" : "signed out", row.email ?? "-",

@@ -1,19 +1,14 @@
 import DashSpend
-import DashSpendCore
 
-/// What the `auth` commands share: the provider operand, the repository for it, and running a provider
-/// call with its failures mapped to exit codes.
+/// What the `auth` commands share: the provider operand, required options and the network hint.
 enum AuthSupport {
     /// The provider named by the first operand after `words`, required.
     static func provider(_ invocation: Invocation, words: [String]) throws(CLIError) -> GiftCardProvider {
-        let known = GiftCardProvider.allCases.map(\.id).joined(separator: ", ")
         guard let raw = invocation.operands(after: words.count).first, !raw.isEmpty else {
+            let known = GiftCardProvider.allCases.map(\.id).joined(separator: ", ")
             throw .usage("`\(words.joined(separator: " "))` needs a PROVIDER (\(known))")
         }
-        guard let provider = GiftCardProvider(id: raw) else {
-            throw .usage("unknown provider \(raw): this build has \(known)")
-        }
-        return provider
+        return try Invocation.provider(named: raw)
     }
 
     /// Refuses `--offline` for a command that has to talk to the provider.
@@ -29,16 +24,6 @@ enum AuthSupport {
             throw .usage("`\(words.joined(separator: " "))` needs \(option)")
         }
         return value
-    }
-
-    /// Runs a provider call; its failures become the documented exit codes (77 sign-in, 69 network,
-    /// 65 unreadable answer or credentials file, 1 the rest).
-    static func perform<T>(_ body: () async throws -> T) async throws(CLIError) -> T {
-        do {
-            return try await body()
-        } catch {
-            throw CLIError(anyError: error)
-        }
     }
 
     /// ` --network testnet` when not on mainnet, for the hints printed after a command.

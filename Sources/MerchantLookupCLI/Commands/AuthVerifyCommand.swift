@@ -1,5 +1,4 @@
 import DashSpend
-import DashSpendCore
 
 /// `merchant-lookup auth verify PROVIDER --code CODE`: completes the sign-in started by `auth login` and
 /// stores the credentials (mode 0600) in the state directory of the chosen network. The code is never
@@ -8,19 +7,18 @@ enum AuthVerifyCommand: CLICommand {
     static let words = ["auth", "verify"]
     static let usage = "merchant-lookup auth verify PROVIDER --code CODE [--network NAME]"
     static let summary = "finish signing in with the e-mailed one-time code"
-    static let valueOptions: Set<String> = ["--code"]
-    static let flagOptions: Set<String> = []
+    static let options: [OptionSpec] = [.value("--code", "CODE", help: "the one-time code from the e-mail")]
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         try AuthSupport.requireNetwork(invocation, words: words)
         let provider = try AuthSupport.provider(invocation, words: words)
         let code = try AuthSupport.required("--code", invocation, words: words)
-        let factory = try ServiceBuilder.factory(invocation)
-        let network = factory.configuration.network
-        let repository = factory.makeRepository(for: provider)
-        try await AuthSupport.perform { try await repository.verify(code: code) }
-        let email = await repository.email()
+        let network = invocation.network
+        let client = try invocation.client()
+        let email = try await invocation.perform { () async throws(DashSpendFailure) in
+            try await client.verify(provider, code: code)
+        }
         if invocation.json {
             return JSONDocument.object([
                 ("network", .string(network.rawValue)), ("provider", .string(provider.displayName)),

@@ -6,18 +6,12 @@ protocol CLICommand {
     static var usage: String { get }
     /// One line for the command list.
     static var summary: String { get }
-    /// The options taking a value this command accepts besides the global ones.
-    static var valueOptions: Set<String> { get }
-    /// The flags this command accepts besides the global ones.
-    static var flagOptions: Set<String> { get }
+    /// The options this command accepts besides the global ones, declared once: parsing, validation and
+    /// help all come from here.
+    static var options: [OptionSpec] { get }
     /// The most operands it takes.
     static var maximumOperands: Int { get }
 
     /// Runs the command and returns what to print on stdout.
     static func run(_ invocation: Invocation) async throws(CLIError) -> String
-}
-
-extension CLICommand {
-    /// Every option this command accepts besides the global ones.
-    static var options: Set<String> { valueOptions.union(flagOptions) }
 }

@@ -1,22 +1,16 @@
-import DashSpendExplore
+import DashSpend
 
 /// `merchant-lookup db info`: which database is used and what it contains.
 enum DatabaseInfoCommand: CLICommand {
     static let words = ["db", "info"]
     static let usage = "merchant-lookup db info [--db PATH] [--json]"
     static let summary = "the database in use: path, version, counts, rows skipped as unreadable"
-    static let valueOptions: Set<String> = []
-    static let flagOptions: Set<String> = []
+    static let options: [OptionSpec] = []
     static let maximumOperands = 0
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
-        let database = try DatabaseLocator.open(invocation)
-        let info: ExploreDatabaseInfo
-        do {
-            info = try database.info()
-        } catch {
-            throw CLIError(error)
-        }
+        let client = try invocation.client()
+        let info = try await invocation.perform { () throws(DashSpendFailure) in try client.databaseInfo() }
         let providers = info.providerRows.sorted { $0.key < $1.key }
         if invocation.json {
             return JSONDocument.object([

@@ -1,12 +1,11 @@
-import DashSpendCore
+import DashSpend
 
 /// `merchant-lookup providers`: the providers compiled into this build.
 enum ProvidersCommand: CLICommand {
     static let words = ["providers"]
     static let usage = "merchant-lookup providers [--json]"
     static let summary = "the gift-card providers compiled into this build"
-    static let valueOptions: Set<String> = []
-    static let flagOptions: Set<String> = []
+    static let options: [OptionSpec] = []
     static let maximumOperands = 0
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {

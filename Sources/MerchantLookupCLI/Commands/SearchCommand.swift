@@ -1,5 +1,4 @@
-import DashSpendCore
-import DashSpendExplore
+import DashSpend
 
 /// `merchant-lookup search [QUERY]`: merchants, one per merchantId, with the discount lists show.
 enum SearchCommand: CLICommand {
@@ -10,22 +9,30 @@ enum SearchCommand: CLICommand {
                                [--sort name|distance|discount] [--limit N] [--offset N] [--include-url-redeem]
         """
     static let summary = "search merchants by name and filters"
-    static let valueOptions: Set<String> = [
-        "--provider", "--type", "--payment", "--denominations", "--territory", "--near", "--radius", "--sort",
-        "--limit", "--offset",
-    ]
-    static let flagOptions: Set<String> = ["--include-url-redeem"]
+    static var options: [OptionSpec] {
+        [
+            .value(
+                "--provider", "ID",
+                help: "only merchants sold through this provider (\(GiftCardProvider.allCases.map(\.id).joined(separator: ", ")))"
+            ),
+            .value("--type", "TYPE", help: "online, physical or both (repeatable, or comma-separated)"),
+            .value("--payment", "METHOD", help: "dash or giftcard"),
+            .value("--denominations", "TYPE", help: "fixed or flexible", validation: .choice(["fixed", "flexible"])),
+            .value("--territory", "NAME", help: "merchants with a location in this territory (see `territories`)"),
+            SharedOptions.near, SharedOptions.radius,
+            .value(
+                "--sort", "ORDER", help: "name, distance (needs --near) or discount",
+                validation: .choice(["name", "distance", "discount"])),
+            SharedOptions.limit, SharedOptions.offset,
+            .flag("--include-url-redeem", help: "also merchants redeemed only through a URL"),
+        ]
+    }
     static let maximumOperands = Int.max
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let search = try makeSearch(invocation)
-        let database = try DatabaseLocator.open(invocation)
-        let page: MerchantSearchPage
-        do {
-            page = try database.search(search)
-        } catch {
-            throw CLIError(error)
-        }
+        let client = try invocation.client()
+        let page = try await invocation.perform { () throws(DashSpendFailure) in try client.search(search) }
         return invocation.json ? json(page) : text(page, search: search)
     }
 
@@ -57,7 +64,7 @@ enum SearchCommand: CLICommand {
         }
         search.territory = arguments.value("--territory")
         search.near = try point(invocation)
-        if let radius = try arguments.number("--radius", in: 0...20_000) {
+        if let radius = arguments.number("--radius") {
             guard search.near != nil else { throw .usage("--radius needs --near LAT,LON") }
             search.radiusKm = radius
         }
@@ -70,8 +77,8 @@ enum SearchCommand: CLICommand {
         } else if search.near != nil {
             search.sort = .distance
         }
-        search.limit = try arguments.integer("--limit", in: 1...10_000) ?? 100
-        search.offset = try arguments.integer("--offset", in: 0...Int(Int32.max)) ?? 0
+        search.limit = arguments.integer("--limit") ?? 100
+        search.offset = arguments.integer("--offset") ?? 0
         search.includeURLRedeem = arguments.flag("--include-url-redeem")
         return search
     }

@@ -1,6 +1,4 @@
 import DashSpend
-import DashSpendCore
-import DashSpendExplore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -13,8 +11,11 @@ enum ShowCommand: CLICommand {
     static let words = ["show"]
     static let usage = "merchant-lookup show MERCHANT_ID|NAME [--live | --offline] [--locations [--near LAT,LON]]"
     static let summary = "one merchant, its offers resolved (live → cached → local → default)"
-    static let valueOptions: Set<String> = ["--near"]
-    static let flagOptions: Set<String> = ["--live", "--locations"]
+    static let options: [OptionSpec] = [
+        .flag("--live", help: "providers must answer live (a signed-in provider that cannot is an error)"),
+        .flag("--locations", help: "also list the merchant's locations"),
+        SharedOptions.near,
+    ]
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
@@ -32,60 +33,14 @@ enum ShowCommand: CLICommand {
             invocation.offline
             ? .cacheOnly
             : invocation.arguments.flag("--live") ? .networkOnly : .networkFirst
-        // Every compiled-in provider: the service itself says when the country rules one out.
-        let database = try DatabaseLocator.open(invocation, providers: GiftCardProvider.allCases)
-        let found = try identify(wanted, in: database)
-        let service = try ServiceBuilder.service(invocation, database: database)
-        let merchant: ResolvedMerchant
-        var locations: [MerchantLocation]?
-        do {
-            merchant = try await service.resolve(found, policy: policy)
-            if invocation.arguments.flag("--locations") {
-                locations = try database.locations(merchantId: found.merchant.merchantId, near: near)
-            }
-        } catch let error as MerchantServiceError {
-            throw CLIError(error)
-        } catch let error as ExploreDatabaseError {
-            throw CLIError(error)
-        } catch {
-            throw CLIError("\(error)", code: .dataError)
+        let client = try invocation.client()
+        let (merchant, locations) = try await invocation.perform {
+            () async throws(DashSpendFailure) -> (ResolvedMerchant, [MerchantLocation]?) in
+            let merchant = try await client.merchant(wanted, policy: policy)
+            guard invocation.arguments.flag("--locations") else { return (merchant, nil) }
+            return (merchant, try client.locations(merchantId: merchant.merchant.merchantId, near: near))
         }
         return invocation.json ? json(merchant, locations: locations) : text(merchant, locations: locations)
-    }
-
-    /// The merchant whose id is `wanted`, else the one merchant with that exact name (case-insensitive).
-    /// Several merchants with the name are listed, and the command fails with exit 1 so the user can pick
-    /// an id. The database is read once when `wanted` is an id.
-    static func identify(_ wanted: String, in database: ExploreDatabase) throws(CLIError) -> ExploreMerchant {
-        do {
-            var lookup = try database.merchant(id: wanted)
-            var merchantId = wanted
-            if case .notFound = lookup {
-                let named = try database.search(MerchantSearch(exactName: wanted, limit: 20, includeURLRedeem: true))
-                if named.merchants.count > 1 {
-                    let choices = named.merchants.map { "\($0.merchantId) (\($0.name), \($0.type.rawValue))" }
-                    throw CLIError(
-                        "\(named.merchants.count) merchants are named \(wanted): "
-                            + choices.joined(separator: "; ") + "; use show MERCHANT_ID", code: .notFound)
-                }
-                if let only = named.merchants.first {
-                    merchantId = only.merchantId
-                    lookup = try database.merchant(id: merchantId)
-                }
-            }
-            switch lookup {
-            case .found(let merchant): return merchant
-            case .notFound: throw CLIError(MerchantServiceError.notFound(wanted))
-            case .soldOnlyThroughUnavailableProviders(let names):
-                throw CLIError(MerchantServiceError.onlyThroughUnavailableProviders(merchantId: merchantId, providers: names))
-            }
-        } catch let error as CLIError {
-            throw error
-        } catch let error as ExploreDatabaseError {
-            throw CLIError(error)
-        } catch {
-            throw CLIError("\(error)", code: .dataError)
-        }
     }
 
     static func json(_ resolved: ResolvedMerchant, locations: [MerchantLocation]?) -> String {

@@ -1,15 +1,9 @@
-import DashSpendExplore
-import DashSpendSync
+import DashSpend
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// `merchant-lookup sync --from FILE`: imports the explore ZIP the wallets download (or a plain explore
@@ -18,74 +12,63 @@ enum SyncCommand: CLICommand {
     static let words = ["sync"]
     static let usage = "merchant-lookup sync --from FILE [--network mainnet|testnet] [--force] [--json]"
     static let summary = "import the wallets' explore ZIP (or an explore database file) for later commands"
-    static let valueOptions: Set<String> = ["--from"]
-    static let flagOptions: Set<String> = ["--force"]
+    static let options: [OptionSpec] = [
+        .value("--from", "FILE", help: "the downloaded explore ZIP, or an explore database file"),
+        .flag("--force", help: "import even when the installed data is as new"),
+    ]
     static let maximumOperands = 0
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         guard let source = invocation.arguments.value("--from") else {
             throw .usage("sync needs --from FILE (the downloaded explore ZIP or an explore database file)")
         }
-        let network = try invocation.network()
-        let importer = ExploreImporter(directory: invocation.stateDirectory + "/" + network.rawValue)
-        let outcome: ExploreImportOutcome
-        do {
-            outcome = try importer.importFile(at: source, force: invocation.arguments.flag("--force"))
-        } catch {
-            // Only an error thrown before the new file was moved into place may say the old one was kept.
-            let kept =
-                error.keptDatabase && access(importer.databasePath, F_OK) == 0
-                ? "; kept \(importer.databasePath) as it was" : ""
-            switch error {
-            case .sourceMissing: throw CLIError(error.description, code: .noInput)
-            case .cannotWrite, .unsafeDirectory, .metadataNotWritten:
-                throw CLIError(error.description + kept, code: .cannotCreate)
-            default: throw CLIError(error.description + kept, code: .dataError)
-            }
+        let network = invocation.network
+        let client = try invocation.client()
+        let force = invocation.arguments.flag("--force")
+        let report = try await invocation.perform { () throws(DashSpendFailure) in
+            try client.sync(from: source, force: force)
         }
-        switch outcome {
-        case .imported(let path, let info, let metadata):
+        if report.updated {
             if invocation.json {
                 return JSONDocument.object([
                     ("status", .string("imported")),
                     ("network", .string(network.rawValue)),
-                    ("path", .string(path)),
+                    ("path", .string(report.path)),
                     ("source", .string(source)),
-                    ("format", .string(metadata.format)),
-                    ("version", .integer(info.version)),
-                    ("merchants", .integer(info.merchantIds)),
-                    ("merchantRows", .integer(info.merchantRows)),
-                    ("atms", .integer(info.atms)),
-                    ("dataTimestamp", metadata.dataTimestamp.map { .integer(Int($0)) } ?? .null),
-                    ("checksum", .string(metadata.checksum)),
-                    ("installedChecksum", metadata.installedChecksum.map { .string($0) } ?? .null),
-                    ("importedAt", .string(metadata.importedAt)),
+                    ("format", report.format.map(JSONDocument.string) ?? .null),
+                    ("version", report.schemaVersion.map(JSONDocument.integer) ?? .null),
+                    ("merchants", report.merchantIds.map(JSONDocument.integer) ?? .null),
+                    ("merchantRows", report.merchantRows.map(JSONDocument.integer) ?? .null),
+                    ("atms", report.atms.map(JSONDocument.integer) ?? .null),
+                    ("dataTimestamp", report.dataTimestamp.map { .integer(Int($0)) } ?? .null),
+                    ("checksum", report.checksum.map(JSONDocument.string) ?? .null),
+                    ("installedChecksum", report.installedChecksum.map(JSONDocument.string) ?? .null),
+                    ("importedAt", report.importedAt.map(JSONDocument.string) ?? .null),
                 ]).serialized() + "\n"
             }
             return """
-                imported \(source) (\(metadata.format == "zip" ? "explore ZIP" : "SQLite file")) for \(network.rawValue)
-                path:            \(path)
-                schema version:  v\(info.version)
-                merchants:       \(info.merchantIds) merchantIds in \(info.merchantRows) rows
-                ATMs:            \(info.atms)
-                data timestamp:  \(timestampText(metadata.dataTimestamp))
-                checksum:        \(metadata.checksum) (CRC-32C of the source database, verified)
+                imported \(source) (\(report.format == "zip" ? "explore ZIP" : "SQLite file")) for \(network.rawValue)
+                path:            \(report.path)
+                schema version:  v\(report.schemaVersion ?? 0)
+                merchants:       \(report.merchantIds ?? 0) merchantIds in \(report.merchantRows ?? 0) rows
+                ATMs:            \(report.atms ?? 0)
+                data timestamp:  \(timestampText(report.dataTimestamp))
+                checksum:        \(report.checksum ?? "-") (CRC-32C of the source database, verified)
 
                 """
-        case .upToDate(let path, let stored, let incoming):
-            if invocation.json {
-                return JSONDocument.object([
-                    ("status", .string("upToDate")),
-                    ("network", .string(network.rawValue)),
-                    ("path", .string(path)),
-                    ("source", .string(source)),
-                    ("dataTimestamp", stored.dataTimestamp.map { .integer(Int($0)) } ?? .null),
-                    ("incomingTimestamp", .integer(Int(incoming))),
-                ]).serialized() + "\n"
-            }
-            return "already up to date: \(path) has data of \(timestampText(stored.dataTimestamp)), "
-                + "\(source) of \(timestampText(incoming)) (use --force to import it anyway)\n"
         }
+        if invocation.json {
+            return JSONDocument.object([
+                ("status", .string("upToDate")),
+                ("network", .string(network.rawValue)),
+                ("path", .string(report.path)),
+                ("source", .string(source)),
+                ("dataTimestamp", report.dataTimestamp.map { .integer(Int($0)) } ?? .null),
+                ("incomingTimestamp", report.incomingTimestamp.map { .integer(Int($0)) } ?? .null),
+            ]).serialized() + "\n"
+        }
+        return "already up to date: \(report.path) has data of \(timestampText(report.dataTimestamp)), "
+            + "\(source) of \(timestampText(report.incomingTimestamp)) (use --force to import it anyway)\n"
     }
 
     /// `1700000000000 (2023-11-14T22:13:20Z)`, or `none (plain SQLite file)`.

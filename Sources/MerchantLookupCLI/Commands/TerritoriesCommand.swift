@@ -1,22 +1,16 @@
-import DashSpendExplore
+import DashSpend
 
 /// `merchant-lookup territories`: the territories (US states) named in the database.
 enum TerritoriesCommand: CLICommand {
     static let words = ["territories"]
     static let usage = "merchant-lookup territories [--json]"
     static let summary = "the territories with merchant locations, for --territory"
-    static let valueOptions: Set<String> = []
-    static let flagOptions: Set<String> = []
+    static let options: [OptionSpec] = []
     static let maximumOperands = 0
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
-        let database = try DatabaseLocator.open(invocation)
-        let territories: [ExploreDatabase.Territory]
-        do {
-            territories = try database.territories()
-        } catch {
-            throw CLIError(error)
-        }
+        let client = try invocation.client()
+        let territories = try await invocation.perform { () throws(DashSpendFailure) in try client.territories() }
         if invocation.json {
             let items = territories.map {
                 JSONDocument.object([("name", .string($0.name)), ("merchants", .integer($0.merchantCount))])

@@ -1,4 +1,4 @@
-import DashSpendCore
+import DashSpend
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

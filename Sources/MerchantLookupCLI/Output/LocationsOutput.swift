@@ -1,4 +1,4 @@
-import DashSpendExplore
+import DashSpend
 
 /// How a location is written in text and JSON.
 enum LocationsOutput {

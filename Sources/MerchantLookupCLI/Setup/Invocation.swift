@@ -1,27 +1,42 @@
-import DashSpendCore
+import DashSpend
+import DashSpendSample
 
 /// Everything a command needs from the command line and the environment, resolved once.
 struct Invocation {
     let arguments: ParsedArguments
     let environment: [String: String]
+    /// The network (`--network`, default mainnet).
+    let network: DashSpendNetwork
+    /// Seconds one provider request may take (`--timeout`, default the wallets' 20).
+    let timeout: Double
+
+    /// Resolves the options every command shares, so a bad `--network` or `--timeout` is a usage error
+    /// whatever the command.
+    init(arguments: ParsedArguments, environment: [String: String]) throws(CLIError) {
+        self.arguments = arguments
+        self.environment = environment
+        if let raw = arguments.value("--network") {
+            guard let network = DashSpendNetwork(rawValue: raw.lowercased()) else {
+                throw .usage("--network must be mainnet or testnet, not \(raw)")
+            }
+            self.network = network
+        } else {
+            self.network = .mainnet
+        }
+        timeout = arguments.number("--timeout") ?? 20
+    }
+
+    /// The label of the sample database compiled into this binary.
+    static let sampleOrigin = "embedded sample"
 
     /// Output as JSON.
     var json: Bool { arguments.flag("--json") }
     /// Never touch the network.
     var offline: Bool { arguments.flag("--offline") }
 
-    /// The network (`--network`, default mainnet).
-    func network() throws(CLIError) -> DashSpendNetwork {
-        guard let raw = arguments.value("--network") else { return .mainnet }
-        guard let network = DashSpendNetwork(rawValue: raw.lowercased()) else {
-            throw .usage("--network must be mainnet or testnet, not \(raw)")
-        }
-        return network
-    }
-
-    /// The state directory: `--home`, `$DASHSPEND_HOME`, `$XDG_STATE_HOME/dashspend`, `~/.local/state/dashspend`.
+    /// The state directory: `--state-dir` (or `--home`), `$DASHSPEND_HOME`, `$XDG_STATE_HOME/dashspend`, `~/.local/state/dashspend`.
     var stateDirectory: String {
-        StateDirectory.resolve(home: arguments.value("--home"), environment: environment)
+        StateDirectory.resolve(home: arguments.value("--state-dir"), environment: environment)
     }
 
     /// The command's operands (after the command words).
@@ -30,6 +45,11 @@ struct Invocation {
     /// A provider named by `--provider`.
     func provider() throws(CLIError) -> GiftCardProvider? {
         guard let raw = arguments.value("--provider") else { return nil }
+        return try Self.provider(named: raw)
+    }
+
+    /// The compiled-in provider called `raw`.
+    static func provider(named raw: String) throws(CLIError) -> GiftCardProvider {
         guard let provider = GiftCardProvider(id: raw) else {
             let known = GiftCardProvider.allCases.map(\.id).joined(separator: ", ")
             throw .usage("unknown provider \(raw): this build has \(known)")
@@ -37,10 +57,42 @@ struct Invocation {
         return provider
     }
 
-    /// The compiled-in providers offered in `--country` (all of them when no country is given: the apps
-    /// fail open when the country is unknown).
-    var visibleProviders: [GiftCardProvider] {
-        guard let country = arguments.value("--country")?.uppercased() else { return GiftCardProvider.allCases }
-        return GiftCardProvider.allCases.filter { !$0.info.blockedCountries.contains(country) }
+    /// The `--<id>-url` option of `provider`.
+    static func urlOption(_ provider: GiftCardProvider) -> String { "--\(provider.id)-url" }
+
+    /// The library's configuration from the command line: `--network`, `--home`, `--db` (else the synced
+    /// database, else the embedded sample), `--<id>-url`, `--country` (else `$DASHSPEND_COUNTRY`),
+    /// `--offline`, `--timeout`.
+    func configuration() -> DashSpendConfiguration {
+        var urls: [GiftCardProvider: String] = [:]
+        for provider in GiftCardProvider.allCases {
+            if let raw = arguments.value(Self.urlOption(provider)) { urls[provider] = raw }
+        }
+        let sample = EmbeddedExploreDatabase(bytes: EmbeddedSampleDatabase.bytes, origin: Self.sampleOrigin)
+        return DashSpendConfiguration(
+            stateDirectory: stateDirectory, network: network,
+            database: arguments.value("--db").map { .file($0) } ?? .installed(fallback: sample),
+            providerBaseURLs: urls, country: arguments.value("--country") ?? environment["DASHSPEND_COUNTRY"],
+            offline: offline, timeout: timeout,
+            diagnostics: arguments.flag("--verbose") ? StandardErrorDiagnostics() : SilentDiagnostics())
+    }
+
+    /// The front door, built from ``configuration()``.
+    func client() throws(CLIError) -> DashSpendClient {
+        let configuration = configuration()
+        do {
+            return try DashSpendClient(configuration: configuration)
+        } catch {
+            throw CLIError(error, network: configuration.network)
+        }
+    }
+
+    /// Runs a library call; its failure goes through the one error table (``CLIError/init(_:network:)``).
+    func perform<T>(_ body: () async throws(DashSpendFailure) -> T) async throws(CLIError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw CLIError(error, network: network)
+        }
     }
 }

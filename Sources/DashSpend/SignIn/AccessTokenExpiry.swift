@@ -8,15 +8,15 @@ import Foundation
 
 /// When a stored access token expires: the stored expiry (PiggyCards' `expires_in`), else the `exp`
 /// claim when the token is a JWT (CTX), else unknown. Only the date leaves this type.
-enum AccessTokenExpiry {
-    static func date(of credentials: ProviderCredentials) -> Date? {
+package enum AccessTokenExpiry {
+    package static func date(of credentials: ProviderCredentials) -> Date? {
         if let stored = credentials.accessTokenExpiresAt { return stored }
         guard let token = credentials.accessToken else { return nil }
         return jwtExpiry(token)
     }
 
     /// The `exp` claim (seconds since 1970) of a `header.payload.signature` token, or nil.
-    static func jwtExpiry(_ token: String) -> Date? {
+    package static func jwtExpiry(_ token: String) -> Date? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return nil }
         var base64 = String(parts[1].map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })

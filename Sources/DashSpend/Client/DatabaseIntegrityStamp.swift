@@ -9,7 +9,7 @@ import Darwin
 
 /// Remembers which database files passed `PRAGMA quick_check`, so the full read happens once per file
 /// version (device, inode, size and modification time), not on every command.
-struct IntegrityStamp {
+struct DatabaseIntegrityStamp {
     let stampPath: String
 
     init(stateDirectory: String) {
@@ -38,9 +38,8 @@ struct IntegrityStamp {
     /// Replaces the stamp file with `lines`, atomically and with mode 0600. Best effort: a read-only state
     /// directory only means checking again next time.
     private func record(_ lines: String) {
-        guard ServiceBuilder.makeDirectories(String(stampPath[..<(stampPath.lastIndex(of: "/") ?? stampPath.endIndex)])) else {
-            return
-        }
+        let folder = String(stampPath[..<(stampPath.lastIndex(of: "/") ?? stampPath.endIndex)])
+        guard (try? PrivateDirectory.create(folder)) != nil else { return }
         var template = Array((stampPath + ".XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return }

@@ -1,0 +1,98 @@
+import DashSpendCore
+import DashSpendExplore
+
+extension DashSpendClient {
+    /// The merchant whose id is `idOrName`, else the one merchant with that exact name (any case), with
+    /// every offer resolved under `policy`.
+    ///
+    /// Several merchants with the name fail as ``DashSpendFailure/Kind/ambiguous`` with the candidates.
+    public func merchant(_ idOrName: String, policy: FetchPolicy = .networkFirst) async throws(DashSpendFailure)
+        -> ResolvedMerchant
+    {
+        let found = try identify(idOrName)
+        do {
+            return try await service().resolve(found, policy: policy)
+        } catch {
+            throw DashSpendFailure(error)
+        }
+    }
+
+    /// The merchant `idOrName` (an id, else an exact name) as the explore database has it, unresolved.
+    public func identify(_ idOrName: String) throws(DashSpendFailure) -> ExploreMerchant {
+        let database = try database(providers: GiftCardProvider.allCases)
+        do {
+            var lookup = try database.merchant(id: idOrName)
+            var merchantId = idOrName
+            if case .notFound = lookup {
+                let named = try database.search(MerchantSearch(exactName: idOrName, limit: 20, includeURLRedeem: true))
+                if named.merchants.count > 1 {
+                    let candidates = named.merchants.map {
+                        MerchantCandidate(merchantId: $0.merchantId, name: $0.name, type: $0.type)
+                    }
+                    throw DashSpendFailure(
+                        .ambiguous, "\(candidates.count) merchants are named \(idOrName)", subject: idOrName,
+                        candidates: candidates)
+                }
+                if let only = named.merchants.first {
+                    merchantId = only.merchantId
+                    lookup = try database.merchant(id: merchantId)
+                }
+            }
+            switch lookup {
+            case .found(let merchant): return merchant
+            case .notFound: throw MerchantServiceError.notFound(idOrName)
+            case .soldOnlyThroughUnavailableProviders(let names):
+                throw MerchantServiceError.onlyThroughUnavailableProviders(merchantId: merchantId, providers: names)
+            }
+        } catch {
+            throw DashSpendFailure(error)
+        }
+    }
+
+    /// The locations of `merchantId`, nearest first when `near` is given.
+    public func locations(merchantId: String, near: GeoPoint? = nil) throws(DashSpendFailure) -> [MerchantLocation] {
+        let database = try database(providers: GiftCardProvider.allCases)
+        do {
+            return try database.locations(merchantId: merchantId, near: near)
+        } catch {
+            throw DashSpendFailure(error)
+        }
+    }
+
+    /// One page of merchants (one per merchant id) matching `search`, among the providers offered in the
+    /// country.
+    public func search(_ search: MerchantSearch) throws(DashSpendFailure) -> MerchantSearchPage {
+        do {
+            return try database().search(search)
+        } catch {
+            throw DashSpendFailure(error)
+        }
+    }
+
+    /// The territories (US states) the database names, with their merchant counts.
+    public func territories() throws(DashSpendFailure) -> [ExploreDatabase.Territory] {
+        do {
+            return try database().territories()
+        } catch {
+            throw DashSpendFailure(error)
+        }
+    }
+
+    /// Dash ATMs matching `search`.
+    public func atms(_ search: ATMSearch) throws(DashSpendFailure) -> [ATMRecord] {
+        do {
+            return try database().atms(search)
+        } catch {
+            throw DashSpendFailure(error)
+        }
+    }
+
+    /// What the explore database in use is and holds.
+    public func databaseInfo() throws(DashSpendFailure) -> ExploreDatabaseInfo {
+        do {
+            return try database().info()
+        } catch {
+            throw DashSpendFailure(error)
+        }
+    }
+}

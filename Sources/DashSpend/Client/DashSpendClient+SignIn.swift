@@ -1,0 +1,70 @@
+import DashSpendCore
+
+extension DashSpendClient {
+    /// Starts signing in to `provider`: it e-mails a one-time code to `email`. Returns the address the
+    /// provider will be verified with (remembered in the credential store).
+    public func login(_ provider: GiftCardProvider, email: String) async throws(DashSpendFailure) -> String {
+        try requireNetwork(provider)
+        let repository = repositoryFactory.makeRepository(for: provider)
+        do {
+            try await repository.login(email: email)
+        } catch {
+            throw DashSpendFailure(error, provider: provider)
+        }
+        return await repository.email() ?? email
+    }
+
+    /// Finishes signing in to `provider` with the e-mailed one-time code and stores the credentials.
+    /// Returns the e-mail address signed in with, if known.
+    public func verify(_ provider: GiftCardProvider, code: String) async throws(DashSpendFailure) -> String? {
+        try requireNetwork(provider)
+        let repository = repositoryFactory.makeRepository(for: provider)
+        do {
+            try await repository.verify(code: code)
+        } catch {
+            throw DashSpendFailure(error, provider: provider)
+        }
+        return await repository.email()
+    }
+
+    /// Whether the user is signed in to each compiled-in provider. A damaged credentials file fails
+    /// (``DashSpendFailure/Cause/credentials``) rather than reading as signed out.
+    public func signInStatus() async throws(DashSpendFailure) -> [SignInStatus] {
+        var statuses: [SignInStatus] = []
+        for provider in GiftCardProvider.allCases {
+            let stored: ProviderCredentials?
+            do {
+                stored = try repositoryConfiguration.credentials.load(provider, network: configuration.network)
+            } catch {
+                throw DashSpendFailure(error, provider: provider)
+            }
+            let signedIn = await repositoryFactory.makeRepository(for: provider).isSignedIn()
+            let expiry = signedIn ? stored.flatMap(AccessTokenExpiry.date(of:)) : nil
+            statuses.append(
+                SignInStatus(provider: provider, signedIn: signedIn, email: stored?.email, accessTokenExpiresAt: expiry))
+        }
+        return statuses
+    }
+
+    /// Forgets the stored credentials of `provider` (a damaged file too). Returns whether the user was
+    /// signed in. Works offline.
+    @discardableResult
+    public func logout(_ provider: GiftCardProvider) async throws(DashSpendFailure) -> Bool {
+        let repository = repositoryFactory.makeRepository(for: provider)
+        let wasSignedIn = await repository.isSignedIn()
+        do {
+            try await repository.logout()
+        } catch {
+            throw DashSpendFailure(error, provider: provider)
+        }
+        return wasSignedIn
+    }
+
+    private func requireNetwork(_ provider: GiftCardProvider) throws(DashSpendFailure) {
+        if configuration.offline {
+            throw DashSpendFailure(
+                .invalidRequest, "signing in to \(provider.displayName) needs the network, and this client is offline",
+                provider: provider)
+        }
+    }
+}

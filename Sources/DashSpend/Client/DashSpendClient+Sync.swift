@@ -1,0 +1,43 @@
+import DashSpendSync
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension DashSpendClient {
+    /// Installs the explore data of `source` (the wallets' encrypted ZIP, or a plain explore database file)
+    /// as this network's database, unless what is installed is as new (`force` installs anyway).
+    ///
+    /// The file is verified before anything is replaced; on failure the installed database is left as it
+    /// was (``DashSpendFailure/keptStoredData``).
+    public func sync(from source: String, force: Bool = false) throws(DashSpendFailure) -> SyncReport {
+        let importer = ExploreImporter(directory: configuration.networkDirectory)
+        let outcome: ExploreImportOutcome
+        do {
+            outcome = try importer.importFile(at: source, force: force, now: configuration.now())
+        } catch {
+            // Only an error thrown before the new file was moved into place may say the old one was kept.
+            let failure = DashSpendFailure(error)
+            guard error.keptDatabase, access(importer.databasePath, F_OK) == 0 else { throw failure }
+            throw DashSpendFailure(
+                failure.kind, failure.message + "; kept \(importer.databasePath) as it was", cause: failure.cause,
+                subject: failure.subject)
+        }
+        switch outcome {
+        case .imported(let path, let info, let metadata):
+            return SyncReport(
+                updated: true, path: path, source: source, format: metadata.format, schemaVersion: info.version,
+                merchantIds: info.merchantIds, merchantRows: info.merchantRows, atms: info.atms,
+                dataTimestamp: metadata.dataTimestamp, checksum: metadata.checksum,
+                installedChecksum: metadata.installedChecksum, importedAt: metadata.importedAt)
+        case .upToDate(let path, let stored, let incoming):
+            return SyncReport(
+                updated: false, path: path, source: source, dataTimestamp: stored.dataTimestamp,
+                incomingTimestamp: incoming)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import DashSpendCore
+import DashSpendExplore
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The front door of DashSpend: one value, built from one ``DashSpendConfiguration``, that does
+/// everything an app (or the `merchant-lookup` tool) does with merchants, providers and the explore
+/// database: look a merchant up by id or name with every offer resolved, search, territories, ATMs,
+/// database info, sync, and signing in to the providers.
+///
+/// Every operation throws ``DashSpendFailure``. The explore database is opened on first use and kept
+/// open while the file stays the same; a file replaced by `sync` is opened again.
+public final class DashSpendClient: Sendable {
+    /// What this client was built from.
+    public let configuration: DashSpendConfiguration
+    /// The repositories' configuration (network, validated base URLs, credentials, transport, time-out).
+    public let repositoryConfiguration: RepositoryConfiguration
+    private let opened = Mutex<[String: OpenedDatabase]>([:])
+
+    /// A database opened for a set of providers, with the service over it.
+    private struct OpenedDatabase: Sendable {
+        let fileKey: String?
+        let database: ExploreDatabase
+        let service: MerchantService
+    }
+
+    /// Creates a client; fails when a provider base URL is not usable (``DashSpendFailure/Kind/invalidRequest``).
+    public init(configuration: DashSpendConfiguration) throws(DashSpendFailure) {
+        self.configuration = configuration
+        var overrides: [GiftCardProvider: URL] = [:]
+        for (provider, raw) in configuration.providerBaseURLs {
+            overrides[provider] = try ProviderBaseURL.validated(raw, for: provider)
+        }
+        repositoryConfiguration = RepositoryConfiguration(
+            network: configuration.network, baseURLOverrides: overrides,
+            credentials: configuration.credentials ?? FileCredentialStore(root: configuration.stateDirectory),
+            transport: configuration.transport ?? OnDemandTransport(), timeout: configuration.timeout,
+            now: configuration.now, diagnostics: configuration.diagnostics)
+    }
+
+    /// The repository factory for this configuration.
+    public var repositoryFactory: RepositoryFactory { RepositoryFactory(configuration: repositoryConfiguration) }
+
+    // MARK: - The explore database
+
+    /// The explore database showing the offers of `providers` (default: those offered in the country),
+    /// opened (and checked with `PRAGMA quick_check` once per file version) on first use.
+    package func database(providers: [GiftCardProvider]? = nil) throws(DashSpendFailure) -> ExploreDatabase {
+        try opened(providers: providers).database
+    }
+
+    /// The merchant service over the database that shows every compiled-in provider (it applies the
+    /// country rule itself, so it can say why a merchant is hidden).
+    package func service() throws(DashSpendFailure) -> MerchantService {
+        try opened(providers: GiftCardProvider.allCases).service
+    }
+
+    private func opened(providers: [GiftCardProvider]?) throws(DashSpendFailure) -> OpenedDatabase {
+        let providers = providers ?? configuration.visibleProviders
+        let cacheKey = providers.map(\.id).joined(separator: ",")
+        let path = try databasePath()
+        let fileKey = path.flatMap(DatabaseIntegrityStamp.key)
+        if let existing = opened.withLock({ $0[cacheKey] }), existing.fileKey == fileKey { return existing }
+        let database: ExploreDatabase
+        do {
+            if let path {
+                database = try ExploreDatabase(path: path, providers: providers)
+                try DatabaseIntegrityStamp(stateDirectory: configuration.stateDirectory)
+                    .verify(database, path: path, keyBeforeOpen: fileKey)
+            } else if case .installed(let fallback?) = configuration.database {
+                database = try ExploreDatabase(bytes: fallback.bytes, origin: fallback.origin, providers: providers)
+            } else {
+                throw ExploreDatabaseError.fileMissing(path: configuration.installedDatabasePath)
+            }
+        } catch {
+            throw DashSpendFailure(error)
+        }
+        let entry = OpenedDatabase(fileKey: fileKey, database: database, service: makeService(database))
+        opened.withLock { $0[cacheKey] = entry }
+        return entry
+    }
+
+    /// The file to open: the configured one, else the installed one when it exists; nil means the fallback.
+    private func databasePath() throws(DashSpendFailure) -> String? {
+        switch configuration.database {
+        case .file(let path):
+            return path
+        case .installed:
+            // Only "nothing was ever installed" falls back; any other failure to reach the file is an error.
+            let installed = configuration.installedDatabasePath
+            var info = stat()
+            if stat(installed, &info) == 0 { return installed }
+            if errno == ENOENT { return nil }
+            let reason = String(cString: strerror(errno))
+            throw DashSpendFailure(
+                .badData, "cannot read the installed explore database \(installed) (\(reason))",
+                cause: .stateDirectory, subject: installed)
+        }
+    }
+
+    /// The service over `database`, with the offer store in the network's folder when it can be opened (a
+    /// read-only state directory only loses stored answers, and says so to the diagnostics).
+    private func makeService(_ database: ExploreDatabase) -> MerchantService {
+        let path = configuration.networkDirectory + "/offers.sqlite"
+        var cache: (any OfferCache)?
+        do {
+            try PrivateDirectory.create(configuration.networkDirectory)
+            cache = try SQLiteOfferCache(path: path)
+        } catch {
+            configuration.diagnostics.record(
+                DiagnosticEvent(.cacheFailure, "no stored answers: cannot open \(path) (\(error))"))
+        }
+        let repositories = configuration.offline ? [:] : repositoryFactory.makeRepositories()
+        return MerchantService(
+            database: database, repositories: repositories, cache: cache, country: configuration.normalizedCountry,
+            now: configuration.now, diagnostics: configuration.diagnostics)
+    }
+}

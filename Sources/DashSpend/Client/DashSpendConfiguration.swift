@@ -1,0 +1,84 @@
+import DashSpendCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Everything a ``DashSpendClient`` is built from: one value, passed in, nothing global.
+///
+/// The defaults are the wallets': mainnet, the synced explore database, the providers' own servers, the
+/// URLSession transport and a 20-second time-out per request.
+public struct DashSpendConfiguration: Sendable {
+    /// The network; credentials, cached answers and the synced database are kept per network.
+    public var network: DashSpendNetwork
+    /// The state directory (see ``StateDirectory``): credentials, cached answers, the synced database.
+    public var stateDirectory: String
+    /// Which explore database to read.
+    public var database: ExploreDatabaseLocation
+    /// Base URLs that replace a provider's own (a staging server, a test server). Checked when the client
+    /// is created: `https`, or plain `http` to this machine only (stored tokens are sent there).
+    public var providerBaseURLs: [GiftCardProvider: String]
+    /// The user's ISO country code; providers not offered there are hidden. Unknown (nil): none hidden,
+    /// as the wallets do.
+    public var country: String?
+    /// Never use the network: lookups answer from stored and local data only.
+    public var offline: Bool
+    /// Seconds one provider request may take, as a whole.
+    public var timeout: Double
+    /// How HTTP requests are sent; nil uses the URLSession transport.
+    public var transport: (any HTTPTransport)?
+    /// Where credentials are kept; nil uses a ``FileCredentialStore`` in ``stateDirectory``.
+    public var credentials: (any CredentialStore)?
+    /// The clock.
+    public var now: @Sendable () -> Date
+    /// Where the library reports what it does (requests, cache hits and misses, failed cache writes);
+    /// silent by default.
+    public var diagnostics: any DiagnosticsSink
+
+    /// Creates a configuration; every value but the state directory has the wallets' default.
+    public init(
+        stateDirectory: String,
+        network: DashSpendNetwork = .mainnet,
+        database: ExploreDatabaseLocation = .installed(fallback: nil),
+        providerBaseURLs: [GiftCardProvider: String] = [:],
+        country: String? = nil,
+        offline: Bool = false,
+        timeout: Double = 20,
+        transport: (any HTTPTransport)? = nil,
+        credentials: (any CredentialStore)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() },
+        diagnostics: any DiagnosticsSink = SilentDiagnostics()
+    ) {
+        self.diagnostics = diagnostics
+        self.stateDirectory = stateDirectory
+        self.network = network
+        self.database = database
+        self.providerBaseURLs = providerBaseURLs
+        self.country = country
+        self.offline = offline
+        self.timeout = timeout
+        self.transport = transport
+        self.credentials = credentials
+        self.now = now
+    }
+
+    /// The folder of this network inside the state directory.
+    public var networkDirectory: String { stateDirectory + "/" + network.rawValue }
+
+    /// Where `sync` installs the explore database of this network.
+    public var installedDatabasePath: String { networkDirectory + "/explore.db" }
+
+    /// The country code, trimmed and upper-cased; nil when unknown.
+    public var normalizedCountry: String? {
+        guard let country = country?.trimmedWhitespace, !country.isEmpty else { return nil }
+        return country.uppercased()
+    }
+
+    /// The compiled-in providers offered in ``country`` (all of them when it is unknown).
+    public var visibleProviders: [GiftCardProvider] {
+        guard let country = normalizedCountry else { return GiftCardProvider.allCases }
+        return GiftCardProvider.allCases.filter { !$0.info.blockedCountries.contains(country) }
+    }
+}

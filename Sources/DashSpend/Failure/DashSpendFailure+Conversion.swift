@@ -1,0 +1,97 @@
+import DashSpendCore
+import DashSpendExplore
+import DashSpendSync
+
+extension DashSpendFailure {
+    /// The failure `error` stands for; `provider` names the provider the operation talked to, if any.
+    ///
+    /// The one place that decides the kind of every error the modules behind the front door throw.
+    /// An error of a type not known here is an ``Kind/internalFailure`` that shows its type only, so
+    /// nothing secret can leak through its text.
+    package init(_ error: any Error, provider: GiftCardProvider? = nil) {
+        switch error {
+        case let failure as DashSpendFailure: self = failure
+        case let error as DashSpendError: self.init(provider: error, at: provider)
+        case let error as ExploreDatabaseError: self.init(database: error)
+        case let error as ExploreImportError: self.init(sync: error)
+        case let error as CredentialStoreError: self.init(credentials: error)
+        case let error as MerchantServiceError: self.init(service: error)
+        case is CancellationError: self.init(.internalFailure, "cancelled")
+        default: self.init(.internalFailure, "unexpected failure (\(type(of: error)))")
+        }
+    }
+
+    private init(provider error: DashSpendError, at provider: GiftCardProvider?) {
+        let message = error.description
+        switch error {
+        case .signInRequired(let named):
+            self.init(.signInRequired, message, cause: .notSignedIn, provider: named)
+        case .unauthorized(let named):
+            self.init(.signInRequired, message, cause: .sessionExpired, provider: named)
+        case .wrongCode:
+            self.init(.refused, message, cause: .wrongCode, provider: provider)
+        case .network:
+            self.init(.unavailable, message, cause: .network, provider: provider)
+        case .serverError:
+            self.init(.unavailable, message, provider: provider)
+        case .unreadableAnswer:
+            self.init(.badData, message, provider: provider)
+        case .unknownMerchant(let id):
+            self.init(.notFound, message, provider: provider, subject: id)
+        case .purchaseLimitsChanged, .outOfStock, .regionNotAllowed, .invalidAmount, .rejected:
+            self.init(.refused, message, provider: provider)
+        }
+    }
+
+    private init(database error: ExploreDatabaseError) {
+        switch error {
+        case .fileMissing(let path):
+            self.init(.missingInput, error.description, cause: .databaseMissing, subject: path)
+        case .encryptedArchive(let path):
+            self.init(.badData, error.description, cause: .encryptedArchive, subject: path)
+        case .notSQLite(let path), .truncated(let path, _, _), .notExploreDatabase(let path, _),
+            .corrupt(let path, _), .cannotOpen(let path, _):
+            self.init(.badData, error.description, cause: .databaseUnusable, subject: path)
+        case .queryFailed:
+            self.init(.badData, error.description)
+        }
+    }
+
+    private init(sync error: ExploreImportError) {
+        let kept = error.keptDatabase
+        switch error {
+        case .sourceMissing(let path):
+            self.init(.missingInput, error.description, subject: path)
+        case .cannotWrite(let path, _), .unsafeDirectory(let path, _):
+            self.init(.cannotWrite, error.description, cause: .stateDirectory, subject: path)
+        case .metadataNotWritten(_, let path, _):
+            self.init(.cannotWrite, error.description, cause: .stateDirectory, subject: path, keptStoredData: kept)
+        default:
+            self.init(.badData, error.description, cause: .archiveRefused)
+        }
+    }
+
+    private init(credentials error: CredentialStoreError) {
+        switch error.kind {
+        case .unreadable, .corrupt:
+            self.init(.badData, error.description, cause: .credentials, subject: error.path)
+        case .unwritable:
+            self.init(.cannotWrite, error.description, cause: .stateDirectory, subject: error.path)
+        }
+    }
+
+    private init(service error: MerchantServiceError) {
+        switch error {
+        case .notFound(let id):
+            self.init(.notFound, error.description, subject: id)
+        case .onlyThroughUnavailableProviders(let id, _):
+            self.init(.notFound, error.description, cause: .providerNotCompiledIn, subject: id)
+        case .notOfferedInCountry(let id, _, _):
+            self.init(.notFound, error.description, cause: .notOfferedInCountry, subject: id)
+        case .database(let inner):
+            self.init(database: inner)
+        case .provider(let inner):
+            self.init(provider: inner, at: nil)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import DashSpendCore
+
+/// Every failure of a ``DashSpendClient`` operation, as one value: what happened (``message``), which kind
+/// of failure it is (``kind``, which a program maps to its own reaction, such as an exit code), what it
+/// concerns (``provider``, ``subject``) and, where a person needs it, the specific ``cause``.
+///
+/// Messages say what happened to which input at which provider; they never name a command-line option and
+/// never contain a token, password or one-time code. What to do about it is the caller's to say.
+public struct DashSpendFailure: Error, Sendable, CustomStringConvertible {
+    /// The kinds of failure, each a different reaction for the caller.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The merchant (or other thing asked for) does not exist here.
+        case notFound
+        /// A name matches several merchants; ``DashSpendFailure/candidates`` lists them.
+        case ambiguous
+        /// The request or configuration is not valid (an unusable URL, an option out of range).
+        case invalidRequest
+        /// A file or an answer cannot be read: damaged, truncated, not what it claims to be.
+        case badData
+        /// An input file does not exist.
+        case missingInput
+        /// A provider or the network cannot be reached or failed (HTTP 5xx, no connection).
+        case unavailable
+        /// A bug or an unexpected condition in this library.
+        case internalFailure
+        /// The state directory, or a file in it, cannot be written.
+        case cannotWrite
+        /// The provider asked to wait (HTTP 429) or did not answer in time; see ``DashSpendFailure/retryAfter``.
+        case tryAgainLater
+        /// A provider needs a sign-in, or refused the stored one.
+        case signInRequired
+        /// The provider refused the request for a reason of its own (a wrong code, a limit, the region).
+        case refused
+    }
+
+    /// The specific causes a caller may want to explain differently from others of the same kind.
+    public enum Cause: String, Sendable {
+        /// Nothing more specific than the kind.
+        case general
+        /// No credentials are stored for the provider.
+        case notSignedIn
+        /// The provider refused the stored session.
+        case sessionExpired
+        /// The one-time code is wrong or expired.
+        case wrongCode
+        /// The explore file given is the encrypted download, not the database inside it.
+        case encryptedArchive
+        /// The explore file given does not exist.
+        case databaseMissing
+        /// The explore file is not an explore database, or is damaged or truncated.
+        case databaseUnusable
+        /// A file or folder of the state directory cannot be used.
+        case stateDirectory
+        /// The network could not carry the request.
+        case network
+        /// The merchant is sold only through providers this build does not include.
+        case providerNotCompiledIn
+        /// The merchant is sold only through providers not offered in the user's country.
+        case notOfferedInCountry
+        /// A stored credentials file is damaged or unreadable.
+        case credentials
+        /// An archive given to sync was refused (damaged, tampered, not the explore download).
+        case archiveRefused
+    }
+
+    /// The kind of failure.
+    public let kind: Kind
+    /// The specific cause, when it matters.
+    public let cause: Cause
+    /// One line: what happened, to which input, at which provider.
+    public let message: String
+    /// The provider concerned, if any.
+    public let provider: GiftCardProvider?
+    /// The input concerned (a path, a merchant id, a name), if any.
+    public let subject: String?
+    /// Seconds to wait before trying again, when the provider said so.
+    public let retryAfter: Double?
+    /// For ``Kind/ambiguous``: the merchants the name matches.
+    public let candidates: [MerchantCandidate]
+    /// Whether stored data was left exactly as it was (true unless the failure says otherwise).
+    public let keptStoredData: Bool
+
+    /// Creates a failure.
+    public init(
+        _ kind: Kind, _ message: String, cause: Cause = .general, provider: GiftCardProvider? = nil,
+        subject: String? = nil, retryAfter: Double? = nil, candidates: [MerchantCandidate] = [],
+        keptStoredData: Bool = true
+    ) {
+        self.kind = kind
+        self.cause = cause
+        self.message = message
+        self.provider = provider
+        self.subject = subject
+        self.retryAfter = retryAfter
+        self.candidates = candidates
+        self.keptStoredData = keptStoredData
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// One merchant a name matches.
+public struct MerchantCandidate: Sendable, Hashable {
+    /// Its merchant id.
+    public let merchantId: String
+    /// Its name.
+    public let name: String
+    /// Online, physical or both.
+    public let type: MerchantType
+
+    /// Creates a candidate.
+    public init(merchantId: String, name: String, type: MerchantType) {
+        self.merchantId = merchantId
+        self.name = name
+        self.type = type
+    }
+}

@@ -1,0 +1,51 @@
+/// What a ``DashSpendClient/sync(from:force:)`` did.
+public struct SyncReport: Sendable, Hashable {
+    /// Whether a new database was installed (false: what is installed is already as new).
+    public let updated: Bool
+    /// The installed database's path.
+    public let path: String
+    /// The file the data came from.
+    public let source: String
+    /// `zip` (the wallets' encrypted download) or `sqlite` (a plain explore file); nil when nothing was imported.
+    public let format: String?
+    /// The schema version of the imported database; nil when nothing was imported.
+    public let schemaVersion: Int?
+    /// Merchant ids and merchant rows of the imported database; nil when nothing was imported.
+    public let merchantIds: Int?
+    /// Merchant rows of the imported database.
+    public let merchantRows: Int?
+    /// ATMs of the imported database.
+    public let atms: Int?
+    /// The data timestamp (milliseconds since 1970) of the installed data, if the source had one.
+    public let dataTimestamp: Int64?
+    /// The data timestamp of the source, when it was not imported because it is not newer.
+    public let incomingTimestamp: Int64?
+    /// The checksum the archive states (CRC-32C), or the installed file's digest for a plain file.
+    public let checksum: String?
+    /// The digest of the installed file, if recorded.
+    public let installedChecksum: String?
+    /// When the data was imported (ISO 8601).
+    public let importedAt: String?
+
+    /// Creates a report.
+    public init(
+        updated: Bool, path: String, source: String, format: String? = nil, schemaVersion: Int? = nil,
+        merchantIds: Int? = nil, merchantRows: Int? = nil, atms: Int? = nil, dataTimestamp: Int64? = nil,
+        incomingTimestamp: Int64? = nil, checksum: String? = nil, installedChecksum: String? = nil,
+        importedAt: String? = nil
+    ) {
+        self.updated = updated
+        self.path = path
+        self.source = source
+        self.format = format
+        self.schemaVersion = schemaVersion
+        self.merchantIds = merchantIds
+        self.merchantRows = merchantRows
+        self.atms = atms
+        self.dataTimestamp = dataTimestamp
+        self.incomingTimestamp = incomingTimestamp
+        self.checksum = checksum
+        self.installedChecksum = installedChecksum
+        self.importedAt = importedAt
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Options are declared once as data: the same declarations drive parsing, `--help`, `help COMMAND` and
+/// the errors; failures with `--json` are a JSON object on stdout with the same exit code.
+@Suite(.timeLimit(.minutes(3))) struct OptionsAndHelpTests {
+    static let commands = [
+        ["providers"], ["search"], ["show"], ["territories"], ["atms"], ["db", "info"], ["auth", "login"],
+        ["auth", "verify"], ["auth", "status"], ["auth", "logout"], ["sync"],
+    ]
+
+    @Test("`help COMMAND` and `COMMAND --help` print the same text, naming every option the command takes")
+    func helpIsTheSameBothWays() async throws {
+        for words in Self.commands {
+            let viaHelp = try await CLIProcess.run(["help"] + words)
+            let viaFlag = try await CLIProcess.run(words + ["--help"])
+            #expect(viaHelp.status == 0 && viaFlag.status == 0, "\(words): \(viaHelp.stderr)\(viaFlag.stderr)")
+            #expect(viaHelp.stdout == viaFlag.stdout, "\(words)")
+            #expect(viaHelp.stdout.hasPrefix("usage: merchant-lookup \(words.joined(separator: " "))"), "\(viaHelp.stdout)")
+            for global in ["--network", "--db", "--state-dir", "--country", "--json", "--verbose", "--quiet", "--ctx-url"] {
+                #expect(viaHelp.stdout.contains(global), "\(words) help lacks \(global)")
+            }
+            for code in ["64", "65", "66", "69", "70", "73", "75", "77"] {
+                #expect(viaHelp.stdout.contains("  \(code) "), "\(words) help lacks exit code \(code)")
+            }
+        }
+        let search = try await CLIProcess.run(["help", "search"])
+        for option in ["--provider", "--type", "--payment", "--denominations", "--territory", "--near", "--radius", "--sort"] {
+            #expect(search.stdout.contains(option), "search help lacks \(option)")
+        }
+    }
+
+    @Test("An unknown option is 64 and suggests the nearest known one")
+    func unknownOptionSuggestsTheNearest() async throws {
+        let typo = try await CLIProcess.run(["search", "--terittory", "Texas"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("unknown option --terittory (did you mean --territory?)"), "\(typo.stderr)")
+        let far = try await CLIProcess.run(["search", "--xyzzyplugh"])
+        #expect(far.status == 64)
+        #expect(!far.stderr.contains("did you mean"), "\(far.stderr)")
+        let unknownHelp = try await CLIProcess.run(["help", "frobnicate"])
+        #expect(unknownHelp.status == 64)
+    }
+
+    @Test("Values are checked as declared, by every command (--timeout, --network)")
+    func valuesAreValidatedEverywhere() async throws {
+        for words in [["providers"], ["territories"], ["db", "info"], ["auth", "status"]] {
+            let timeout = try await CLIProcess.run(words + ["--timeout", "0"])
+            #expect(timeout.status == 64, "\(words): \(timeout.stderr)")
+            #expect(timeout.stderr.contains("--timeout must be a number"), "\(timeout.stderr)")
+            let network = try await CLIProcess.run(words + ["--network", "moon"])
+            #expect(network.status == 64, "\(words): \(network.stderr)")
+        }
+    }
+
+    @Test("With --json a failure is {\"error\":{code,message,hint}} on stdout, with the same exit code")
+    func jsonErrors() async throws {
+        let missing = try await CLIProcess.run(["show", "no-such-merchant", "--offline", "--json"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.isEmpty)
+        let error = try #require(try missing.json()["error"] as? [String: Any])
+        #expect(error["code"] as? String == "notFound")
+        #expect((error["message"] as? String)?.contains("no-such-merchant") == true)
+
+        let database = try await CLIProcess.run(["search", "--db", "/nonexistent/explore.db", "--json"])
+        #expect(database.status == 66)
+        let dbError = try #require(try database.json()["error"] as? [String: Any])
+        #expect(dbError["code"] as? String == "missingInput")
+        #expect((dbError["hint"] as? String)?.contains("--db") == true)
+        #expect(!((dbError["message"] as? String) ?? "").contains("--db"), "the library's message names no option")
+    }
+
+    @Test("--home stays accepted as the old name of --state-dir")
+    func stateDirAlias() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cli-alias-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for option in ["--state-dir", "--home"] {
+            let status = try await CLIProcess.run(["auth", "status", "--json", option, directory.path])
+            #expect(status.status == 0, "\(option): \(status.stderr)")
+        }
+    }
+}
