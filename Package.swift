@@ -89,7 +89,9 @@ let package = Package(
 
         // MARK: - Tests
         /// A loopback HTTP/1.1 server that speaks the provider APIs from `Fixtures/`, with fault injection.
-        .target(name: "DashSpendTestSupport", dependencies: ["DashSpendCore", "DashSpendExplore", "DashSpendSync", "CZlib"]),
+        .target(
+            name: "DashSpendTestSupport", dependencies: ["DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendSync", "CZlib"]
+        ),
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendCore"]),
         .testTarget(
             name: "DashSpendExploreTests",

@@ -8,16 +8,16 @@ import Foundation
 
 /// Builds explore database files for tests from the project's own schema SQL (`Fixtures/Schemas`) and the
 /// rows a test writes, in a scratch directory, with the real SQLite library.
-public enum FixtureDatabase {
+package enum FixtureDatabase {
     /// The package root, found from this file's path.
-    public static var packageRoot: String {
+    package static var packageRoot: String {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }
 
     /// The schema SQL of explore database `version` (1 to 4).
-    public static func schema(version: Int) throws -> String {
+    package static func schema(version: Int) throws -> String {
         let path = packageRoot + "/Fixtures/Schemas/explore-v\(version).sql"
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SQLiteError(code: 14, message: "cannot read \(path)")
@@ -27,7 +27,7 @@ public enum FixtureDatabase {
 
     /// Creates `name` in `directory` with schema `version` and then `rows` (SQL), and returns its path.
     @discardableResult
-    public static func make(
+    package static func make(
         version: Int, rows: String, named name: String = "explore.db",
         in directory: ScratchDirectory
     ) throws -> String {

@@ -5,12 +5,12 @@ import Foundation
 #endif
 
 /// A fresh directory under the system's temporary folder, removed when the value is released.
-public final class ScratchDirectory: Sendable {
+package final class ScratchDirectory: Sendable {
     /// The directory's path.
-    public let path: String
+    package let path: String
 
     /// Creates the directory.
-    public init(prefix: String = "dashspend-tests") throws {
+    package init(prefix: String = "dashspend-tests") throws {
         let base = FileManager.default.temporaryDirectory.path
         path = base + "/" + prefix + "-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -19,5 +19,5 @@ public final class ScratchDirectory: Sendable {
     deinit { try? FileManager.default.removeItem(atPath: path) }
 
     /// The path of `name` inside the directory.
-    public func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 }

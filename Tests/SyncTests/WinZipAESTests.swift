@@ -1,4 +1,5 @@
 import DashSpendSync
+import DashSpendTestSupport
 import Testing
 
 @Suite("WinZip-AES")

@@ -8,40 +8,40 @@ import Foundation
 
 /// CTX's `GiftCardResponse`: a purchase and, once fulfilled, the card. All values are strings on the wire;
 /// numbers are accepted and written as decimal text.
-public struct CTXGiftCard: Sendable, Hashable {
+package struct CTXGiftCard: Sendable, Hashable {
     /// The order id.
-    public let id: String
+    package let id: String
     /// `unpaid`, `paid`, `fulfilled` or `rejected` (as sent, lowercased).
-    public let status: String
+    package let status: String
     /// The payment id.
-    public let paymentId: String
+    package let paymentId: String
     /// The card number, once fulfilled.
-    public let number: String?
+    package let number: String?
     /// The card PIN, once fulfilled.
-    public let pin: String?
+    package let pin: String?
     /// The barcode image URL.
-    public let barcodeURL: String?
+    package let barcodeURL: String?
     /// The card's value.
-    public let cardFiatAmount: String?
+    package let cardFiatAmount: String?
     /// The card's currency.
-    public let cardFiatCurrency: String?
+    package let cardFiatCurrency: String?
     /// The merchant's name.
-    public let merchantName: String?
+    package let merchantName: String?
     /// How much Dash to pay.
-    public let paymentCryptoAmount: String?
+    package let paymentCryptoAmount: String?
     /// The discount applied, in percent as text.
-    public let percentDiscount: String?
+    package let percentDiscount: String?
     /// How to redeem (`barcode`, `url`, ...).
-    public let redeemType: String?
+    package let redeemType: String?
     /// The redemption URL.
-    public let redeemURL: String?
+    package let redeemURL: String?
     /// Payment URIs per currency and network (`"DASH.DASH"` → a `dash:` URI).
-    public let paymentURLs: [String: String]
+    package let paymentURLs: [String: String]
     /// When the order was created, as sent.
-    public let created: String?
+    package let created: String?
 
     /// The Dash payment URI: `paymentUrls["DASH.DASH"]`, never "the first" entry of the map.
-    public var dashPaymentURL: String? { paymentURLs["DASH.DASH"] }
+    package var dashPaymentURL: String? { paymentURLs["DASH.DASH"] }
 
     /// Reads a gift card; nil when `id`, `status` or `paymentId` is missing.
     init?(json: JSONValue) {
@@ -72,7 +72,7 @@ public struct CTXGiftCard: Sendable, Hashable {
 
 extension CTXGiftCard: CustomStringConvertible {
     /// A description without the card number or PIN.
-    public var description: String {
+    package var description: String {
         "CTXGiftCard(id: \(id), status: \(status), merchant: \(merchantName ?? "?"))"
     }
 }

@@ -11,18 +11,18 @@ import Foundation
 /// Bearer calls refresh the access token once on a 401 (single-flight across concurrent callers) and retry
 /// once; they refresh proactively when the refresh token is older than 90 days. Errors are
 /// ``DashSpendError`` values, or ``CredentialStoreError`` when the credentials file cannot be read.
-public final class CTXRepository: DashSpendRepository {
+package final class CTXRepository: DashSpendRepository {
     /// How old a refresh token may get before it is refreshed proactively: 90 days.
-    public static let refreshTokenMaxAge: TimeInterval = 90 * 24 * 60 * 60
+    package static let refreshTokenMaxAge: TimeInterval = 90 * 24 * 60 * 60
 
     /// Always ``GiftCardProvider/ctx``.
-    public let provider: GiftCardProvider = .ctx
+    package let provider: GiftCardProvider = .ctx
     private let configuration: RepositoryConfiguration
     private let client: CTXClient
     private let session: CTXSession
 
     /// Creates a repository; nothing is sent until a method is called.
-    public init(configuration: RepositoryConfiguration) {
+    package init(configuration: RepositoryConfiguration) {
         self.configuration = configuration
         client = CTXClient(configuration: configuration)
         session = CTXSession(client: client)
@@ -31,18 +31,18 @@ public final class CTXRepository: DashSpendRepository {
     // MARK: - Account
 
     /// Whether an access token is stored for this network (an unreadable file counts as signed out).
-    public func isSignedIn() async -> Bool {
+    package func isSignedIn() async -> Bool {
         ((try? loadCredentials()) ?? nil)?.isSignedIn ?? false
     }
 
     /// The stored e-mail address.
-    public func email() async -> String? {
+    package func email() async -> String? {
         ((try? loadCredentials()) ?? nil)?.email
     }
 
     /// POST `login`: CTX e-mails a code to `email` (this is also how an account is created). The address
     /// is remembered for ``verify(code:)``; stored tokens stay until a verification replaces them.
-    public func login(email: String) async throws {
+    package func login(email: String) async throws {
         let address = try EmailAddress.validated(email)
         let request = client.request("POST", ["login"], body: .object(["email": .string(address)]))
         let response = try await client.send(request)
@@ -56,7 +56,7 @@ public final class CTXRepository: DashSpendRepository {
 
     /// POST `verify-email` with the stored e-mail and `code`; stores both tokens. A blank token in the
     /// answer stores nothing and throws ``DashSpendError/unreadableAnswer(_:)``.
-    public func verify(code: String) async throws {
+    package func verify(code: String) async throws {
         guard let address = try loadCredentials()?.email else { throw DashSpendError.signInRequired(.ctx) }
         let request = client.request(
             "POST", ["verify-email"],
@@ -74,7 +74,7 @@ public final class CTXRepository: DashSpendRepository {
     }
 
     /// Forgets the stored credentials for this network.
-    public func logout() async throws {
+    package func logout() async throws {
         try configuration.credentials.delete(.ctx, network: configuration.network)
     }
 
@@ -82,7 +82,7 @@ public final class CTXRepository: DashSpendRepository {
 
     /// GET `merchants/{sourceId}` and maps the answer. Requires a sign-in. A blank `sourceId` is
     /// ``DashSpendError/unknownMerchant(_:)`` before anything is sent.
-    public func merchantDetails(sourceId: String) async throws -> ProviderMerchantDetails {
+    package func merchantDetails(sourceId: String) async throws -> ProviderMerchantDetails {
         let id = sourceId.trimmedWhitespace
         guard !id.isEmpty else { throw DashSpendError.unknownMerchant("") }
         let response = try await authorized { self.client.request("GET", ["merchants", id], bearer: $0) }
@@ -98,7 +98,7 @@ public final class CTXRepository: DashSpendRepository {
     /// POST `gift-cards`: orders a card of `fiatAmount` (sent with exactly two decimals) for the merchant
     /// CTX calls `merchantId`. An amount with more than two decimals, or not above zero, is
     /// ``DashSpendError/invalidAmount(_:)`` before anything is sent: it is never rounded into another price.
-    public func purchase(merchantId: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws -> CTXGiftCard {
+    package func purchase(merchantId: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws -> CTXGiftCard {
         guard Decimal(plainText: Self.fiatAmountText(fiatAmount)) == fiatAmount else {
             throw DashSpendError.invalidAmount("the amount must have at most two decimals")
         }
@@ -114,13 +114,13 @@ public final class CTXRepository: DashSpendRepository {
     }
 
     /// GET `gift-cards/{orderId}`.
-    public func giftCard(orderId: String) async throws -> CTXGiftCard {
+    package func giftCard(orderId: String) async throws -> CTXGiftCard {
         let response = try await authorized { self.client.request("GET", ["gift-cards", orderId], bearer: $0) }
         return try Self.giftCard(from: response, call: .giftCard(reference: orderId))
     }
 
     /// GET `gift-cards?txid=<base58 txid>`.
-    public func giftCard(txid: String) async throws -> CTXGiftCard {
+    package func giftCard(txid: String) async throws -> CTXGiftCard {
         let response = try await authorized {
             self.client.request("GET", ["gift-cards"], query: [("txid", txid)], bearer: $0)
         }

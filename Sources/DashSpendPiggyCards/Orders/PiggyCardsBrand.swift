@@ -8,14 +8,14 @@ import DashSpendCore
 
 /// One brand of GET `brands/{country}`: `{"id": "177", "name": "Amazon"}`. The id is the provider
 /// `sourceId` of PiggyCards rows in the explore database.
-public struct PiggyCardsBrand: Sendable, Hashable {
+package struct PiggyCardsBrand: Sendable, Hashable {
     /// The brand id (numbers are read as their decimal text).
-    public let id: String
+    package let id: String
     /// The brand's name.
-    public let name: String?
+    package let name: String?
 
     /// Creates a brand.
-    public init(id: String, name: String?) {
+    package init(id: String, name: String?) {
         self.id = id
         self.name = name
     }

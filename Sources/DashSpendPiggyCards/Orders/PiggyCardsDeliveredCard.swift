@@ -7,21 +7,21 @@ import Foundation
 import DashSpendCore
 
 /// One card of a PiggyCards order, as `orders/{id}` lists it once delivered.
-public struct PiggyCardsDeliveredCard: Sendable, Hashable {
+package struct PiggyCardsDeliveredCard: Sendable, Hashable {
     /// The card's name.
-    public let name: String?
+    package let name: String?
     /// The claim code (the card number).
-    public let claimCode: String?
+    package let claimCode: String?
     /// The claim PIN.
-    public let claimPin: String?
+    package let claimPin: String?
     /// The barcode image URL.
-    public let barcodeLink: String?
+    package let barcodeLink: String?
     /// PiggyCards' card status, as sent.
-    public let cardStatus: String?
+    package let cardStatus: String?
     /// Where to redeem the card online.
-    public let claimLink: String?
+    package let claimLink: String?
     /// PiggyCards' `answer` (redemption notes).
-    public let answer: String?
+    package let answer: String?
 
     /// Reads a card; nil when the element is not an object.
     init?(json: JSONValue) {
@@ -38,7 +38,7 @@ public struct PiggyCardsDeliveredCard: Sendable, Hashable {
 
 extension PiggyCardsDeliveredCard: CustomStringConvertible {
     /// A description without the claim code or PIN.
-    public var description: String {
+    package var description: String {
         "PiggyCardsDeliveredCard(name: \(name ?? "?"), status: \(cardStatus ?? "?"))"
     }
 }

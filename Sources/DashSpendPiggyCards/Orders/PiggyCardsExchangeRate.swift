@@ -8,13 +8,13 @@ import DashSpendCore
 
 /// PiggyCards' Dash price (GET `exchange-rate?currency=USD`):
 /// `{"currency":"USD","exchange_rate":<double>,"date_modified":"..."}`.
-public struct PiggyCardsExchangeRate: Sendable, Hashable {
+package struct PiggyCardsExchangeRate: Sendable, Hashable {
     /// The fiat currency.
-    public let currency: String
+    package let currency: String
     /// How much of `currency` one Dash buys.
-    public let rate: Decimal
+    package let rate: Decimal
     /// When PiggyCards last updated the rate, as sent.
-    public let dateModified: String?
+    package let dateModified: String?
 
     /// Reads a rate; throws ``DashSpendError/unreadableAnswer(_:)`` without a positive `exchange_rate`.
     init(json: JSONValue, requestedCurrency: String) throws {

@@ -7,16 +7,16 @@ import Foundation
 import DashSpendCore
 
 /// An order PiggyCards accepted (POST `orders`) and how to pay for it.
-public struct PiggyCardsOrder: Sendable, Hashable {
+package struct PiggyCardsOrder: Sendable, Hashable {
     /// The order id, for `orders/{id}`.
-    public let id: String
+    package let id: String
     /// Where to send how much Dash, parsed from `payTo`.
-    public let payment: PiggyCardsPaymentURI
+    package let payment: PiggyCardsPaymentURI
     /// PiggyCards' note about the payment (`payMessage`), if any.
-    public let payMessage: String?
+    package let payMessage: String?
 
     /// Creates an order.
-    public init(id: String, payment: PiggyCardsPaymentURI, payMessage: String?) {
+    package init(id: String, payment: PiggyCardsPaymentURI, payMessage: String?) {
         self.id = id
         self.payment = payment
         self.payMessage = payMessage

@@ -8,23 +8,23 @@ import DashSpendCore
 
 /// A PiggyCards order as GET `orders/{id}` reports it:
 /// `{"code":200,"message":"...","data":{"orderId","payTo","deliveryTime","status","cards":[...]}}`.
-public struct PiggyCardsOrderDetails: Sendable, Hashable {
+package struct PiggyCardsOrderDetails: Sendable, Hashable {
     /// The order id.
-    public let orderId: String
+    package let orderId: String
     /// The status, mapped (see ``PiggyCardsOrderStatus/init(providerStatus:)``).
-    public let status: PiggyCardsOrderStatus
+    package let status: PiggyCardsOrderStatus
     /// The status as PiggyCards wrote it.
-    public let providerStatus: String?
+    package let providerStatus: String?
     /// The payment request, when `payTo` is a payable `dash:` URI.
-    public let payment: PiggyCardsPaymentURI?
+    package let payment: PiggyCardsPaymentURI?
     /// When PiggyCards expects to deliver, as sent.
-    public let deliveryTime: String?
+    package let deliveryTime: String?
     /// The delivered cards; always empty when the body's `code` is not 200.
-    public let cards: [PiggyCardsDeliveredCard]
+    package let cards: [PiggyCardsDeliveredCard]
     /// The body's `code` (200 when missing).
-    public let code: Int
+    package let code: Int
     /// The body's `message`.
-    public let message: String?
+    package let message: String?
 
     /// Reads a status body for order `requestedId` (a `payTo` for another network is no payment); throws ``DashSpendError/unreadableAnswer(_:)`` when it
     /// is not an object, or when its code is 200 but it has no `data` object.

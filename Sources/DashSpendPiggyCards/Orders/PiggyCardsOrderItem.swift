@@ -8,18 +8,18 @@ import DashSpendCore
 
 /// One line of a PiggyCards order: `quantity` cards of gift card `productId` (the Giftcard `id`), each
 /// worth `denomination` in `currency`.
-public struct PiggyCardsOrderItem: Sendable, Hashable {
+package struct PiggyCardsOrderItem: Sendable, Hashable {
     /// The gift card's `id` in `giftcards/{country}`.
-    public var productId: Int
+    package var productId: Int
     /// How many cards.
-    public var quantity: Int
+    package var quantity: Int
     /// The value of each card.
-    public var denomination: Decimal
+    package var denomination: Decimal
     /// The card's currency (`USD`).
-    public var currency: String
+    package var currency: String
 
     /// Creates an order line.
-    public init(productId: Int, quantity: Int = 1, denomination: Decimal, currency: String = "USD") {
+    package init(productId: Int, quantity: Int = 1, denomination: Decimal, currency: String = "USD") {
         self.productId = productId
         self.quantity = quantity
         self.denomination = denomination
@@ -27,7 +27,7 @@ public struct PiggyCardsOrderItem: Sendable, Hashable {
     }
 
     /// `denomination × quantity`.
-    public var total: Decimal { denomination * Decimal(quantity) }
+    package var total: Decimal { denomination * Decimal(quantity) }
 
     /// The line as PiggyCards reads it: `{"productId":123,"quantity":2,"denomination":25.0,"currency":"USD"}`.
     var json: JSONValue {

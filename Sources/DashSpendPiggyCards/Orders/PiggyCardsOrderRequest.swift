@@ -8,22 +8,22 @@ import DashSpendCore
 
 /// What POST `orders` sends:
 /// `{"orders":[item...],"recipientEmail":"...","user":{"name":"none","ip":"...","metadata":{"registeredSince":"2025-07-01","country":"US","state":"CA"}}}`.
-public struct PiggyCardsOrderRequest: Sendable, Hashable {
+package struct PiggyCardsOrderRequest: Sendable, Hashable {
     /// The cards ordered.
-    public var items: [PiggyCardsOrderItem]
+    package var items: [PiggyCardsOrderItem]
     /// Where PiggyCards e-mails the cards.
-    public var recipientEmail: String
+    package var recipientEmail: String
     /// The buyer's IP address, as the wallets send it.
-    public var userIP: String
+    package var userIP: String
     /// When the buyer signed up; sent as a `yyyy-MM-dd` day in UTC.
-    public var registeredSince: Date
+    package var registeredSince: Date
     /// The buyer's country (`US`).
-    public var country: String
+    package var country: String
     /// The buyer's state (`CA`).
-    public var state: String
+    package var state: String
 
     /// Creates an order request.
-    public init(
+    package init(
         items: [PiggyCardsOrderItem], recipientEmail: String, userIP: String, registeredSince: Date,
         country: String = PiggyCardsRepository.country, state: String = "CA"
     ) {
@@ -36,7 +36,7 @@ public struct PiggyCardsOrderRequest: Sendable, Hashable {
     }
 
     /// The sum of every line, in the lines' currency.
-    public var total: Decimal { items.reduce(Decimal(0)) { $0 + $1.total } }
+    package var total: Decimal { items.reduce(Decimal(0)) { $0 + $1.total } }
 
     /// `registeredSince` as `yyyy-MM-dd` (UTC).
     var registeredSinceText: String {

@@ -7,7 +7,7 @@ import Foundation
 import DashSpendCore
 
 /// Where a PiggyCards order stands, in CTX's words.
-public enum PiggyCardsOrderStatus: String, Sendable, Hashable, CaseIterable {
+package enum PiggyCardsOrderStatus: String, Sendable, Hashable, CaseIterable {
     /// Waiting for the Dash payment.
     case unpaid
     /// Paid; the card is being issued.
@@ -19,7 +19,7 @@ public enum PiggyCardsOrderStatus: String, Sendable, Hashable, CaseIterable {
 
     /// Maps PiggyCards' `status` (trimmed, any case): `Payment pending` → unpaid, `Paid`/`Processing` →
     /// paid, `Complete` → fulfilled, `Cancelled` → rejected, anything else (or nothing) → unpaid.
-    public init(providerStatus: String?) {
+    package init(providerStatus: String?) {
         switch providerStatus?.trimmedWhitespace.lowercased() ?? "" {
         case "paid", "processing": self = .paid
         case "complete": self = .fulfilled

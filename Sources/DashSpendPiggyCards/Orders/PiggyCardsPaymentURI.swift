@@ -12,16 +12,16 @@ import DashSpendCore
 /// wallet's network (P2PKH or P2SH version byte), the amount plain `digits[.digits]` with at most 8
 /// decimals and above zero. `label` and `message` are allowed and ignored; any `req-` parameter (one the
 /// payer is required to understand) makes the URI unpayable, as BIP21 says.
-public struct PiggyCardsPaymentURI: Sendable, Hashable {
+package struct PiggyCardsPaymentURI: Sendable, Hashable {
     /// The Dash address to pay.
-    public let address: String
+    package let address: String
     /// How much Dash to pay.
-    public let amount: Decimal
+    package let amount: Decimal
     /// The URI as sent.
-    public let uri: String
+    package let uri: String
 
     /// Parses `text` for `network`; nil when it is not a payable `dash:` URI for that network.
-    public init?(parsing text: String, network: DashSpendNetwork = .mainnet) {
+    package init?(parsing text: String, network: DashSpendNetwork = .mainnet) {
         let trimmed = text.trimmedWhitespace
         guard trimmed.lowercased().hasPrefix("dash:") else { return nil }
         var rest = trimmed.dropFirst("dash:".count)

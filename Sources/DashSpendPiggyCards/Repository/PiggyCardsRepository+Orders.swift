@@ -8,11 +8,11 @@ import DashSpendCore
 
 extension PiggyCardsRepository {
     /// The largest order PiggyCards takes, in USD: larger orders are refused before anything is sent.
-    public static let maximumOrderTotal: Decimal = 2_500
+    package static let maximumOrderTotal: Decimal = 2_500
 
     /// GET `brands/US`: the brands PiggyCards sells in the catalogue's country. Entries without an id are
     /// skipped.
-    public func brands() async throws -> [PiggyCardsBrand] {
+    package func brands() async throws -> [PiggyCardsBrand] {
         let response = try await authorized { [client] token in
             client.request("GET", ["brands", Self.country], bearer: token)
         }
@@ -29,7 +29,7 @@ extension PiggyCardsRepository {
     ///
     /// When PiggyCards' `payTo` is empty or not a payable `dash:<address>?amount=<DASH>` URI, the order
     /// cannot be paid: this throws ``DashSpendError/rejected(_:)`` carrying PiggyCards' `payMessage`.
-    public func createOrder(_ order: PiggyCardsOrderRequest) async throws -> PiggyCardsOrder {
+    package func createOrder(_ order: PiggyCardsOrderRequest) async throws -> PiggyCardsOrder {
         try order.validate(maximumTotal: Self.maximumOrderTotal)
         let body = order.json
         let response = try await authorized { [client] token in
@@ -41,7 +41,7 @@ extension PiggyCardsRepository {
 
     /// GET `orders/{orderId}`: the order's status and, once delivered, its cards (none when the body's
     /// `code` is not 200).
-    public func orderStatus(orderId: String) async throws -> PiggyCardsOrderDetails {
+    package func orderStatus(orderId: String) async throws -> PiggyCardsOrderDetails {
         let id = orderId.trimmedWhitespace
         guard !id.isEmpty else { throw DashSpendError.rejected("an order id is needed") }
         let response = try await authorized { [client] token in
@@ -52,7 +52,7 @@ extension PiggyCardsRepository {
     }
 
     /// GET `exchange-rate?currency=USD`: what one Dash is worth in `currency` at PiggyCards.
-    public func exchangeRate(currency: String = "USD") async throws -> PiggyCardsExchangeRate {
+    package func exchangeRate(currency: String = "USD") async throws -> PiggyCardsExchangeRate {
         let code = currency.trimmedWhitespace.uppercased()
         let response = try await authorized { [client] token in
             client.request("GET", ["exchange-rate"], query: [("currency", code)], bearer: token)

@@ -13,18 +13,18 @@ import DashSpendCore
 /// bearer token). The token is renewed with the stored password when it has expired or has less than five
 /// minutes left (single-flight). Errors are ``DashSpendError`` values, or ``CredentialStoreError`` when the
 /// credentials file cannot be read.
-public final class PiggyCardsRepository: DashSpendRepository {
+package final class PiggyCardsRepository: DashSpendRepository {
     /// The country whose catalogue is read.
-    public static let country = "US"
+    package static let country = "US"
 
     /// Always ``GiftCardProvider/piggyCards``.
-    public let provider: GiftCardProvider = .piggyCards
+    package let provider: GiftCardProvider = .piggyCards
     let configuration: RepositoryConfiguration
     let client: PiggyCardsClient
     let session: PiggyCardsSession
 
     /// Creates a repository; nothing is sent until a method is called.
-    public init(configuration: RepositoryConfiguration) {
+    package init(configuration: RepositoryConfiguration) {
         self.configuration = configuration
         client = PiggyCardsClient(configuration: configuration)
         session = PiggyCardsSession(client: client)
@@ -33,19 +33,19 @@ public final class PiggyCardsRepository: DashSpendRepository {
     // MARK: - Account
 
     /// Whether a user id and password are stored for this network (so a token can always be renewed).
-    public func isSignedIn() async -> Bool {
+    package func isSignedIn() async -> Bool {
         guard let credentials = (try? loadCredentials()) ?? nil else { return false }
         return credentials.userId != nil && !(credentials.password ?? "").isEmpty
     }
 
     /// The stored e-mail address.
-    public func email() async -> String? {
+    package func email() async -> String? {
         ((try? loadCredentials()) ?? nil)?.email
     }
 
     /// POST `signup`: PiggyCards e-mails a one-time code; stores the e-mail and the returned user id
     /// (replacing any previous sign-in on this network).
-    public func login(email: String) async throws {
+    package func login(email: String) async throws {
         let address = try EmailAddress.validated(email)
         let body = JSONValue.object([
             "firstName": .string(""), "lastName": .string(""), "email": .string(address),
@@ -64,7 +64,7 @@ public final class PiggyCardsRepository: DashSpendRepository {
     ///
     /// The e-mail, user id and password are stored as soon as `verify-otp` answers, before `login`: the code
     /// is single-use, so a failed login must not lose the sign-up (the next call logs in with them).
-    public func verify(code: String) async throws {
+    package func verify(code: String) async throws {
         guard let stored = try loadCredentials(), let address = stored.email, let userId = stored.userId else {
             throw DashSpendError.signInRequired(.piggyCards)
         }
@@ -83,7 +83,7 @@ public final class PiggyCardsRepository: DashSpendRepository {
     }
 
     /// Forgets the stored credentials for this network.
-    public func logout() async throws {
+    package func logout() async throws {
         try configuration.credentials.delete(.piggyCards, network: configuration.network)
     }
 
@@ -93,7 +93,7 @@ public final class PiggyCardsRepository: DashSpendRepository {
     /// (see the resolution rules). A brand without cards is a disabled offer, not an error, and so is brand
     /// 174 whatever its cards say. A blank `sourceId` is ``DashSpendError/unknownMerchant(_:)`` before
     /// anything is sent.
-    public func merchantDetails(sourceId: String) async throws -> ProviderMerchantDetails {
+    package func merchantDetails(sourceId: String) async throws -> ProviderMerchantDetails {
         let brandId = sourceId.trimmedWhitespace
         guard !brandId.isEmpty else { throw DashSpendError.unknownMerchant("") }
         let response = try await authorized { [client] token in

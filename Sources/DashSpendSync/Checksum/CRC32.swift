@@ -1,15 +1,15 @@
 import CZlib
 
 /// The ZIP format's own CRC-32 (zlib's `crc32`), checked for AE-1 entries, which keep it.
-public struct CRC32: Sendable, Hashable {
+package struct CRC32: Sendable, Hashable {
     /// The checksum of everything passed to ``update(_:)`` so far.
-    public private(set) var value: UInt32 = 0
+    package private(set) var value: UInt32 = 0
 
     /// A checksum of nothing yet.
-    public init() {}
+    package init() {}
 
     /// Adds `bytes` to the checksum.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var rest = bytes
         while !rest.isEmpty {
             let count = min(rest.count, Int(UInt32.max >> 1))
@@ -20,12 +20,12 @@ public struct CRC32: Sendable, Hashable {
     }
 
     /// Adds `bytes` to the checksum.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { update($0) }
     }
 
     /// The checksum of `bytes`.
-    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    package static func checksum(_ bytes: [UInt8]) -> UInt32 {
         var crc = CRC32()
         crc.update(bytes)
         return crc.value

@@ -1,14 +1,14 @@
 /// CRC-32C (Castagnoli, reflected polynomial `0x82F63B78`), table-driven: the checksum the wallets put in
 /// the explore ZIP's comment, of the SQLite file inside it.
-public struct CRC32C: Sendable, Hashable {
+package struct CRC32C: Sendable, Hashable {
     /// The checksum of everything passed to ``update(_:)`` so far.
-    public private(set) var value: UInt32 = 0
+    package private(set) var value: UInt32 = 0
 
     /// A checksum of nothing yet.
-    public init() {}
+    package init() {}
 
     /// Adds `bytes` to the checksum.
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var crc = ~value
         for byte in bytes {
             crc = Self.table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
@@ -17,7 +17,7 @@ public struct CRC32C: Sendable, Hashable {
     }
 
     /// Adds `bytes` to the checksum.
-    public mutating func update(_ bytes: some Collection<UInt8>) {
+    package mutating func update(_ bytes: some Collection<UInt8>) {
         if let done: Void = bytes.withContiguousStorageIfAvailable({ update(UnsafeRawBufferPointer($0)) }) {
             return done
         }
@@ -25,14 +25,14 @@ public struct CRC32C: Sendable, Hashable {
     }
 
     /// The checksum of `bytes`.
-    public static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
+    package static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
         var crc = CRC32C()
         crc.update(bytes)
         return crc.value
     }
 
     /// The checksum as the wallets write it: lowercase hex without zero padding (`e3069283`, `f00`).
-    public var hexString: String { String(value, radix: 16) }
+    package var hexString: String { String(value, radix: 16) }
 
     private static let table: [UInt32] = (0..<256).map { index in
         var crc = UInt32(index)

@@ -4,7 +4,7 @@ import CCrypto
 /// integer starting at 1 (OpenSSL's CTR mode counts big-endian, so the counter blocks are built here).
 /// Encryption and decryption are the same operation. The stream keeps its position, so data can be passed
 /// in pieces of any size and gives the same result as passing it at once.
-public final class AESCounterMode {
+package final class AESCounterMode {
     /// How many blocks of key stream are made at once (64 KiB).
     static let blocksPerChunk = 4096
 
@@ -18,7 +18,7 @@ public final class AESCounterMode {
     private var streamPosition = 0
 
     /// A key stream for `key` (16, 24 or 32 bytes), at its start.
-    public init(key: [UInt8]) throws(WinZipAESError) {
+    package init(key: [UInt8]) throws(WinZipAESError) {
         let cipher: OpaquePointer?
         switch key.count {
         case 16: cipher = EVP_aes_128_ecb()
@@ -38,7 +38,7 @@ public final class AESCounterMode {
     deinit { EVP_CIPHER_CTX_free(context) }
 
     /// XORs `buffer` in place with the next `buffer.count` bytes of the key stream.
-    public func apply(to buffer: UnsafeMutableRawBufferPointer) throws(WinZipAESError) {
+    package func apply(to buffer: UnsafeMutableRawBufferPointer) throws(WinZipAESError) {
         var offset = 0
         while offset < buffer.count {
             if streamPosition == streamLength {
@@ -84,7 +84,7 @@ public final class AESCounterMode {
     }
 
     /// XORs `buffer` in place with the key stream of `key` (16, 24 or 32 bytes), from its start.
-    public static func apply(key: [UInt8], to buffer: inout [UInt8]) throws(WinZipAESError) {
+    package static func apply(key: [UInt8], to buffer: inout [UInt8]) throws(WinZipAESError) {
         let stream = try AESCounterMode(key: key)
         let apply = { (raw: UnsafeMutableRawBufferPointer) throws(WinZipAESError) in try stream.apply(to: raw) }
         if let error = buffer.withUnsafeMutableBytes({ raw in catching { () throws(WinZipAESError) in try apply(raw) } }) {

@@ -2,9 +2,9 @@ import CCrypto
 
 /// HMAC-SHA1 (RFC 2104) over libcrypto's SHA-1 digest, fed in pieces so a large ciphertext can be
 /// authenticated while it is read in chunks.
-public final class HMACSHA1 {
+package final class HMACSHA1 {
     /// The length of a WinZip-AES authentication code: the first 10 bytes of the HMAC.
-    public static let winZipCodeLength = 10
+    package static let winZipCodeLength = 10
     static let blockLength = 64
 
     private let context: OpaquePointer
@@ -12,7 +12,7 @@ public final class HMACSHA1 {
     private var finished = false
 
     /// Starts an HMAC under `key`.
-    public init(key: [UInt8]) throws(WinZipAESError) {
+    package init(key: [UInt8]) throws(WinZipAESError) {
         var key = key
         if key.count > Self.blockLength { key = try Self.sha1(key) }
         key += [UInt8](repeating: 0, count: Self.blockLength - key.count)
@@ -30,7 +30,7 @@ public final class HMACSHA1 {
     deinit { EVP_MD_CTX_free(context) }
 
     /// Adds `bytes` to the authenticated data.
-    public func update(_ bytes: UnsafeRawBufferPointer) throws(WinZipAESError) {
+    package func update(_ bytes: UnsafeRawBufferPointer) throws(WinZipAESError) {
         guard !bytes.isEmpty else { return }
         guard !finished, EVP_DigestUpdate(context, bytes.baseAddress, bytes.count) == 1 else {
             throw .cryptoFailure("EVP_DigestUpdate")
@@ -38,7 +38,7 @@ public final class HMACSHA1 {
     }
 
     /// The full 20-byte HMAC of everything passed to ``update(_:)``; the object cannot be used after.
-    public func finalize() throws(WinZipAESError) -> [UInt8] {
+    package func finalize() throws(WinZipAESError) -> [UInt8] {
         guard !finished else { throw .cryptoFailure("HMAC finalized twice") }
         finished = true
         var inner = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
@@ -50,7 +50,7 @@ public final class HMACSHA1 {
     }
 
     /// The full 20-byte HMAC-SHA1 of `data` under `key`.
-    public static func authenticate(_ data: [UInt8], key: [UInt8]) throws(WinZipAESError) -> [UInt8] {
+    package static func authenticate(_ data: [UInt8], key: [UInt8]) throws(WinZipAESError) -> [UInt8] {
         let hmac = try HMACSHA1(key: key)
         if let error = data.withUnsafeBytes({ raw in catching { () throws(WinZipAESError) in try hmac.update(raw) } }) {
             throw error
@@ -59,7 +59,7 @@ public final class HMACSHA1 {
     }
 
     /// Compares two codes in time that does not depend on where they differ.
-    public static func equalInConstantTime(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    package static func equalInConstantTime(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         var difference: UInt8 = 0
         for index in lhs.indices { difference |= lhs[index] ^ rhs[index] }

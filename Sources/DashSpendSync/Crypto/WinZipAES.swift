@@ -1,13 +1,13 @@
 /// A WinZip-AES entry payload (AE-1/AE-2): salt, 2-byte password verifier, AES-CTR ciphertext, and the first
 /// 10 bytes of HMAC-SHA1 over the ciphertext. The verifier and the HMAC are checked before decrypting.
-public enum WinZipAES {
+package enum WinZipAES {
     /// Salt, verifier and authentication code: the bytes of a payload that are not ciphertext.
-    public static func overhead(_ strength: WinZipAESStrength) -> Int {
+    package static func overhead(_ strength: WinZipAESStrength) -> Int {
         strength.saltLength + 2 + HMACSHA1.winZipCodeLength
     }
 
     /// Checks and decrypts `payload` (the entry's whole stored data) with `password`.
-    public static func decrypt(
+    package static func decrypt(
         _ payload: ArraySlice<UInt8>, password: String,
         strength: WinZipAESStrength
     ) throws(WinZipAESError) -> [UInt8] {
@@ -36,28 +36,15 @@ public enum WinZipAES {
         return text
     }
 
-    /// Encrypts `plaintext` into a payload with `salt` (``WinZipAESStrength/saltLength`` random bytes).
-    /// The reverse of ``decrypt(_:password:strength:)``, for writing test archives.
-    public static func encrypt(
-        _ plaintext: [UInt8], password: String, salt: [UInt8],
-        strength: WinZipAESStrength
-    ) throws(WinZipAESError) -> [UInt8] {
-        let keys = try WinZipAESKeys(password: password, salt: salt, strength: strength)
-        var text = plaintext
-        try AESCounterMode.apply(key: keys.encryptionKey, to: &text)
-        let code = try HMACSHA1.authenticate(text, key: keys.authenticationKey)
-        return salt + keys.passwordVerifier + text + code.prefix(HMACSHA1.winZipCodeLength)
-    }
-
     /// One pass over the ciphertext of an entry, in chunks: either ``authenticate(_:)`` only (to check the
     /// entry before anything is written) or ``decrypt(_:)``, which authenticates and decrypts. Memory use
     /// does not depend on the entry's size.
-    public final class Stream {
+    package final class Stream {
         private let hmac: HMACSHA1
         private let cipher: AESCounterMode
 
         /// Derives the keys and checks the password verifier; throws ``WinZipAESError/wrongPassword``.
-        public init(salt: [UInt8], verifier: [UInt8], password: String, strength: WinZipAESStrength)
+        package init(salt: [UInt8], verifier: [UInt8], password: String, strength: WinZipAESStrength)
             throws(WinZipAESError)
         {
             let keys = try WinZipAESKeys(password: password, salt: salt, strength: strength)
@@ -67,18 +54,18 @@ public enum WinZipAES {
         }
 
         /// Adds the next ciphertext bytes to the HMAC.
-        public func authenticate(_ ciphertext: UnsafeRawBufferPointer) throws(WinZipAESError) {
+        package func authenticate(_ ciphertext: UnsafeRawBufferPointer) throws(WinZipAESError) {
             try hmac.update(ciphertext)
         }
 
         /// Adds the next ciphertext bytes to the HMAC, then decrypts them in place.
-        public func decrypt(_ buffer: UnsafeMutableRawBufferPointer) throws(WinZipAESError) {
+        package func decrypt(_ buffer: UnsafeMutableRawBufferPointer) throws(WinZipAESError) {
             try hmac.update(UnsafeRawBufferPointer(buffer))
             try cipher.apply(to: buffer)
         }
 
         /// Compares the HMAC of all the ciphertext with the entry's 10-byte `code`.
-        public func verify(code: [UInt8]) throws(WinZipAESError) {
+        package func verify(code: [UInt8]) throws(WinZipAESError) {
             let expected = try hmac.finalize()
             guard HMACSHA1.equalInConstantTime(Array(expected.prefix(HMACSHA1.winZipCodeLength)), code) else {
                 throw .authenticationFailed

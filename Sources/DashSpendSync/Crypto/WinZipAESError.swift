@@ -1,6 +1,6 @@
 /// Why a WinZip-AES payload cannot be decrypted. The messages are fragments the importer puts after the
 /// file's name.
-public enum WinZipAESError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum WinZipAESError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The payload is shorter than salt, verifier and authentication code.
     case payloadTooShort(bytes: Int)
     /// The password verifier does not match: wrong password (the checksum in the comment) or damage.
@@ -11,7 +11,7 @@ public enum WinZipAESError: Error, Sendable, Hashable, CustomStringConvertible {
     case cryptoFailure(String)
 
     /// What went wrong, as a sentence fragment.
-    public var description: String {
+    package var description: String {
         switch self {
         case .payloadTooShort(let bytes):
             return "the encrypted entry is too short to be WinZip-AES (\(bytes) bytes)"

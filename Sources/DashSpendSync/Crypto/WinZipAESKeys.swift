@@ -2,19 +2,19 @@ import CCrypto
 
 /// The keys WinZip-AES derives from a password and a salt: PBKDF2-HMAC-SHA1, 1000 iterations, giving the
 /// AES key, the HMAC-SHA1 key (each ``WinZipAESStrength/keyLength`` bytes) and a 2-byte password verifier.
-public struct WinZipAESKeys: Sendable, Hashable {
+package struct WinZipAESKeys: Sendable, Hashable {
     /// The AES key.
-    public let encryptionKey: [UInt8]
+    package let encryptionKey: [UInt8]
     /// The HMAC-SHA1 key.
-    public let authenticationKey: [UInt8]
+    package let authenticationKey: [UInt8]
     /// The two bytes stored after the salt, compared before anything is decrypted.
-    public let passwordVerifier: [UInt8]
+    package let passwordVerifier: [UInt8]
 
     /// The PBKDF2 iteration count WinZip-AES fixes.
-    public static let iterations: Int32 = 1000
+    package static let iterations: Int32 = 1000
 
     /// Derives the keys for `password` and `salt` (``WinZipAESStrength/saltLength`` bytes).
-    public init(password: String, salt: [UInt8], strength: WinZipAESStrength) throws(WinZipAESError) {
+    package init(password: String, salt: [UInt8], strength: WinZipAESStrength) throws(WinZipAESError) {
         let keyLength = strength.keyLength
         let material = try Self.pbkdf2(
             password: Array(password.utf8), salt: salt, iterations: Self.iterations, length: 2 * keyLength + 2)
@@ -24,7 +24,7 @@ public struct WinZipAESKeys: Sendable, Hashable {
     }
 
     /// PBKDF2-HMAC-SHA1 (RFC 8018) through libcrypto: `length` bytes of key material.
-    public static func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int32, length: Int) throws(WinZipAESError)
+    package static func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int32, length: Int) throws(WinZipAESError)
         -> [UInt8]
     {
         var material = [UInt8](repeating: 0, count: length)

@@ -1,5 +1,5 @@
 /// The AES key size of a WinZip-AES entry (the strength byte of extra field `0x9901`).
-public enum WinZipAESStrength: UInt8, Sendable, Hashable, CaseIterable {
+package enum WinZipAESStrength: UInt8, Sendable, Hashable, CaseIterable {
     /// AES-128 (strength 1).
     case aes128 = 1
     /// AES-192 (strength 2).
@@ -8,7 +8,7 @@ public enum WinZipAESStrength: UInt8, Sendable, Hashable, CaseIterable {
     case aes256 = 3
 
     /// The AES key length in bytes; the HMAC key has the same length.
-    public var keyLength: Int { 8 + Int(rawValue) * 8 }
+    package var keyLength: Int { 8 + Int(rawValue) * 8 }
     /// The salt length in bytes: 8, 12 or 16.
-    public var saltLength: Int { 4 + Int(rawValue) * 4 }
+    package var saltLength: Int { 4 + Int(rawValue) * 4 }
 }

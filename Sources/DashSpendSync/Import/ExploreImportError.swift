@@ -4,7 +4,7 @@ import DashSpendExplore
 /// (C0, DEL, C1) shown as `\xNN`, since the file's name, its ZIP comment and SQLite's messages about it are
 /// not ours. Whenever one of these is thrown, except ``metadataNotWritten(databasePath:path:reason:)``, the
 /// previously imported database is left exactly as it was.
-public enum ExploreImportError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ExploreImportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The source file does not exist.
     case sourceMissing(path: String)
     /// The source file cannot be read.
@@ -38,16 +38,16 @@ public enum ExploreImportError: Error, Sendable, Hashable, CustomStringConvertib
     case metadataNotWritten(databasePath: String, path: String, reason: String)
 
     /// Whether the database in place was left as it was (all cases but ``metadataNotWritten(databasePath:path:reason:)``).
-    public var keptDatabase: Bool {
+    package var keptDatabase: Bool {
         if case .metadataNotWritten = self { return false }
         return true
     }
 
     /// One line: what is wrong, and what to do, with control characters escaped.
-    public var description: String { Self.escapingControlCharacters(message) }
+    package var description: String { Self.escapingControlCharacters(message) }
 
     /// `text` with every C0 control character, DEL and C1 control character written as `\xNN`.
-    public static func escapingControlCharacters(_ text: String) -> String {
+    package static func escapingControlCharacters(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {

@@ -5,27 +5,27 @@ import Foundation
 #endif
 
 /// `explore.db.meta.json`, kept next to the imported database: where it came from and how new its data is.
-public struct ExploreImportMetadata: Sendable, Hashable, Codable {
+package struct ExploreImportMetadata: Sendable, Hashable, Codable {
     /// The file name given with `--from` (without its folder).
-    public let source: String
+    package let source: String
     /// `zip` or `sqlite`.
-    public let format: String
+    package let format: String
     /// The data timestamp from the ZIP comment (milliseconds since 1970); nil for a plain SQLite file.
-    public let dataTimestamp: Int64?
+    package let dataTimestamp: Int64?
     /// The CRC-32C of the SOURCE SQLite file (the one inside the ZIP, or the plain file given), as verified
     /// against the ZIP comment; lowercase hex without zero padding. The installed copy differs from it, since
     /// the import adds indexes: see ``installedChecksum``.
-    public let checksum: String
+    package let checksum: String
     /// The CRC-32C of the installed `explore.db` as it was moved into place (nil in metadata written before
     /// this field existed).
-    public let installedChecksum: String?
+    package let installedChecksum: String?
     /// When it was imported (ISO 8601, UTC).
-    public let importedAt: String
+    package let importedAt: String
     /// The explore schema version (1 to 4).
-    public let schemaVersion: Int
+    package let schemaVersion: Int
 
     /// Creates the metadata.
-    public init(
+    package init(
         source: String, format: String, dataTimestamp: Int64?, checksum: String, installedChecksum: String? = nil,
         importedAt: String, schemaVersion: Int
     ) {
@@ -40,7 +40,7 @@ public struct ExploreImportMetadata: Sendable, Hashable, Codable {
 
     /// Reads the metadata at `path`, or nil when there is none or it cannot be read (then the next ZIP is
     /// imported whatever its timestamp).
-    public static func read(at path: String) -> ExploreImportMetadata? {
+    package static func read(at path: String) -> ExploreImportMetadata? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return try? JSONDecoder().decode(ExploreImportMetadata.self, from: data)
     }

@@ -27,34 +27,34 @@ import Darwin
 ///
 /// This checks integrity, not authenticity: the password and the checksums come from the archive itself, so
 /// anyone can write a ZIP this accepts.
-public struct ExploreImporter: Sendable {
+package struct ExploreImporter: Sendable {
     /// The network's folder (`<state>/<network>`).
-    public let directory: String
+    package let directory: String
     /// The largest file `importFile` reads (a larger one is refused before it is read).
-    public let maximumSourceSize: Int
+    package let maximumSourceSize: Int
     /// The largest database a ZIP may declare and inflate to.
-    public let maximumDatabaseSize: Int
+    package let maximumDatabaseSize: Int
     /// Free space required beyond the new database's size (for the indexes, the journal, the metadata).
-    public let freeSpaceMargin: Int
+    package let freeSpaceMargin: Int
 
     /// The imported database.
-    public var databasePath: String { directory + "/explore.db" }
+    package var databasePath: String { directory + "/explore.db" }
     /// Its metadata file.
-    public var metadataPath: String { directory + "/explore.db.meta.json" }
+    package var metadataPath: String { directory + "/explore.db.meta.json" }
     /// The lock file held during an import.
-    public var lockPath: String { directory + "/.sync.lock" }
+    package var lockPath: String { directory + "/.sync.lock" }
 
     /// The name of the one entry of the wallets' ZIP.
-    public static let entryName = "explore.db"
+    package static let entryName = "explore.db"
     static let sqliteMagic = Array("SQLite format 3\0".utf8)
     static let zipMagic: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
     static let emptyZipMagic: [UInt8] = [0x50, 0x4B, 0x05, 0x06]
     /// How far in the future a ZIP's data timestamp may lie (clock skew), in milliseconds: one day.
-    public static let futureTolerance: Int64 = 86_400_000
+    package static let futureTolerance: Int64 = 86_400_000
 
     /// An importer for `directory` (created, mode 0700, when something is imported). The limits default to
     /// 2 GiB of source, 1 GiB of database and 64 MiB of spare room; tests pass small ones.
-    public init(
+    package init(
         directory: String, maximumSourceSize: Int = 2 << 30, maximumDatabaseSize: Int = 1 << 30,
         freeSpaceMargin: Int = 64 << 20
     ) {
@@ -65,13 +65,13 @@ public struct ExploreImporter: Sendable {
     }
 
     /// The metadata of the database in place, if any.
-    public func storedMetadata() -> ExploreImportMetadata? {
+    package func storedMetadata() -> ExploreImportMetadata? {
         ExploreImportMetadata.read(at: metadataPath)
     }
 
     /// Imports `source`. A ZIP is imported only when its data timestamp is newer than the stored one,
     /// unless `force`; a plain SQLite file has no timestamp and is always imported.
-    public func importFile(at source: String, force: Bool = false, now: Date = Date()) throws(ExploreImportError)
+    package func importFile(at source: String, force: Bool = false, now: Date = Date()) throws(ExploreImportError)
         -> ExploreImportOutcome
     {
         let file = try SourceFile(path: source, maximumSize: maximumSourceSize)

@@ -2,18 +2,18 @@ import CZlib
 
 /// Inflates raw deflate data (no zlib header), as ZIP stores it, fed and handed over in chunks: memory use
 /// does not depend on the size of the data.
-public final class RawInflater {
+package final class RawInflater {
     private var stream = z_stream()
     private var chunk = [UInt8](repeating: 0, count: 256 * 1024)
     private let limit: Int
     /// The bytes produced so far.
-    public private(set) var produced = 0
+    package private(set) var produced = 0
     /// Whether the end of the deflate stream was reached.
-    public private(set) var ended = false
+    package private(set) var ended = false
 
     /// An inflater that stops with an error past `limit` bytes of output, so a damaged or hostile entry
     /// cannot fill the disk.
-    public init(limit: Int) throws(ZipError) {
+    package init(limit: Int) throws(ZipError) {
         self.limit = limit
         guard czlib_inflate_init_raw(&stream) == Z_OK else { throw ZipError.inflateFailed("inflateInit2") }
     }
@@ -21,7 +21,7 @@ public final class RawInflater {
     deinit { inflateEnd(&stream) }
 
     /// Inflates `input`, calling `output` with each chunk produced.
-    public func feed(_ input: UnsafeRawBufferPointer, output: (UnsafeRawBufferPointer) throws -> Void) throws {
+    package func feed(_ input: UnsafeRawBufferPointer, output: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard !input.isEmpty else { return }
         guard !ended else { throw ZipError.inflateFailed("bytes follow the end of the deflate stream") }
         stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress!.assumingMemoryBound(to: Bytef.self))
@@ -57,12 +57,12 @@ public final class RawInflater {
     }
 
     /// Requires the deflate stream to have ended.
-    public func finish() throws(ZipError) {
+    package func finish() throws(ZipError) {
         guard ended else { throw .inflateFailed("the data ends early") }
     }
 
     /// Inflates `input` at once, calling `output` with each chunk; stops with an error past `limit` bytes.
-    public static func inflate(
+    package static func inflate(
         _ input: [UInt8], limit: Int,
         output: (UnsafeRawBufferPointer) throws -> Void
     ) throws {

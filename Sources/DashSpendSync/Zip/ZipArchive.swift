@@ -2,11 +2,11 @@
 /// stored data located through its local header, read through a ``ZipByteSource`` (only those structures
 /// are read, never the entry data). Every size and offset is checked against the file before it is used;
 /// ZIP64 and multi-disk archives are rejected.
-public struct ZipArchive: Sendable {
+package struct ZipArchive: Sendable {
     /// The archive comment (the wallets write `<timestampMs>#<checksum>`).
-    public let comment: String
+    package let comment: String
     /// The central directory, in order.
-    public let entries: [ZipEntry]
+    package let entries: [ZipEntry]
     /// Where the central directory starts: no entry's data may reach past it.
     let centralDirectoryOffset: Int
     /// The archive, when it was parsed from memory (``init(bytes:)``).
@@ -17,16 +17,16 @@ public struct ZipArchive: Sendable {
     static let centralHeaderSignature: UInt32 = 0x0201_4B50
     static let localHeaderSignature: UInt32 = 0x0403_4B50
     /// The largest central directory read (the explore ZIP's, of one entry, is about 70 bytes).
-    public static let maximumCentralDirectorySize = 1 << 20
+    package static let maximumCentralDirectorySize = 1 << 20
 
     /// Parses `bytes`.
-    public init(bytes: [UInt8]) throws(ZipError) {
+    package init(bytes: [UInt8]) throws(ZipError) {
         let memory = ZipMemorySource(bytes)
         try self.init(source: memory, memory: memory)
     }
 
     /// Parses the archive in `source`.
-    public init(source: some ZipByteSource) throws(ZipError) {
+    package init(source: some ZipByteSource) throws(ZipError) {
         try self.init(source: source, memory: nil)
     }
 
@@ -115,7 +115,7 @@ public struct ZipArchive: Sendable {
     /// Where the entry's stored bytes lie in `source` (for WinZip-AES: salt, verifier, ciphertext,
     /// authentication code), found through its local header and required to lie wholly before the central
     /// directory.
-    public func dataRange(of entry: ZipEntry, in source: some ZipByteSource) throws(ZipError) -> Range<Int> {
+    package func dataRange(of entry: ZipEntry, in source: some ZipByteSource) throws(ZipError) -> Range<Int> {
         let offset = entry.localHeaderOffset
         guard offset + 30 <= centralDirectoryOffset else { throw .outOfBounds("the local header of \(entry.name)") }
         let header = ByteReader(bytes: try source.bytes(at: offset, count: 30, what: "the local header of \(entry.name)"))
@@ -136,7 +136,7 @@ public struct ZipArchive: Sendable {
     }
 
     /// The entry's stored bytes, for an archive parsed with ``init(bytes:)``.
-    public func storedData(of entry: ZipEntry) throws(ZipError) -> ArraySlice<UInt8> {
+    package func storedData(of entry: ZipEntry) throws(ZipError) -> ArraySlice<UInt8> {
         guard let memory else { throw .unsupportedEntry("storedData(of:) needs an archive read into memory") }
         let range = try dataRange(of: entry, in: memory)
         return memory.data[range]

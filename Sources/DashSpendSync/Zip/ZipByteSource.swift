@@ -1,6 +1,6 @@
 /// Random access to the bytes of a ZIP: a file read with `pread`, or an array in memory. The archive reads
 /// only its end record, its central directory and the local headers through it, never the entry data.
-public protocol ZipByteSource {
+package protocol ZipByteSource {
     /// The length in bytes.
     var size: Int { get }
     /// Exactly `count` bytes at `offset`; throws ``ZipError/outOfBounds(_:)`` naming `what` when they do
@@ -9,20 +9,20 @@ public protocol ZipByteSource {
 }
 
 /// A ZIP held in memory.
-public struct ZipMemorySource: ZipByteSource, Sendable {
+package struct ZipMemorySource: ZipByteSource, Sendable {
     /// The whole archive.
-    public let data: [UInt8]
+    package let data: [UInt8]
 
     /// The archive `data`.
-    public init(_ data: [UInt8]) {
+    package init(_ data: [UInt8]) {
         self.data = data
     }
 
     /// The length of ``data``.
-    public var size: Int { data.count }
+    package var size: Int { data.count }
 
     /// Exactly `count` bytes of ``data`` at `offset`.
-    public func bytes(at offset: Int, count: Int, what: String) throws(ZipError) -> [UInt8] {
+    package func bytes(at offset: Int, count: Int, what: String) throws(ZipError) -> [UInt8] {
         guard let slice = ByteReader(bytes: data).slice(at: offset, count: count) else { throw .outOfBounds(what) }
         return Array(slice)
     }

@@ -1,5 +1,5 @@
 /// Why a ZIP archive cannot be read. The messages are fragments the importer puts after the file's name.
-public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No end-of-central-directory record: not a ZIP, or cut short.
     case noEndOfCentralDirectory
     /// A ZIP64 archive (not produced by the wallets, not supported).
@@ -20,7 +20,7 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(String)
 
     /// What went wrong, as a sentence fragment.
-    public var description: String {
+    package var description: String {
         switch self {
         case .noEndOfCentralDirectory:
             return "has no ZIP end-of-central-directory record: it is cut short or not a ZIP"

@@ -1,5 +1,5 @@
 /// A failure ``LoopbackHTTPServer`` injects on a route instead of (or before) its normal answer.
-public enum LoopbackFault: Sendable, Hashable {
+package enum LoopbackFault: Sendable, Hashable {
     /// Wait this many seconds, then answer normally.
     case delay(Double)
     /// Answer with this status and body instead of the handler's answer.

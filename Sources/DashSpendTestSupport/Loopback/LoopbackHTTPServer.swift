@@ -26,9 +26,9 @@ import Musl
 /// try server.start()
 /// defer { server.stop() }
 /// ```
-public final class LoopbackHTTPServer: Sendable {
+package final class LoopbackHTTPServer: Sendable {
     /// Answers one request.
-    public typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
+    package typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
 
     private struct State {
         var listener: Int32 = -1
@@ -45,7 +45,7 @@ public final class LoopbackHTTPServer: Sendable {
     private let state = Mutex(State())
 
     /// Creates a stopped server.
-    public init() {}
+    package init() {}
 
     deinit {
         stop()
@@ -54,13 +54,13 @@ public final class LoopbackHTTPServer: Sendable {
     // MARK: - Life cycle
 
     /// The port the server listens on (0 before ``start()``).
-    public var port: Int { state.withLock { $0.port } }
+    package var port: Int { state.withLock { $0.port } }
 
     /// `http://127.0.0.1:PORT/`.
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
 
     /// Binds an ephemeral port on 127.0.0.1 and starts accepting connections.
-    public func start() throws {
+    package func start() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw LoopbackError("socket: \(Self.reason())") }
         var yes: Int32 = 1
@@ -95,7 +95,7 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// Stops accepting connections and waits for the accepting thread to end. Connections being served
     /// finish on their own threads.
-    public func stop() {
+    package func stop() {
         let (descriptor, thread) = state.withLock { state -> (Int32, pthread_t?) in
             state.stopping = true
             let result = (state.listener, state.acceptThread)
@@ -112,37 +112,37 @@ public final class LoopbackHTTPServer: Sendable {
     // MARK: - Routes and faults
 
     /// Answers requests on `path` (exact, without the query) with `handler`.
-    public func route(_ path: String, _ handler: @escaping Handler) {
+    package func route(_ path: String, _ handler: @escaping Handler) {
         state.withLock { $0.routes[path] = handler }
     }
 
     /// Answers requests on paths that have no route.
-    public func setFallback(_ handler: @escaping Handler) {
+    package func setFallback(_ handler: @escaping Handler) {
         state.withLock { $0.fallback = handler }
     }
 
     /// Injects `fault` on `path` for the next `times` requests, or until ``clearFaults()`` when nil.
-    public func inject(_ fault: LoopbackFault, path: String, times: Int? = nil) {
+    package func inject(_ fault: LoopbackFault, path: String, times: Int? = nil) {
         state.withLock { $0.faults[path] = (fault, times) }
     }
 
     /// Removes every injected fault.
-    public func clearFaults() {
+    package func clearFaults() {
         state.withLock { $0.faults.removeAll() }
     }
 
     // MARK: - Observation
 
     /// How many requests arrived on `path` (without the query).
-    public func requestCount(path: String) -> Int {
+    package func requestCount(path: String) -> Int {
         state.withLock { $0.counts[path] ?? 0 }
     }
 
     /// Every request received, in arrival order.
-    public var receivedRequests: [LoopbackRequest] { state.withLock { $0.log } }
+    package var receivedRequests: [LoopbackRequest] { state.withLock { $0.log } }
 
     /// Forgets the counters and the request log.
-    public func resetCounters() {
+    package func resetCounters() {
         state.withLock {
             $0.counts.removeAll()
             $0.log.removeAll()
@@ -339,8 +339,8 @@ public final class LoopbackHTTPServer: Sendable {
 }
 
 /// The loopback server could not start.
-public struct LoopbackError: Error, Sendable, CustomStringConvertible {
+package struct LoopbackError: Error, Sendable, CustomStringConvertible {
     /// What failed.
-    public let description: String
+    package let description: String
     init(_ description: String) { self.description = description }
 }

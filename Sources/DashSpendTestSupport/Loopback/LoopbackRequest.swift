@@ -7,20 +7,20 @@ import Foundation
 #endif
 
 /// One request received by ``LoopbackHTTPServer``.
-public struct LoopbackRequest: Sendable, Hashable {
+package struct LoopbackRequest: Sendable, Hashable {
     /// `GET`, `POST`, ...
-    public let method: String
+    package let method: String
     /// The path without the query, percent-encoding kept (`/ctx/merchants/abc`).
-    public let path: String
+    package let path: String
     /// The query without the `?`, empty when there is none.
-    public let query: String
+    package let query: String
     /// Header fields, names lowercased.
-    public let headers: [String: String]
+    package let headers: [String: String]
     /// The body (empty when none was sent).
-    public let body: Data
+    package let body: Data
 
     /// Creates a request record.
-    public init(method: String, path: String, query: String, headers: [String: String], body: Data) {
+    package init(method: String, path: String, query: String, headers: [String: String], body: Data) {
         self.method = method
         self.path = path
         self.query = query
@@ -29,7 +29,7 @@ public struct LoopbackRequest: Sendable, Hashable {
     }
 
     /// The decoded value of query item `name`, if present.
-    public func queryItem(_ name: String) -> String? {
+    package func queryItem(_ name: String) -> String? {
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             if parts.first.map(String.init) == name {
@@ -40,10 +40,10 @@ public struct LoopbackRequest: Sendable, Hashable {
     }
 
     /// The body parsed as JSON, or nil.
-    public var json: JSONValue? { try? JSONValue.parse(body) }
+    package var json: JSONValue? { try? JSONValue.parse(body) }
 
     /// The bearer token in `Authorization`, if any.
-    public var bearerToken: String? {
+    package var bearerToken: String? {
         guard let value = headers["authorization"], value.lowercased().hasPrefix("bearer ") else { return nil }
         return String(value.dropFirst("bearer ".count))
     }

@@ -7,36 +7,36 @@ import Foundation
 #endif
 
 /// What ``LoopbackHTTPServer`` sends back for one request.
-public struct LoopbackResponse: Sendable, Hashable {
+package struct LoopbackResponse: Sendable, Hashable {
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// Extra header fields (`Content-Length` and `Connection` are added by the server).
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body.
-    public var body: Data
+    package var body: Data
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A JSON response from text.
-    public static func json(_ text: String, status: Int = 200) -> LoopbackResponse {
+    package static func json(_ text: String, status: Int = 200) -> LoopbackResponse {
         LoopbackResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
     }
 
     /// A JSON response from bytes.
-    public static func json(_ data: Data, status: Int = 200) -> LoopbackResponse {
+    package static func json(_ data: Data, status: Int = 200) -> LoopbackResponse {
         LoopbackResponse(status: status, headers: ["Content-Type": "application/json"], body: data)
     }
 
     /// A JSON response from a ``JSONValue``.
-    public static func json(_ value: JSONValue, status: Int = 200) -> LoopbackResponse {
+    package static func json(_ value: JSONValue, status: Int = 200) -> LoopbackResponse {
         json(value.encoded(), status: status)
     }
 
     /// `404 Not Found` with a CTX-style error body.
-    public static let notFound = LoopbackResponse.json(#"{"errors":[{"message":"Not found"}]}"#, status: 404)
+    package static let notFound = LoopbackResponse.json(#"{"errors":[{"message":"Not found"}]}"#, status: 404)
 }

@@ -2,7 +2,7 @@ import DashSpendCore
 import Synchronization
 
 /// Credentials kept in memory, for tests. Counts saves so tests can see what a repository wrote.
-public final class InMemoryCredentialStore: CredentialStore {
+package final class InMemoryCredentialStore: CredentialStore {
     private struct Key: Hashable {
         let provider: GiftCardProvider
         let network: DashSpendNetwork
@@ -12,24 +12,24 @@ public final class InMemoryCredentialStore: CredentialStore {
     private let saves = Mutex(0)
 
     /// Creates an empty store.
-    public init() {}
+    package init() {}
 
     /// The stored credentials, or nil.
-    public func load(_ provider: GiftCardProvider, network: DashSpendNetwork) throws -> ProviderCredentials? {
+    package func load(_ provider: GiftCardProvider, network: DashSpendNetwork) throws -> ProviderCredentials? {
         values.withLock { $0[Key(provider: provider, network: network)] }
     }
 
     /// Stores `credentials`.
-    public func save(_ credentials: ProviderCredentials, for provider: GiftCardProvider, network: DashSpendNetwork) throws {
+    package func save(_ credentials: ProviderCredentials, for provider: GiftCardProvider, network: DashSpendNetwork) throws {
         values.withLock { $0[Key(provider: provider, network: network)] = credentials }
         saves.withLock { $0 += 1 }
     }
 
     /// Removes what is stored.
-    public func delete(_ provider: GiftCardProvider, network: DashSpendNetwork) throws {
+    package func delete(_ provider: GiftCardProvider, network: DashSpendNetwork) throws {
         values.withLock { $0[Key(provider: provider, network: network)] = nil }
     }
 
     /// How many times ``save(_:for:network:)`` was called.
-    public var saveCount: Int { saves.withLock { $0 } }
+    package var saveCount: Int { saves.withLock { $0 } }
 }

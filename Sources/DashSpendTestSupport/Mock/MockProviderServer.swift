@@ -28,20 +28,20 @@ import Musl
 /// try await repository.verify(code: MockProviderServer.validCode)
 /// ```
 /// or, without the sign-in calls, `try store.save(server.signedInCredentials(for: .ctx), for: .ctx, network: .mainnet)`.
-public final class MockProviderServer: Sendable {
+package final class MockProviderServer: Sendable {
     /// The one-time code both APIs accept.
-    public static let validCode = "123456"
+    package static let validCode = "123456"
     /// The first access token issued by each API.
-    public static let defaultAccessToken = "test-access-token"
+    package static let defaultAccessToken = "test-access-token"
     /// The first CTX refresh token.
-    public static let defaultRefreshToken = "test-refresh-token"
+    package static let defaultRefreshToken = "test-refresh-token"
     /// The user id PiggyCards' signup returns.
-    public static let piggyCardsUserId = "pc-user-1"
+    package static let piggyCardsUserId = "pc-user-1"
     /// The password PiggyCards' verify-otp returns.
-    public static let piggyCardsPassword = "generated-password-1"
+    package static let piggyCardsPassword = "generated-password-1"
 
     /// What CTX's `refresh-token` answers.
-    public enum RefreshBehavior: Sendable, Hashable {
+    package enum RefreshBehavior: Sendable, Hashable {
         /// Issue a new access token and rotate the refresh token.
         case succeed
         /// Issue a new access token but no refresh token (the client must keep its old one).
@@ -60,14 +60,14 @@ public final class MockProviderServer: Sendable {
     }
 
     /// The underlying HTTP server, for fault injection and request counts.
-    public let loopback = LoopbackHTTPServer()
+    package let loopback = LoopbackHTTPServer()
     /// The `Fixtures/Providers` directory answers are read from.
-    public let fixturesDirectory: String
+    package let fixturesDirectory: String
     private let state = Mutex(State())
 
     /// Creates a stopped server reading fixtures from `fixturesDirectory` (default: the package's
     /// `Fixtures/Providers`, found from this source file's location).
-    public init(fixturesDirectory: String? = nil) {
+    package init(fixturesDirectory: String? = nil) {
         self.fixturesDirectory = fixturesDirectory ?? Self.defaultFixturesDirectory()
         state.withLock {
             $0.accessTokens = ["ctx": [Self.defaultAccessToken], "piggycards": [Self.defaultAccessToken]]
@@ -79,41 +79,41 @@ public final class MockProviderServer: Sendable {
     }
 
     /// Creates and starts a server.
-    public static func started(fixturesDirectory: String? = nil) throws -> MockProviderServer {
+    package static func started(fixturesDirectory: String? = nil) throws -> MockProviderServer {
         let server = MockProviderServer(fixturesDirectory: fixturesDirectory)
         try server.start()
         return server
     }
 
     /// Starts listening on an ephemeral loopback port.
-    public func start() throws { try loopback.start() }
+    package func start() throws { try loopback.start() }
 
     /// Stops listening.
-    public func stop() { loopback.stop() }
+    package func stop() { loopback.stop() }
 
     // MARK: - Addresses
 
     /// The path prefix of a provider's API: `/ctx/` or `/piggycards/`.
-    public func pathPrefix(for provider: GiftCardProvider) -> String { "/\(provider.rawValue)/" }
+    package func pathPrefix(for provider: GiftCardProvider) -> String { "/\(provider.rawValue)/" }
 
     /// The base URL of a provider's API, e.g. `http://127.0.0.1:PORT/ctx/`.
-    public func baseURL(for provider: GiftCardProvider) -> URL {
+    package func baseURL(for provider: GiftCardProvider) -> URL {
         URL(string: "http://127.0.0.1:\(loopback.port)\(pathPrefix(for: provider))")!
     }
 
     /// The full path of an endpoint, for ``LoopbackHTTPServer/inject(_:path:times:)`` and counts:
     /// `path(.ctx, "merchants/ID")` is `/ctx/merchants/ID`.
-    public func path(_ provider: GiftCardProvider, _ endpoint: String) -> String {
+    package func path(_ provider: GiftCardProvider, _ endpoint: String) -> String {
         pathPrefix(for: provider) + endpoint
     }
 
     /// How many requests arrived on a provider's endpoint.
-    public func requestCount(_ provider: GiftCardProvider, _ endpoint: String) -> Int {
+    package func requestCount(_ provider: GiftCardProvider, _ endpoint: String) -> Int {
         loopback.requestCount(path: path(provider, endpoint))
     }
 
     /// A configuration whose base URLs point at this server for every compiled provider.
-    public func configuration(
+    package func configuration(
         network: DashSpendNetwork = .mainnet, credentials: any CredentialStore, transport: any HTTPTransport,
         timeout: Double = 5, now: @escaping @Sendable () -> Date = { Date() }
     ) -> RepositoryConfiguration {
@@ -125,7 +125,7 @@ public final class MockProviderServer: Sendable {
     }
 
     /// Credentials as if the user had signed in to `provider` on this server (first tokens issued).
-    public func signedInCredentials(for provider: GiftCardProvider, now: Date = Date()) -> ProviderCredentials {
+    package func signedInCredentials(for provider: GiftCardProvider, now: Date = Date()) -> ProviderCredentials {
         ProviderCredentials(
             email: "user@example.com", accessToken: Self.defaultAccessToken,
             refreshToken: provider == .ctx ? Self.defaultRefreshToken : nil,
@@ -138,39 +138,39 @@ public final class MockProviderServer: Sendable {
     // MARK: - Switches
 
     /// Rejects every access token issued so far by `provider`'s API (they "expire").
-    public func expireAccessTokens(for provider: GiftCardProvider) {
+    package func expireAccessTokens(for provider: GiftCardProvider) {
         state.withLock { $0.accessTokens[provider.rawValue] = [] }
     }
 
     /// Sets what CTX's `refresh-token` answers.
-    public func setRefreshBehavior(_ behavior: RefreshBehavior) {
+    package func setRefreshBehavior(_ behavior: RefreshBehavior) {
         state.withLock { $0.refreshBehavior = behavior }
     }
 
     /// Sets PiggyCards' `expires_in` for the next logins.
-    public func setPiggyCardsTokenLifetime(seconds: Int) {
+    package func setPiggyCardsTokenLifetime(seconds: Int) {
         state.withLock { $0.piggyTokenLifetime = seconds }
     }
 
     /// The access tokens currently accepted by `provider`'s API.
-    public func acceptedAccessTokens(for provider: GiftCardProvider) -> Set<String> {
+    package func acceptedAccessTokens(for provider: GiftCardProvider) -> Set<String> {
         state.withLock { $0.accessTokens[provider.rawValue] ?? [] }
     }
 
     // MARK: - Fixtures
 
     /// The bytes of a fixture, by path relative to `Fixtures/Providers` (`ctx/errors/region.json`).
-    public func fixture(_ relativePath: String) -> Data? {
+    package func fixture(_ relativePath: String) -> Data? {
         try? Data(contentsOf: URL(fileURLWithPath: fixturesDirectory + "/" + relativePath))
     }
 
     /// The text of a fixture, or an empty string.
-    public func fixtureText(_ relativePath: String) -> String {
+    package func fixtureText(_ relativePath: String) -> String {
         fixture(relativePath).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// The package's `Fixtures/Providers`, found by walking up from this file.
-    public static func defaultFixturesDirectory(sourceFile: String = #filePath) -> String {
+    package static func defaultFixturesDirectory(sourceFile: String = #filePath) -> String {
         var components = sourceFile.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         while components.count > 1 {
             components.removeLast()
@@ -327,7 +327,7 @@ public final class MockProviderServer: Sendable {
     }
 
     /// The maximum order total PiggyCards accepts, in USD.
-    public static let piggyCardsMaximumOrderTotal: Decimal = 2_500
+    package static let piggyCardsMaximumOrderTotal: Decimal = 2_500
 
     /// Why a PiggyCards `orders` body would be refused, or nil when it has the shape the API documents:
     /// `{"orders":[{"productId","quantity","denomination","currency"}],"recipientEmail",

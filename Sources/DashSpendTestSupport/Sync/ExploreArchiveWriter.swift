@@ -9,35 +9,35 @@ import Foundation
 /// Writes explore ZIPs like the wallets' server (zip4j): one entry `explore.db`, WinZip-AES with the
 /// DashSpendSync primitives, deflated, comment `<timestampMs>#<crc32c>`. Every part can be overridden so
 /// tests can build the broken archives too.
-public struct ExploreArchiveWriter: Sendable {
+package struct ExploreArchiveWriter: Sendable {
     /// The data timestamp in the comment.
-    public var timestamp: Int64
+    package var timestamp: Int64
     /// 1 (AE-1, keeps the CRC-32) or 2 (AE-2, CRC-32 zero).
-    public var vendorVersion: UInt16 = 2
+    package var vendorVersion: UInt16 = 2
     /// The key size.
-    public var strength: WinZipAESStrength = .aes256
+    package var strength: WinZipAESStrength = .aes256
     /// The password; nil means the CRC-32C of the database, as the wallets do.
-    public var password: String?
+    package var password: String?
     /// The comment; nil means `<timestamp>#<crc32c>`.
-    public var comment: String?
+    package var comment: String?
     /// The entry's name.
-    public var entryName = "explore.db"
+    package var entryName = "explore.db"
     /// The name in the local header; nil means ``entryName``.
-    public var localEntryName: String?
+    package var localEntryName: String?
     /// The inner compression method in the WinZip-AES extra field: 8 (deflate) or 0 (stored).
-    public var compressionMethod: UInt16 = 8
+    package var compressionMethod: UInt16 = 8
     /// The uncompressed size written in the headers; nil means the database's real size.
-    public var declaredSize: UInt32?
+    package var declaredSize: UInt32?
     /// The whole extra field (ID, size and body) in both headers; nil means a correct `0x9901` field.
-    public var extraField: [UInt8]?
+    package var extraField: [UInt8]?
 
     /// A writer for data of `timestamp`.
-    public init(timestamp: Int64) {
+    package init(timestamp: Int64) {
         self.timestamp = timestamp
     }
 
     /// The archive of `database` (the SQLite file's bytes).
-    public func archive(of database: [UInt8]) throws -> [UInt8] {
+    package func archive(of database: [UInt8]) throws -> [UInt8] {
         let checksum = CRC32C.checksum(database)
         let password = self.password ?? String(checksum, radix: 16)
         let comment = Array((self.comment ?? ExploreArchiveComment.text(timestamp: timestamp, checksum: checksum)).utf8)
@@ -79,7 +79,7 @@ public struct ExploreArchiveWriter: Sendable {
 
     /// Writes the archive of the database file at `databasePath` to `path`, and returns the bytes.
     @discardableResult
-    public func write(databaseAt databasePath: String, to path: String) throws -> [UInt8] {
+    package func write(databaseAt databasePath: String, to path: String) throws -> [UInt8] {
         guard let database = FileManager.default.contents(atPath: databasePath) else {
             throw CocoaError(.fileReadNoSuchFile)
         }

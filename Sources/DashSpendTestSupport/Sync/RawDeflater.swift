@@ -1,9 +1,9 @@
 import CZlib
 
 /// Raw deflate (no zlib header) through zlib, for writing test archives.
-public enum RawDeflater {
+package enum RawDeflater {
     /// Compresses `input`.
-    public static func deflate(_ input: [UInt8], level: Int32 = 6) -> [UInt8] {
+    package static func deflate(_ input: [UInt8], level: Int32 = 6) -> [UInt8] {
         var stream = z_stream()
         guard czlib_deflate_init_raw(&stream, level) == Z_OK else { return [] }
         defer { deflateEnd(&stream) }

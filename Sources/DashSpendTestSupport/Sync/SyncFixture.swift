@@ -3,10 +3,10 @@ import Foundation
 
 /// Small explore files and archives for the `sync` tests: each database has one recognisable Dash merchant
 /// (so a search shows which file is in use) and one ATM.
-public enum SyncFixture {
+package enum SyncFixture {
     /// Writes a v4 explore file `name` in `directory` whose one merchant is called `merchant`.
     @discardableResult
-    public static func database(named name: String, merchant: String, in directory: ScratchDirectory) throws -> String {
+    package static func database(named name: String, merchant: String, in directory: ScratchDirectory) throws -> String {
         let quoted = merchant.replacingOccurrences(of: "'", with: "''")
         return try FixtureDatabase.make(
             version: 4,
@@ -20,26 +20,26 @@ public enum SyncFixture {
 
     /// Writes a v4 explore file whose `merchant` table is empty.
     @discardableResult
-    public static func emptyDatabase(named name: String, in directory: ScratchDirectory) throws -> String {
+    package static func emptyDatabase(named name: String, in directory: ScratchDirectory) throws -> String {
         try FixtureDatabase.make(version: 4, rows: "", named: name, in: directory)
     }
 
     /// Writes an SQLite file that is not an explore database (one table `t`).
     @discardableResult
-    public static func nonExploreDatabase(named name: String, in directory: ScratchDirectory) throws -> String {
+    package static func nonExploreDatabase(named name: String, in directory: ScratchDirectory) throws -> String {
         let path = directory.file(name)
         try SQLiteConnection(path: path, mode: .readWrite).execute("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
         return path
     }
 
     /// The bytes of the file at `path` (empty when it does not exist).
-    public static func bytes(_ path: String) -> [UInt8] {
+    package static func bytes(_ path: String) -> [UInt8] {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
     }
 
     /// What the explore file at `path` holds, as text: its merchant and ATM rows. An import adds indexes,
     /// so the imported copy is compared with its source by contents, not bytes.
-    public static func contents(_ path: String) throws -> String {
+    package static func contents(_ path: String) throws -> String {
         let connection = try SQLiteConnection(path: path, mode: .readOnly)
         return try connection.read { db in
             let merchants = try db.map("SELECT merchantId, name, city FROM merchant ORDER BY id") {
@@ -53,7 +53,7 @@ public enum SyncFixture {
     }
 
     /// The names of the indexes the import adds (`dashspend_*`) in the file at `path`.
-    public static func lookupIndexes(_ path: String) throws -> [String] {
+    package static func lookupIndexes(_ path: String) throws -> [String] {
         try SQLiteConnection(path: path, mode: .readOnly).read { db in
             try db.map("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'dashspend_%' ORDER BY name") {
                 $0.text("name") ?? ""
@@ -62,14 +62,14 @@ public enum SyncFixture {
     }
 
     /// Writes `bytes` to `path`.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
     /// Runs `Fixtures/Sync/make_winzip_aes.py` (an independent writer: Python `cryptography` and zlib) to turn
     /// the database at `databasePath` into an explore ZIP at `path`. Returns nil when `python3` with the
     /// `cryptography` package is not available, so callers can skip with that reason.
-    public static func pythonArchive(
+    package static func pythonArchive(
         databaseAt databasePath: String, to path: String, timestamp: Int64,
         vendorVersion: Int = 2
     ) throws -> String? {
@@ -81,7 +81,7 @@ public enum SyncFixture {
     }
 
     /// Whether `python3 -c "import cryptography"` succeeds.
-    public static var pythonCryptographyAvailable: Bool {
+    package static var pythonCryptographyAvailable: Bool {
         (try? runPython(["-c", "import cryptography"])) == 0
     }
 

@@ -1,20 +1,21 @@
+import DashSpend
 import DashSpendCore
 import Synchronization
 
-/// An ``OfferCache`` in memory, for tests and short-lived processes.
-public final class InMemoryOfferCache: OfferCache {
+/// An ``OfferCache`` in memory, for tests.
+package final class InMemoryOfferCache: OfferCache {
     private let entries = Mutex<[String: ProviderMerchantDetails]>([:])
 
     /// Creates an empty cache.
-    public init() {}
+    package init() {}
 
     /// The stored answer, if any.
-    public func load(_ provider: GiftCardProvider, sourceId: String) -> ProviderMerchantDetails? {
+    package func load(_ provider: GiftCardProvider, sourceId: String) -> ProviderMerchantDetails? {
         entries.withLock { $0[provider.id + "\u{0}" + sourceId] }
     }
 
     /// Stores the answer.
-    public func save(_ details: ProviderMerchantDetails) {
+    package func save(_ details: ProviderMerchantDetails) {
         entries.withLock { $0[details.provider.id + "\u{0}" + details.sourceId] = details }
     }
 }
