@@ -53,7 +53,7 @@ public struct FileCredentialStore: CredentialStore {
     /// Replaces the stored credentials atomically.
     public func save(_ credentials: ProviderCredentials, for provider: GiftCardProvider, network: DashSpendNetwork) throws {
         let file = path(for: provider, network: network)
-        try Self.prepareDirectory(directory(for: network))
+        try Self.makeDirectory(directory(for: network))
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -83,7 +83,7 @@ public struct FileCredentialStore: CredentialStore {
     /// Creates the network's folder (and the state directory) with mode 0700 when missing, and checks them
     /// as `sync` does (see `PrivateDirectory.prepareStateFolder(_:)`): a shared state directory is refused,
     /// never chmod-ed; the network's folder must not be a symbolic link.
-    static func prepareDirectory(_ path: String) throws {
+    static func makeDirectory(_ path: String) throws {
         do {
             try PrivateDirectory.prepareStateFolder(path)
         } catch {
