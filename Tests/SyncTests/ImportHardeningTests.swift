@@ -108,6 +108,53 @@ struct ImportHardeningTests {
         }
     }
 
+    @Test("The free space needed scales with the file: a 127 KB import needs about 4 MiB, not 64 MiB")
+    func freeSpaceScales() {
+        let importer = ExploreImporter(directory: "x")
+        #expect(importer.requiredFreeSpace(for: 127_000) == 127_000 + (4 << 20))
+        #expect(importer.requiredFreeSpace(for: 1 << 30) == (1 << 30) + (1 << 28), "a quarter of a large file")
+        #expect(importer.requiredFreeSpace(for: Int.max - 10) == nil, "overflow")
+        #expect(ExploreImporter(directory: "x", freeSpaceMargin: 0).requiredFreeSpace(for: 400) == 500)
+    }
+
+    @Test("Disk full while the indexes are added is \"cannot write\" (73), not a damaged file, and keeps the old one")
+    func diskFullWhileIndexing() throws {
+        let first = try archive("Old Bakery", ExploreArchiveWriter(timestamp: 5), named: "first.zip")
+        _ = try importer.importFile(at: first)
+        let before = SyncFixture.bytes(importer.databasePath)
+        var full = importer
+        full.maximumPageCount = 1  // no page can be added: SQLITE_FULL, as on a full disk
+        let second = try archive("New Bakery", ExploreArchiveWriter(timestamp: 6), named: "second.zip")
+        expectFailure(second, importer: full) {
+            if case .cannotWrite(let path, let reason) = $0 {
+                path == importer.directory && reason.contains("full")
+            } else {
+                false
+            }
+        }
+        let kept = SyncFixture.bytes(importer.databasePath) == before
+        #expect(kept, "the database in place changed")
+        let names = try FileManager.default.contentsOfDirectory(atPath: importer.directory)
+        #expect(!names.contains { $0.contains("staging") }, "\(names)")
+    }
+
+    @Test("An installed database that no longer opens is replaced by the same archive, not called up to date")
+    func damagedInstallIsReplaced() throws {
+        let zip = try archive("Sound Bakery", ExploreArchiveWriter(timestamp: 5), named: "sound.zip")
+        _ = try importer.importFile(at: zip)
+        let whole = SyncFixture.bytes(importer.databasePath)
+        try SyncFixture.write(Array(whole.prefix(whole.count - 1024)), to: importer.databasePath)
+        guard case .imported = try importer.importFile(at: zip) else {
+            Issue.record("a truncated install was called up to date")
+            return
+        }
+        #expect(try merchantName() == "Sound Bakery")
+        guard case .upToDate = try importer.importFile(at: zip) else {
+            Issue.record("a sound install was imported again")
+            return
+        }
+    }
+
     @Test("A FIFO is refused at once instead of blocking the open")
     func fifo() throws {
         let path = scratch.file("pipe.zip")

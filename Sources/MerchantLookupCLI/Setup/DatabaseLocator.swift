@@ -9,8 +9,8 @@ import Darwin
 #endif
 
 /// Chooses the explore database: `--db PATH`, else the one `sync` keeps in the state directory for the
-/// network, else the sample compiled into this binary. A file is checked with `PRAGMA quick_check` the
-/// first time each version of it is used.
+/// network, else (only when that one does not exist) the sample compiled into this binary. A file is
+/// checked with `PRAGMA quick_check` the first time each version of it is used.
 enum DatabaseLocator {
     /// The label used for the embedded sample.
     static let sampleOrigin = "embedded sample"
@@ -20,7 +20,7 @@ enum DatabaseLocator {
         let providers = providers ?? invocation.visibleProviders
         do {
             let synced = invocation.stateDirectory + "/" + (try invocation.network()).rawValue + "/explore.db"
-            if let path = invocation.arguments.value("--db") ?? (access(synced, F_OK) == 0 ? synced : nil) {
+            if let path = try invocation.arguments.value("--db") ?? syncedPath(synced) {
                 let keyBeforeOpen = IntegrityStamp.key(path)
                 let database = try ExploreDatabase(path: path, providers: providers)
                 try IntegrityStamp(stateDirectory: invocation.stateDirectory)
@@ -35,5 +35,16 @@ enum DatabaseLocator {
         } catch {
             throw CLIError("\(error)", code: .dataError)
         }
+    }
+
+    /// `synced` when something is there (even a broken link or a FIFO: opening it reports what is wrong), nil
+    /// only when nothing was ever synced: `ENOENT` along the path. Any other failure to look (a state folder
+    /// that cannot be read, a file where a folder should be) is an error naming the path, never a silent
+    /// fall-back to the sample.
+    static func syncedPath(_ synced: String) throws(ExploreDatabaseError) -> String? {
+        var info = stat()
+        if lstat(synced, &info) == 0 { return synced }
+        if errno == ENOENT { return nil }
+        throw .cannotOpen(path: synced, reason: String(cString: strerror(errno)))
     }
 }

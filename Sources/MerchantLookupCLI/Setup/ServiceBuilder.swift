@@ -33,13 +33,17 @@ enum ServiceBuilder {
     }
 
     /// The merchant service over `database`, with the offer cache in the state directory when it can be
-    /// opened (a read-only home only loses the cache).
+    /// opened (a read-only or shared home only loses the cache; a FIFO or device in its place is an error).
     static func service(_ invocation: Invocation, database: ExploreDatabase) throws(CLIError) -> MerchantService {
         let network = try invocation.network()
         let folder = invocation.stateDirectory + "/" + network.rawValue
         var cache: (any OfferCache)?
-        if makeDirectories(folder) {
-            cache = try? SQLiteOfferCache(path: folder + "/offers.sqlite")
+        let cachePath = folder + "/offers.sqlite"
+        if let refusal = RegularFile.refusal(cachePath) {
+            throw CLIError("cannot use the offer cache \(cachePath) (\(refusal)): remove it", code: .dataError)
+        }
+        if (try? PrivateDirectory.prepareStateFolder(folder)) != nil {
+            cache = try? SQLiteOfferCache(path: cachePath)
         }
         let repositories = invocation.offline ? [:] : try factory(invocation).makeRepositories()
         return MerchantService(
