@@ -35,7 +35,7 @@ public struct CLIError: Error, Sendable {
         self.init(error.description, code: Self.exitCode(error))
     }
 
-    /// The exit code of a provider failure (see ``init(_:)-(DashSpendError)``).
+    /// The exit code of a provider failure, as the README table documents it.
     static func exitCode(_ error: DashSpendError) -> ExitCode {
         switch error {
         case .signInRequired, .unauthorized, .wrongCode: return .signInRequired
