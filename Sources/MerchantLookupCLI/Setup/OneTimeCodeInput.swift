@@ -38,11 +38,11 @@ enum OneTimeCodeInput {
         if canHide {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         }
         let line = readLine(strippingNewline: true)
         if canHide {
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
             writeToStandardError("\n")
         }
         return line
