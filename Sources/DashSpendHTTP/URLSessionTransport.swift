@@ -8,12 +8,12 @@ import FoundationNetworking
 /// Sends requests with `URLSession`: an ephemeral session with no cache and no cookies.
 ///
 /// Every response is returned whatever its status; transport failures (refused connection, reset,
-/// time-out, truncated body) throw ``DashSpendError/network(_:)`` with a short reason.
+/// truncated body) throw ``DashSpendError/network(_:)`` with a short reason, a time-out ``DashSpendError/timedOut(_:)``.
 ///
 /// - Redirects are never followed: a 3xx comes back as the response, so a bearer token or a secret body
 ///   never reaches another host or path (the providers map it to a rejection).
 /// - ``HTTPRequest/timeout`` is a deadline for the whole exchange, not only for silence: a server that
-///   drips its answer is cut off when it expires (``DashSpendError/network(_:)`` "timed out").
+///   drips its answer is cut off when it expires (``DashSpendError/timedOut(_:)``).
 /// - A body larger than ``HTTPResponse/maximumBodyBytes`` stops the transfer and throws
 ///   ``DashSpendError/unreadableAnswer(_:)``.
 /// - Cancelling the calling task cancels the request (it then throws `CancellationError`).
@@ -60,7 +60,7 @@ public struct URLSessionTransport: HTTPTransport {
                 let task = session.dataTask(with: urlRequest)
                 delegate.register(task) { once.resume($0) }
                 DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
-                    if once.resume(.failure(DashSpendError.network("timed out"))) { box.cancel() }
+                    if once.resume(.failure(DashSpendError.timedOut(nil))) { box.cancel() }
                 }
                 box.start(task)
             }
@@ -74,7 +74,7 @@ public struct URLSessionTransport: HTTPTransport {
         guard let urlError = error as? URLError else { return DashSpendError.network("transport failure") }
         switch urlError.code {
         case .cancelled: return CancellationError()
-        case .timedOut: return DashSpendError.network("timed out")
+        case .timedOut: return DashSpendError.timedOut(nil)
         case .cannotConnectToHost: return DashSpendError.network("connection refused")
         case .networkConnectionLost: return DashSpendError.network("connection lost")
         case .cannotFindHost, .dnsLookupFailed: return DashSpendError.network("host not found")

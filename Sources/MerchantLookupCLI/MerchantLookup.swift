@@ -73,6 +73,7 @@ public enum MerchantLookup {
         }
         let invocation = Invocation(arguments: parsed, environment: environment)
         _ = try ServiceBuilder.baseURLOverrides(invocation)
+        _ = try ServiceBuilder.timeout(invocation)
         return try await command.run(invocation)
     }
 
@@ -106,13 +107,14 @@ public enum MerchantLookup {
               --network NAME        mainnet (default) or testnet
               --home DIR            the state directory (default: $DASHSPEND_HOME, $XDG_STATE_HOME/dashspend, ~/.local/state/dashspend)
               --country CODE        your country (ISO code); providers not offered there are hidden
-              --timeout SECONDS     per-request network time-out (default 20)
+              --timeout SECONDS     per-request network time-out, 0.1 to 600 (default 20)
             \(urlOptions.joined(separator: "\n"))
               --help, --version
 
-            exit codes: 0 ok, 1 not found, 64 bad usage, 65 unreadable database or answer, 66 database missing,
-                        69 network unavailable, 73 state directory not writable, 74 output not written,
-                        77 sign-in required
+            exit codes: 0 ok, 1 not found or refused by the provider, 64 bad usage,
+                        65 unreadable database, answer or credentials file, 66 input file missing,
+                        69 network or provider unavailable (5xx), 70 internal error, 73 state not writable,
+                        74 output not written, 75 try again later (429, time-out), 77 sign-in needed or refused
 
             """
     }

@@ -39,21 +39,21 @@ struct LiveLookupTests {
         #expect((offer["liveError"] as? String)?.contains("HTTP 500") == true)
 
         let required = try await transcript.run(["show", SampleLookupTests.homeDepot, "--live"])
-        #expect(required.status == 1, "a 500 with --live is a provider failure: \(required.stderr)")
+        #expect(required.status == 69, "a 500 with --live is the provider unavailable: \(required.stderr)")
 
         let offline = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json", "--offline"])
         #expect((try ctxOffer(offline)["enabled"] as? [String: Any])?["source"] as? String == "cached")
         #expect(transcript.leakedSecrets().isEmpty)
     }
 
-    @Test("--timeout bounds a slow provider: 69 with --live, the stored values without it")
+    @Test("--timeout bounds a slow provider: 75 (try again later) with --live, the stored values without it")
     func timeout() async throws {
         let transcript = try await signedIn()
         transcript.server.loopback.inject(
             .delay(10), path: transcript.server.path(.ctx, "merchants/\(SampleLookupTests.homeDepot)"))
         let started = Date()
         let slow = try await transcript.run(["show", SampleLookupTests.homeDepot, "--live", "--timeout", "1"])
-        #expect(slow.status == 69, "\(slow.stderr)")
+        #expect(slow.status == 75, "\(slow.stderr)")
         #expect(Date().timeIntervalSince(started) < 9, "the time-out, not the server, ended the call")
         let fallback = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json", "--timeout", "1"])
         #expect(fallback.status == 0)

@@ -35,7 +35,8 @@ public final class SQLiteOfferCache: OfferCache {
             """)
     }
 
-    /// The stored answer; nil when there is none or it cannot be read (never a crash).
+    /// The stored answer; nil when there is none or it cannot be read (never a crash). Each field is checked
+    /// again as a live answer is (``OfferPlausibility``): an edited or damaged store cannot show an absurd value.
     public func load(_ provider: GiftCardProvider, sourceId: String) -> ProviderMerchantDetails? {
         let body = try? connection.read { db in
             try db.first(
@@ -44,7 +45,8 @@ public final class SQLiteOfferCache: OfferCache {
             ) { $0.text("body") } ?? nil
         }
         guard let body = body ?? nil else { return nil }
-        return try? JSONDecoder().decode(ProviderMerchantDetails.self, from: Data(body.utf8))
+        guard let stored = try? JSONDecoder().decode(ProviderMerchantDetails.self, from: Data(body.utf8)) else { return nil }
+        return OfferPlausibility.checked(stored)
     }
 
     /// Stores the answer in one statement (SQLite makes it atomic).

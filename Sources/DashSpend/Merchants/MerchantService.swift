@@ -75,6 +75,10 @@ public final class MerchantService: Sendable {
                 country: country)
         }
 
+        // The stored answers, read before the live calls replace them: a field a live answer lacks (or
+        // sent implausibly) falls through to the stored one, field by field.
+        let stored = visible.map { cache?.load($0.provider, sourceId: $0.sourceId) }
+
         // Ask the providers concurrently.
         var answers: [Int: (live: ProviderMerchantDetails?, error: DashSpendError?)] = [:]
         if policy != .cacheOnly {
@@ -98,7 +102,7 @@ public final class MerchantService: Sendable {
         let offers = visible.enumerated().map { index, offer in
             OfferResolver.resolve(
                 offer: offer, merchant: found.merchant, live: answers[index]?.live,
-                cached: answers[index]?.live == nil ? cache?.load(offer.provider, sourceId: offer.sourceId) : nil,
+                cached: stored[index],
                 liveError: answers[index]?.error)
         }
         let ranked = Self.rank(offers)

@@ -37,6 +37,8 @@ public struct ProviderHTTP: Sendable {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         do {
             return try await configuration.transport.send(request)
+        } catch DashSpendError.timedOut(nil) {
+            throw DashSpendError.timedOut(provider)
         } catch let error as DashSpendError {
             throw error
         } catch is CancellationError {

@@ -4,6 +4,8 @@ public enum LoopbackFault: Sendable, Hashable {
     case delay(Double)
     /// Answer with this status and body instead of the handler's answer.
     case respond(status: Int, body: String)
+    /// Answer with this status, extra header fields (e.g. `Retry-After`) and body instead of the handler's.
+    case respondWithHeaders(status: Int, headers: [String: String], body: String)
     /// Answer 200 with a body that is not JSON.
     case malformedJSON
     /// Send the headers with a `Content-Length` larger than the body actually sent, then close.

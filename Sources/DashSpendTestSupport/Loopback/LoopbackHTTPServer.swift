@@ -196,6 +196,10 @@ public final class LoopbackHTTPServer: Sendable {
             Self.write(handler(request), to: client)
         case .respond(let status, let body)?:
             Self.write(.json(body, status: status), to: client)
+        case .respondWithHeaders(let status, let headers, let body)?:
+            var response = LoopbackResponse.json(body, status: status)
+            response.headers.merge(headers) { _, given in given }
+            Self.write(response, to: client)
         case .malformedJSON?:
             Self.write(.json(#"{"id": "unterminated, "name": ["#), to: client)
         case .truncatedBody?:

@@ -17,6 +17,7 @@ enum AuthLoginCommand: CLICommand {
         let email = try AuthSupport.required("--email", invocation, words: words)
         let factory = try ServiceBuilder.factory(invocation)
         let network = factory.configuration.network
+        try AuthSupport.storedCredentials(factory, provider)
         let repository = factory.makeRepository(for: provider)
         try await AuthSupport.perform { try await repository.login(email: email) }
         let remembered = await repository.email() ?? email

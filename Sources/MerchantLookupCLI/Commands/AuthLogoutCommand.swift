@@ -16,13 +16,25 @@ enum AuthLogoutCommand: CLICommand {
         let factory = try ServiceBuilder.factory(invocation)
         let network = factory.configuration.network
         let repository = factory.makeRepository(for: provider)
+        // A damaged file is what logout is for: it is removed, and the output says it was damaged.
+        var damaged: CLIError?
+        do {
+            try AuthSupport.storedCredentials(factory, provider)
+        } catch {
+            guard error.code == .dataError else { throw error }
+            damaged = error
+        }
         let wasSignedIn = await repository.isSignedIn()
         try await AuthSupport.perform { try await repository.logout() }
         if invocation.json {
             return JSONDocument.object([
                 ("network", .string(network.rawValue)), ("provider", .string(provider.displayName)),
                 ("signedIn", .bool(false)), ("wasSignedIn", .bool(wasSignedIn)),
+                ("removedDamagedFile", .bool(damaged != nil)),
             ]).serialized() + "\n"
+        }
+        if damaged != nil {
+            return "Removed the damaged \(provider.displayName) credentials file (\(network.rawValue)); sign in again.\n"
         }
         return wasSignedIn
             ? "Signed out of \(provider.displayName) (\(network.rawValue)).\n"

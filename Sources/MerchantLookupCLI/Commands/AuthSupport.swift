@@ -31,11 +31,24 @@ enum AuthSupport {
         return value
     }
 
-    /// Runs a provider call; its failures become the documented exit codes (77 sign-in, 69 network,
-    /// 65 unreadable answer or credentials file, 1 the rest).
+    /// Runs a provider call; its failures become the documented exit codes (see ``CLIError``).
     static func perform<T>(_ body: () async throws -> T) async throws(CLIError) -> T {
         do {
             return try await body()
+        } catch {
+            throw CLIError(anyError: error)
+        }
+    }
+
+    /// The stored credentials of `provider`, read so that a damaged or unreadable file is reported (65)
+    /// instead of being taken for "not signed in".
+    @discardableResult
+    static func storedCredentials(_ factory: RepositoryFactory, _ provider: GiftCardProvider) throws(CLIError)
+        -> ProviderCredentials?
+    {
+        let configuration = factory.configuration
+        do {
+            return try configuration.credentials.load(provider, network: configuration.network)
         } catch {
             throw CLIError(anyError: error)
         }

@@ -1,12 +1,13 @@
 import DashSpend
 import DashSpendCore
 
-/// `merchant-lookup auth verify PROVIDER --code CODE`: completes the sign-in started by `auth login` and
-/// stores the credentials (mode 0600) in the state directory of the chosen network. The code is never
-/// printed.
+/// `merchant-lookup auth verify PROVIDER [--code CODE|-]`: completes the sign-in started by `auth login`
+/// and stores the credentials (mode 0600) in the state directory of the chosen network. The code comes
+/// from `--code`, from standard input (`--code -`) or from a prompt on the terminal (see
+/// ``OneTimeCodeInput``); it is never printed.
 enum AuthVerifyCommand: CLICommand {
     static let words = ["auth", "verify"]
-    static let usage = "merchant-lookup auth verify PROVIDER --code CODE [--network NAME]"
+    static let usage = "merchant-lookup auth verify PROVIDER [--code CODE | --code -] [--network NAME]"
     static let summary = "finish signing in with the e-mailed one-time code"
     static let valueOptions: Set<String> = ["--code"]
     static let flagOptions: Set<String> = []
@@ -15,8 +16,9 @@ enum AuthVerifyCommand: CLICommand {
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         try AuthSupport.requireNetwork(invocation, words: words)
         let provider = try AuthSupport.provider(invocation, words: words)
-        let code = try AuthSupport.required("--code", invocation, words: words)
         let factory = try ServiceBuilder.factory(invocation)
+        try AuthSupport.storedCredentials(factory, provider)
+        let code = try OneTimeCodeInput.code(invocation, words: words)
         let network = factory.configuration.network
         let repository = factory.makeRepository(for: provider)
         try await AuthSupport.perform { try await repository.verify(code: code) }

@@ -65,7 +65,7 @@ enum ShowCommand: CLICommand {
                 if named.merchants.count > 1 {
                     let choices = named.merchants.map { "\($0.merchantId) (\($0.name), \($0.type.rawValue))" }
                     throw CLIError(
-                        "\(named.merchants.count) merchants are named \(wanted): "
+                        "\(named.merchants.count) merchants are named \(TerminalText.clipped(wanted)): "
                             + choices.joined(separator: "; ") + "; use show MERCHANT_ID", code: .notFound)
                 }
                 if let only = named.merchants.first {

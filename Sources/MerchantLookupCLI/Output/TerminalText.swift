@@ -18,6 +18,15 @@ enum TerminalText {
         return result
     }
 
+    /// The longest operand (a merchant id or name) quoted whole in a message.
+    static let maximumQuotedLength = 80
+
+    /// `text` cut to its first ``maximumQuotedLength`` characters and `…` when longer, so that a message
+    /// quoting a pasted operand stays one readable line.
+    static func clipped(_ text: String) -> String {
+        text.count > maximumQuotedLength ? String(text.prefix(maximumQuotedLength)) + "…" : text
+    }
+
     private static func isControl(_ scalar: Unicode.Scalar, keepingNewlines: Bool) -> Bool {
         let value = scalar.value
         if value == 0x0A { return !keepingNewlines }

@@ -111,6 +111,6 @@ struct CTXErrorMappingTests {
             _ = try await CTXRepository(configuration: harness.configuration(timeout: 0.5)).merchantDetails(
                 sourceId: Self.merchant)
         }
-        #expect(error == .network("timed out"))
+        #expect(error == .timedOut(.ctx))
     }
 }

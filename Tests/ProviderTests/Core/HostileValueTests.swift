@@ -29,8 +29,15 @@ struct HostileValueTests {
     }
 
     @Test func aPlausibleCTXDiscountIsKept() throws {
+        let json = try JSONValue.parse(Data(#"{"id":"m1","userDiscount":-9999,"savingsPercentage":300}"#.utf8))
+        #expect(CTXMerchantResponse(json: json)?.discountBasisPoints == -9_999)
+    }
+
+    @Test func aUserDiscountOfMinus100PercentFallsToSavingsPercentage() throws {
         let json = try JSONValue.parse(Data(#"{"id":"m1","userDiscount":-10000,"savingsPercentage":300}"#.utf8))
-        #expect(CTXMerchantResponse(json: json)?.discountBasisPoints == -10_000)
+        let details = try #require(CTXMerchantResponse(json: json)).details(fetchedAt: Date())
+        #expect(details.discountBasisPoints == 300)
+        #expect(details.implausibleFields.map(\.field) == ["discount"])
     }
 
     @Test func sha256MatchesTheNISTVectors() {

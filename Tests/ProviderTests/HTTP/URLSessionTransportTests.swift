@@ -46,12 +46,12 @@ struct URLSessionTransportTests {
         }
     }
 
-    @Test func timeoutIsANetworkError() async throws {
+    @Test func timeoutIsATimedOutError() async throws {
         try await withServer { server, transport in
             server.inject(.delay(3), path: "/echo")
             let request = HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["echo"]), timeout: 0.5)
             let error = await dashSpendError { _ = try await transport.send(request) }
-            #expect(error == .network("timed out"))
+            #expect(error == .timedOut(nil))
         }
     }
 
