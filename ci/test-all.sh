@@ -81,10 +81,10 @@ done
 
 elapsed=$((SECONDS - total_start))
 passed=0 failed=0 skipped_total=0
-row() { printf '%-8s | %-10s | %-18s | %-7s | %-9s | %-18s | %s\n' "$@"; }
+row() { printf '%-8s | %-10s | %-19s | %-7s | %-9s | %-18s | %s\n' "$@"; }
 table=$(
     row variant build "tests passed (time)" skipped benchmark "piggycards symbols" result
-    row -------- ---------- ------------------ ------- --------- ------------------ ------
+    row -------- ---------- ------------------- ------- --------- ------------------ ------
     for v in "${variants[@]}"; do
         row "$v" "${build[$v]}" "${tests[$v]}" "${skipped[$v]}" "${benchmark[$v]}" "${symbols[$v]}" "${result[$v]}"
     done

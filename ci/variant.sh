@@ -82,11 +82,11 @@ xc_line=$(grep -aoE 'Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[
 xc_run=$(grep -oE '^Executed [0-9]+' <<< "$xc_line" | grep -oE '[0-9]+' || true)
 xc_skipped=$(grep -oE '[0-9]+ tests? skipped' <<< "$xc_line" | grep -oE '^[0-9]+' || true)
 xc_failed=$(grep -oE '[0-9]+ failures?' <<< "$xc_line" | grep -oE '^[0-9]+' || true)
+skipped=$(( ${st_skipped:-0} + ${xc_skipped:-0} ))
 if [[ $status -ne 0 ]]; then
     tests=failed
     fail "swift test failed (exit $status, see $logs/$variant-test.log)"
 fi
-skipped=$(( ${st_skipped:-0} + ${xc_skipped:-0} ))
 tests=$(( ${st:-0} + ${xc_run:-0} - ${xc_failed:-0} - skipped ))
 echo "    tests ok in ${seconds_test}s: $tests passed, $skipped skipped"
 if [[ $skipped -gt 0 ]]; then sed 's/^/    /' "$logs/$variant-skipped.txt"; fi
