@@ -29,7 +29,11 @@ llvm_cov=$(tool llvm-cov)
 
 start=$SECONDS
 echo "==> swift build --build-tests --enable-code-coverage --scratch-path $scratch $*"
-if ! swift build --build-tests --enable-code-coverage --scratch-path "$scratch" "$@" > "$logs/coverage-build.log" 2>&1; then
+# The plugin's tool (SampleDatabaseEmbedder) is instrumented too and runs during the build: its profile goes
+# into the scratch path, not default.profraw in the package.
+mkdir -p "$scratch"
+if ! LLVM_PROFILE_FILE="$PWD/$scratch/build-tools-%p.profraw" \
+    swift build --build-tests --enable-code-coverage --scratch-path "$scratch" "$@" > "$logs/coverage-build.log" 2>&1; then
     tail -n 40 "$logs/coverage-build.log"
     echo "coverage.sh: the build failed (see $logs/coverage-build.log)" >&2
     exit 1
