@@ -34,6 +34,17 @@ struct CLIProcess {
         return directory.appendingPathComponent("merchant-lookup")
     }
 
+    /// Under `--enable-code-coverage`, where the child writes its profile: the test's own `LLVM_PROFILE_FILE`
+    /// with `%p` (the process id) added when it has none, so the CLI's code is counted and concurrent children
+    /// do not write over each other's profiles. Nil when the test has none (the child then writes nothing,
+    /// or `default.profraw` in a coverage build).
+    static let profileFile: String? = {
+        guard let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"], !profile.isEmpty else { return nil }
+        if profile.contains("%p") { return profile }
+        if profile.hasSuffix(".profraw") { return String(profile.dropLast(".profraw".count)) + "-%p.profraw" }
+        return profile + "-%p"
+    }()
+
     /// Runs the binary like ``run(_:home:environment:)``, waiting for it on a thread of its own.
     ///
     /// Tests should use this one: a test that blocks a thread of Swift's cooperative pool (two threads on a
@@ -74,6 +85,7 @@ struct CLIProcess {
         var environment = ["PATH": "/usr/bin:/bin", "LANG": "C"]
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-home-\(UUID().uuidString)").path
         environment["DASHSPEND_HOME"] = home ?? scratch
+        if let profile = profileFile { environment["LLVM_PROFILE_FILE"] = profile }
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()
