@@ -120,9 +120,16 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
         let tooLarge = response.expectedContentLength > Int64(HTTPResponse.maximumBodyBytes)
         lock.lock()
         exchanges[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
-        if tooLarge { exchanges[dataTask.taskIdentifier]?.failure = Self.tooLarge }
+        // Refused from the header: answer now. swift-corelibs-foundation ignores the `.cancel` disposition
+        // and does not end a task cancelled from here, so waiting for the task would mean waiting for the
+        // whole announced body, or the deadline.
+        let refused = tooLarge ? exchanges.removeValue(forKey: dataTask.taskIdentifier) : nil
         lock.unlock()
         completionHandler(tooLarge ? .cancel : .allow)
+        if tooLarge {
+            refused?.complete(.failure(Self.tooLarge))
+            dataTask.cancel()
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
