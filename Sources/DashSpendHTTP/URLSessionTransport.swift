@@ -133,17 +133,19 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let id = dataTask.taskIdentifier
         lock.lock()
         var overflow = false
-        if var exchange = exchanges[dataTask.taskIdentifier], exchange.failure == nil {
-            if exchange.body.count + data.count > HTTPResponse.maximumBodyBytes {
-                exchange.failure = Self.tooLarge
-                exchange.body = Data()
+        // Mutated in place: a copy of the exchange would share its body, and every append would then copy
+        // the whole body so far (quadratic: seconds of copying for a body near the cap).
+        if exchanges[id] != nil, exchanges[id]!.failure == nil {
+            if exchanges[id]!.body.count + data.count > HTTPResponse.maximumBodyBytes {
+                exchanges[id]!.failure = Self.tooLarge
+                exchanges[id]!.body = Data()
                 overflow = true
             } else {
-                exchange.body.append(data)
+                exchanges[id]!.body.append(data)
             }
-            exchanges[dataTask.taskIdentifier] = exchange
         }
         lock.unlock()
         if overflow { dataTask.cancel() }

@@ -70,10 +70,10 @@ struct TransportCapTests {
 
     @Test("A Content-Length above the cap is refused from the header, without waiting for the body")
     func declaredAboveTheCap() async throws {
-        let started = Date()
         // Two bytes sent, then the server holds the connection: only the header says the body is too large.
-        // A transport without the header cap waits for the rest and times out after 8 s instead.
-        expectTooLarge(try await fetch(.declaredLength(Self.overCap), bodySize: 2, timeout: 8), "Content-Length")
-        #expect(Date().timeIntervalSince(started) < 8)
+        // A transport without the header cap (or one that waits for the task to end after refusing it)
+        // waits for the rest and times out instead. No bound on the elapsed time: on two busy cores the
+        // test itself may resume late, so the kind of error is what tells.
+        expectTooLarge(try await fetch(.declaredLength(Self.overCap), bodySize: 2, timeout: 30), "Content-Length")
     }
 }
