@@ -58,8 +58,9 @@ struct TransportSafetyTests {
         }
         #expect(error == .network("timed out"))
         // The drip alone takes a minute; alone this returns after ~1 s, but with the whole suite running
-        // in parallel on two shared cores resuming the test took up to ~6 s, hence the wide bound.
-        #expect(Date().timeIntervalSince(started) < 15)
+        // in parallel on two shared cores resuming the test took up to ~6 s, and up to 23 s with other
+        // builds running too, hence the wide bound (still well under the minute the drip takes).
+        #expect(Date().timeIntervalSince(started) < 45)
     }
 
     @Test func aBodyAboveTheCapIsRefused() async throws {
