@@ -120,23 +120,32 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
         let tooLarge = response.expectedContentLength > Int64(HTTPResponse.maximumBodyBytes)
         lock.lock()
         exchanges[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
-        if tooLarge { exchanges[dataTask.taskIdentifier]?.failure = Self.tooLarge }
+        // Refused from the header: answer now. swift-corelibs-foundation ignores the `.cancel` disposition
+        // and does not end a task cancelled from here, so waiting for the task would mean waiting for the
+        // whole announced body, or the deadline.
+        let refused = tooLarge ? exchanges.removeValue(forKey: dataTask.taskIdentifier) : nil
         lock.unlock()
         completionHandler(tooLarge ? .cancel : .allow)
+        if tooLarge {
+            refused?.complete(.failure(Self.tooLarge))
+            dataTask.cancel()
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let id = dataTask.taskIdentifier
         lock.lock()
         var overflow = false
-        if var exchange = exchanges[dataTask.taskIdentifier], exchange.failure == nil {
-            if exchange.body.count + data.count > HTTPResponse.maximumBodyBytes {
-                exchange.failure = Self.tooLarge
-                exchange.body = Data()
+        // Mutated in place: a copy of the exchange would share its body, and every append would then copy
+        // the whole body so far (quadratic: seconds of copying for a body near the cap).
+        if exchanges[id] != nil, exchanges[id]!.failure == nil {
+            if exchanges[id]!.body.count + data.count > HTTPResponse.maximumBodyBytes {
+                exchanges[id]!.failure = Self.tooLarge
+                exchanges[id]!.body = Data()
                 overflow = true
             } else {
-                exchange.body.append(data)
+                exchanges[id]!.body.append(data)
             }
-            exchanges[dataTask.taskIdentifier] = exchange
         }
         lock.unlock()
         if overflow { dataTask.cancel() }

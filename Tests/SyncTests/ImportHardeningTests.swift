@@ -1,12 +1,13 @@
 import DashSpendExplore
 import DashSpendTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import DashSpendSync
 
 /// The review's findings on `sync`: limits, streaming, locking, the state folder, and what errors say.
-@Suite("Importing explore files safely")
+@Suite("Importing explore files safely", .timeLimit(.minutes(2)))
 struct ImportHardeningTests {
     let scratch: ScratchDirectory
     let importer: ExploreImporter
@@ -334,9 +335,16 @@ struct ImportHardeningTests {
         let newer = try archive("Newer Bakery", ExploreArchiveWriter(timestamp: 2000), named: "b.zip")
         let importer = self.importer
         for _ in 0..<8 {
+            // Both imports must succeed (the lock serialises them), not merely leave a consistent pair behind.
+            let errors = Mutex<[ExploreImportError]>([])
             DispatchQueue.concurrentPerform(iterations: 2) { index in
-                _ = try? importer.importFile(at: index == 0 ? older : newer, force: true)
+                do throws(ExploreImportError) {
+                    _ = try importer.importFile(at: index == 0 ? older : newer, force: true)
+                } catch {
+                    errors.withLock { $0.append(error) }
+                }
             }
+            #expect(errors.withLock { $0 }.isEmpty)
             let name = try merchantName()
             let timestamp = importer.storedMetadata()?.dataTimestamp
             #expect(
@@ -353,14 +361,20 @@ struct ImportHardeningTests {
         #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
         let importer = self.importer
         let done = DispatchSemaphore(value: 0)
+        let result = ImportResultBox()
         DispatchQueue.global().async {
-            _ = try? importer.importFile(at: zip)
+            let outcome = Result { () throws(ExploreImportError) in try importer.importFile(at: zip) }
+            result.value.withLock { $0 = outcome }
             done.signal()
         }
         #expect(done.wait(timeout: .now() + 0.5) == .timedOut, "the import did not wait for the lock")
         #expect(!FileManager.default.fileExists(atPath: importer.databasePath))
         close(lock)
         #expect(done.wait(timeout: .now() + 30) == .success)
+        guard case .success(.imported)? = result.value.withLock({ $0 }) else {
+            Issue.record("the import after the lock was released: \(String(describing: result.value.withLock { $0 }))")
+            return
+        }
         #expect(try merchantName() == "Locked Bakery")
     }
 
@@ -468,4 +482,9 @@ struct ImportHardeningTests {
         #expect(sqlite.description == "p does not hold a usable explore database: near \"\\x00\\x0D\\x0A\": syntax error")
         #expect(ExploreImportError.escapingControlCharacters("é ü \u{A0}ok") == "é ü \u{A0}ok")
     }
+}
+
+/// What an import on another thread gave, for the test to check once the thread is done.
+private final class ImportResultBox: Sendable {
+    let value = Mutex<Result<ExploreImportOutcome, ExploreImportError>?>(nil)
 }

@@ -64,12 +64,6 @@ final class StagingFile {
         guard synced, closed else { throw .cannotWrite(path: path, reason: Self.lastError()) }
     }
 
-    /// Renames the closed file over `target` and syncs the folder, so the replacement survives a crash.
-    func commit(over target: String) throws(ExploreImportError) {
-        try move(over: target)
-        Self.syncFolder(of: target)
-    }
-
     /// Renames the closed file over `target`, without syncing the folder (see ``syncFolder(of:)``).
     func move(over target: String) throws(ExploreImportError) {
         try finish()

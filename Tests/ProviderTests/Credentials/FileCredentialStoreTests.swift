@@ -1,12 +1,18 @@
 import DashSpendCore
+import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("FileCredentialStore and StateDirectory")
+@Suite("FileCredentialStore and StateDirectory", .timeLimit(.minutes(2)))
 struct FileCredentialStoreTests {
+    /// Removed with everything in it when the test ends.
+    let scratch: ScratchDirectory
+
+    init() throws { scratch = try ScratchDirectory(prefix: "dashspend-creds") }
+
+    /// A state directory that does not exist yet, inside ``scratch``.
     private func temporaryRoot() -> String {
-        let path = NSTemporaryDirectory() + "dashspend-creds-\(UUID().uuidString)"
-        return path + "/state"
+        scratch.file("state-\(UUID().uuidString)")
     }
 
     private func mode(_ path: String) throws -> Int {
@@ -52,8 +58,11 @@ struct FileCredentialStoreTests {
             for index in 0..<40 {
                 group.addTask {
                     let long = String(repeating: "x", count: 2_000 + index)
-                    try? store.save(
-                        ProviderCredentials(email: "\(index)@example.com", accessToken: long), for: .ctx, network: .mainnet)
+                    // Every save succeeds: the point is that none is lost or half-written.
+                    #expect(throws: Never.self) {
+                        try store.save(
+                            ProviderCredentials(email: "\(index)@example.com", accessToken: long), for: .ctx, network: .mainnet)
+                    }
                 }
                 group.addTask {
                     // Every read sees a whole document, old or new.
@@ -114,7 +123,7 @@ struct FileCredentialStoreTests {
     }
 }
 
-@Suite("FileCredentialStore directory modes")
+@Suite("FileCredentialStore directory modes", .timeLimit(.minutes(2)))
 struct FileCredentialStoreDirectoryTests {
     let scratch: String
 
