@@ -4,8 +4,10 @@
 # THE test command of the project. Runs ci/variant.sh for each PiggyCards flag variant, one after the
 # other (never in parallel: the machines have 2 cores), then checks that `define` and `trait` give the
 # same product (identical sorted lists of the symbols our modules define in their merchant-lookup binaries), prints
-# a table and a last line `N passed, N failed` (variants). Exits non-zero if anything failed.
-# Logs: .build-logs/ (one file per step; the tail of a failing log is printed).
+# a table and a last line `N passed, N failed` (variants), followed by `, N skipped` (tests, summed over
+# the variants) when tests were skipped. Exits non-zero if anything failed.
+# Logs: .build-logs/ (one file per step; the tail of a failing log is printed); the table, the timings and
+# the skipped tests also go to .build-logs/summary.md.
 set -uo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -14,15 +16,16 @@ variants=()
 for arg in "$@"; do
     case $arg in
         off|define|trait) [[ " ${variants[*]} " == *" $arg "* ]] || variants+=("$arg") ;;
-        -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "test-all.sh: unknown variant '$arg' (expected any of: ${all[*]})" >&2; exit 2 ;;
     esac
 done
 [[ ${#variants[@]} -gt 0 ]] || variants=("${all[@]}")
 logs=.build-logs
 mkdir -p "$logs"
+rm -f "$logs/summary.md"
 
-declare -A result build tests symbols reason
+declare -A result build tests skipped benchmark symbols reason
 total_start=$SECONDS
 for v in "${variants[@]}"; do
     echo
@@ -34,10 +37,14 @@ for v in "${variants[@]}"; do
         build[$v]=$(sed -n 's/^build=//p' "$logs/$v.result")
         [[ ${build[$v]} == ok ]] && build[$v]="ok ($(sed -n 's/^build_seconds=//p' "$logs/$v.result")s)"
         tests[$v]=$(sed -n 's/^tests=//p' "$logs/$v.result")
+        [[ ${tests[$v]} =~ ^[0-9]+$ ]] && tests[$v]="${tests[$v]} ($(sed -n 's/^test_seconds=//p' "$logs/$v.result")s)"
+        skipped[$v]=$(sed -n 's/^skipped=//p' "$logs/$v.result")
+        benchmark[$v]=$(sed -n 's/^benchmark=//p' "$logs/$v.result")
+        [[ ${benchmark[$v]} == ok ]] && benchmark[$v]="ok ($(sed -n 's/^benchmark_seconds=//p' "$logs/$v.result")s)"
         symbols[$v]=$(sed -n 's/^symbols=//p' "$logs/$v.result")
         reason[$v]=$(sed -n 's/^reason=//p' "$logs/$v.result")
     else
-        build[$v]=- tests[$v]=- symbols[$v]=- reason[$v]="variant.sh wrote no result"
+        build[$v]=- tests[$v]=- skipped[$v]=- benchmark[$v]=- symbols[$v]=- reason[$v]="variant.sh wrote no result"
     fi
     if [[ $status -eq 0 ]]; then result[$v]=passed; else result[$v]=failed; fi
 done
@@ -73,18 +80,50 @@ for v in "${variants[@]}"; do
 done
 
 elapsed=$((SECONDS - total_start))
-passed=0 failed=0
+passed=0 failed=0 skipped_total=0
+row() { printf '%-8s | %-10s | %-19s | %-7s | %-9s | %-18s | %s\n' "$@"; }
+table=$(
+    row variant build "tests passed (time)" skipped benchmark "piggycards symbols" result
+    row -------- ---------- ------------------- ------- --------- ------------------ ------
+    for v in "${variants[@]}"; do
+        row "$v" "${build[$v]}" "${tests[$v]}" "${skipped[$v]}" "${benchmark[$v]}" "${symbols[$v]}" "${result[$v]}"
+    done
+)
+for v in "${variants[@]}"; do
+    if [[ ${result[$v]} == passed ]]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+    [[ ${skipped[$v]} =~ ^[0-9]+$ ]] && skipped_total=$((skipped_total + ${skipped[$v]}))
+done
+last="$passed passed, $failed failed"
+[[ $skipped_total -gt 0 ]] && last+=", $skipped_total skipped"
 echo
 echo "=================== summary ($((elapsed / 60))m$((elapsed % 60))s) ==================="
-printf '%-8s | %-10s | %-12s | %-18s | %s\n' variant build "tests passed" "piggycards symbols" result
-printf '%-8s-+-%-10s-+-%-12s-+-%-18s-+-%s\n' -------- ---------- ------------ ------------------ ------
-for v in "${variants[@]}"; do
-    printf '%-8s | %-10s | %-12s | %-18s | %s\n' "$v" "${build[$v]}" "${tests[$v]}" "${symbols[$v]}" "${result[$v]}"
-    if [[ ${result[$v]} == passed ]]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
-done
+echo "$table"
 echo "define vs trait: $same_product"
 for v in "${variants[@]}"; do
     [[ ${result[$v]} == failed ]] && echo "$v: ${reason[$v]:-failed}"
+    [[ ${skipped[$v]} =~ ^[1-9] ]] && echo "$v: skipped tests in $logs/$v-skipped.txt"
 done
-echo "$passed passed, $failed failed"
+echo "$last"
+
+# The same, as a file: ci/README.md points here instead of quoting numbers that go stale.
+{
+    echo "# ci/test-all.sh $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo
+    echo "$(swift --version 2>&1 | head -n 1); $(uname -sm), $(nproc) cores; total $((elapsed / 60))m$((elapsed % 60))s"
+    echo
+    echo "| ${table//$'\n'/ |$'\n'| } |" | sed '2s/[^|]/-/g'
+    echo
+    echo "define vs trait: $same_product"
+    echo
+    for v in "${variants[@]}"; do
+        [[ ${result[$v]} == failed ]] && echo "- $v failed: ${reason[$v]:-failed}"
+        if [[ -s $logs/$v-skipped.txt ]]; then
+            echo "- $v skipped:"
+            sed 's/^[^ ]* /  - /' "$logs/$v-skipped.txt"
+        fi
+    done
+    echo
+    echo "$last"
+} > "$logs/summary.md"
+echo "(also in $logs/summary.md)"
 [[ $failed -eq 0 ]]

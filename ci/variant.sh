@@ -6,8 +6,9 @@
 #   off     plain build                          .build-off     PiggyCards code must be absent
 #   define  -Xswiftc -DPIGGYCARDS_ENABLED        .build-define  PiggyCards code must be present
 #   trait   --traits PIGGYCARDS_ENABLED          .build-trait   PiggyCards code must be present
-# Steps: `swift build --build-tests`, `swift test --skip-build` (same flags), `ci/symbols.sh`.
-# Logs go to .build-logs/VARIANT-{build,test,symbols}.log; the build log is printed only on failure
+# Steps: `swift build --build-tests`, `swift test --skip-build` (same flags), `ci/symbols.sh`, and in `off`
+# a smoke run of the benchmark (`explore-benchmark --quick`).
+# Logs go to .build-logs/VARIANT-{build,test,symbols,benchmark}.log; the build log is printed only on failure
 # (VERBOSE=1 prints it live), the test output is always shown. A summary for ci/test-all.sh is written to
 # .build-logs/VARIANT.result, the sorted defined symbol names of merchant-lookup to
 # .build-logs/VARIANT-defined-symbols.txt. Exits non-zero with one line `variant.sh: VARIANT: FAILED: reason`.
@@ -29,10 +30,11 @@ result_file=$logs/$variant.result
 jobs=()
 [[ -n ${SWIFT_JOBS:-} ]] && jobs=(-j "$SWIFT_JOBS")
 
-build=failed tests=- symbols=- seconds_build=- seconds_test=-
+build=failed tests=- skipped=- symbols=- benchmark=- seconds_build=- seconds_test=- seconds_benchmark=-
 write_result() {  # $1 = passed|failed, $2 = reason
-    printf 'build=%s\ntests=%s\nsymbols=%s\nbuild_seconds=%s\ntest_seconds=%s\nresult=%s\nreason=%s\n' \
-        "$build" "$tests" "$symbols" "$seconds_build" "$seconds_test" "$1" "${2:-}" > "$result_file"
+    printf 'build=%s\ntests=%s\nskipped=%s\nsymbols=%s\nbenchmark=%s\nbuild_seconds=%s\ntest_seconds=%s\nbenchmark_seconds=%s\nresult=%s\nreason=%s\n' \
+        "$build" "$tests" "$skipped" "$symbols" "$benchmark" "$seconds_build" "$seconds_test" "$seconds_benchmark" \
+        "$1" "${2:-}" > "$result_file"
 }
 fail() {  # $1 = reason, $2 = log to show the tail of (optional)
     write_result failed "$1"
@@ -69,17 +71,25 @@ swift test --skip-build --scratch-path "$scratch" "${flags[@]}" 2>&1 | tee "$log
 status=${PIPESTATUS[0]}
 set -e
 seconds_test=$((SECONDS - start))
-# Passed tests: Swift Testing's "Test run with N tests ... passed" plus XCTest's last
-# "Executed N tests, with F failures" (the 'All tests' total).
+# Skipped tests are not passed tests. Swift Testing counts them in "Test run with N tests ... passed" and
+# prints one line per skipped test: `➜ Test name() skipped: "reason"` (or `skipped.` without a reason); XCTest
+# says "Executed N tests, with S tests skipped and F failures" (the last one is the 'All tests' total). The
+# skipped tests, with their reasons, are listed in .build-logs/VARIANT-skipped.txt.
 st=$(grep -aoE 'Test run with [0-9]+ tests? .*passed' "$logs/$variant-test.log" | tail -n 1 | grep -oE '[0-9]+' | head -n 1 || true)
-xc=$(grep -aoE 'Executed [0-9]+ tests?, with [0-9]+ failures?' "$logs/$variant-test.log" | tail -n 1 | grep -oE '[0-9]+' | tr '\n' ' ' || true)
-read -r xc_run xc_failed <<< "${xc:-0 0}"
+grep -aE '^[^ ]+ (Test|Suite) .+ skipped(\.|: ".*")$' "$logs/$variant-test.log" > "$logs/$variant-skipped.txt" || true
+st_skipped=$(grep -cE '^[^ ]+ Test ' "$logs/$variant-skipped.txt" || true)
+xc_line=$(grep -aoE 'Executed [0-9]+ tests?, with ([0-9]+ tests? skipped and )?[0-9]+ failures?' "$logs/$variant-test.log" | tail -n 1 || true)
+xc_run=$(grep -oE '^Executed [0-9]+' <<< "$xc_line" | grep -oE '[0-9]+' || true)
+xc_skipped=$(grep -oE '[0-9]+ tests? skipped' <<< "$xc_line" | grep -oE '^[0-9]+' || true)
+xc_failed=$(grep -oE '[0-9]+ failures?' <<< "$xc_line" | grep -oE '^[0-9]+' || true)
+skipped=$(( ${st_skipped:-0} + ${xc_skipped:-0} ))
 if [[ $status -ne 0 ]]; then
     tests=failed
     fail "swift test failed (exit $status, see $logs/$variant-test.log)"
 fi
-tests=$(( ${st:-0} + ${xc_run:-0} - ${xc_failed:-0} ))
-echo "    tests ok in ${seconds_test}s: $tests passed"
+tests=$(( ${st:-0} + ${xc_run:-0} - ${xc_failed:-0} - skipped ))
+echo "    tests ok in ${seconds_test}s: $tests passed, $skipped skipped"
+if [[ $skipped -gt 0 ]]; then sed 's/^/    /' "$logs/$variant-skipped.txt"; fi
 
 echo "==> [$variant] ci/symbols.sh $scratch/debug/merchant-lookup $expect"
 status=0
@@ -93,5 +103,22 @@ nm --defined-only "$scratch/debug/merchant-lookup" 2>/dev/null | awk '{print $NF
     | grep -E 'DashSpend|MerchantLookup|CSQLite' | sort -u > "$logs/$variant-defined-symbols.txt" || true
 [[ $status -eq 0 ]] || fail "$(grep -m1 '^FAILED:' "$logs/$variant-symbols.log" | sed 's/^FAILED: //' || echo "symbol check failed")"
 
+# The benchmark keeps building and running: a smoke run (a 2,000-row file, 2 rounds) of the debug binary
+# already built, in `off` only (the benchmark has no PiggyCards-specific code path to cover twice).
+if [[ $variant == off ]]; then
+    echo "==> [$variant] $scratch/debug/explore-benchmark --quick"
+    start=$SECONDS
+    status=0
+    "$scratch/debug/explore-benchmark" --quick --data "$scratch/benchmark-quick" --cli "$scratch/debug/merchant-lookup" \
+        > "$logs/$variant-benchmark.log" 2>&1 || status=$?
+    seconds_benchmark=$((SECONDS - start))
+    [[ $status -eq 0 ]] || fail "explore-benchmark --quick failed (exit $status, see $logs/$variant-benchmark.log)" \
+        "$logs/$variant-benchmark.log"
+    grep -q '== In process' "$logs/$variant-benchmark.log" \
+        || fail "explore-benchmark --quick printed no comparison (see $logs/$variant-benchmark.log)" "$logs/$variant-benchmark.log"
+    benchmark=ok
+    echo "    benchmark smoke run ok in ${seconds_benchmark}s"
+fi
+
 write_result passed
-echo "variant.sh: $variant: passed (build ${seconds_build}s, tests ${seconds_test}s, $tests tests passed, $symbols piggycards symbols)"
+echo "variant.sh: $variant: passed (build ${seconds_build}s, tests ${seconds_test}s, $tests tests passed, $skipped skipped, $symbols piggycards symbols)"

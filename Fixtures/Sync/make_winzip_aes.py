@@ -4,7 +4,10 @@
 password. An implementation independent of DashSpendSync (the `cryptography` package and zlib), used by
 Tests/SyncTests to cross-check the Swift reader.
 
-usage: make_winzip_aes.py INPUT OUTPUT TIMESTAMP_MS [--ae 1|2]
+usage: make_winzip_aes.py INPUT OUTPUT TIMESTAMP_MS [--ae 1|2] [--salt HEX]
+
+Without --salt the salt is random (as zip4j's); `make_golden.py` imports `build_archive` and passes a fixed
+salt and deliberate faults, so the golden archives it writes are reproducible.
 """
 import os
 import struct
@@ -39,32 +42,35 @@ def aes_ctr_little_endian(key, data):
     return bytes(a ^ b for a, b in zip(data, stream))
 
 
-def main():
-    args = sys.argv[1:]
-    ae = 2
-    if "--ae" in args:
-        i = args.index("--ae")
-        ae = int(args[i + 1])
-        del args[i:i + 2]
-    source, output, timestamp = args[0], args[1], int(args[2])
-    plain = open(source, "rb").read()
+def build_archive(plain, timestamp, ae=2, salt=None, password=None, comment_checksum=None, crc=None,
+                  tamper_ciphertext_at=None):
+    """The archive's bytes. The keyword arguments override what the wallets' server writes, to build the
+    broken archives: `password` (default: the CRC-32C of `plain` in hex), `comment_checksum` (default: the
+    same), `crc` (the AE-1 CRC-32 in the headers; default: the real one), `tamper_ciphertext_at` (flip one
+    bit of the ciphertext at this offset after the HMAC was computed)."""
     checksum = format(crc32c(plain), "x")
-    password = checksum.encode()
+    password = (password or checksum).encode()
+    comment_checksum = comment_checksum or checksum
 
     compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
     deflated = compressor.compress(plain) + compressor.flush()
 
-    salt = os.urandom(16)
+    salt = salt if salt is not None else os.urandom(16)
     material = PBKDF2HMAC(algorithm=hashes.SHA1(), length=66, salt=salt, iterations=1000).derive(password)
     aes_key, hmac_key, verifier = material[:32], material[32:64], material[64:]
     ciphertext = aes_ctr_little_endian(aes_key, deflated)
     mac = hmac.HMAC(hmac_key, hashes.SHA1())
     mac.update(ciphertext)
     code = mac.finalize()[:10]
+    if tamper_ciphertext_at is not None:
+        damaged = bytearray(ciphertext)
+        damaged[tamper_ciphertext_at] ^= 0x01
+        ciphertext = bytes(damaged)
     payload = salt + verifier + ciphertext + code
 
     name = b"explore.db"
-    crc = zlib.crc32(plain) & 0xFFFFFFFF if ae == 1 else 0
+    if crc is None:
+        crc = zlib.crc32(plain) & 0xFFFFFFFF if ae == 1 else 0
     extra = struct.pack("<HHH2sBH", 0x9901, 7, ae, b"AE", 3, 8)
     flags = 0x0001
     time, date = 0, (44 << 9) | (1 << 5) | 1
@@ -72,11 +78,28 @@ def main():
                         len(name), len(extra)) + name + extra
     central = struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 51, 51, flags, 99, time, date, crc, len(payload),
                           len(plain), len(name), len(extra), 0, 0, 0, 0, 0) + name + extra
-    comment = ("%d#%s" % (timestamp, checksum)).encode()
+    comment = ("%d#%s" % (timestamp, comment_checksum)).encode()
     offset = len(local) + len(payload)
     end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, 1, 1, len(central), offset, len(comment)) + comment
+    return local + payload + central + end
+
+
+def main():
+    args = sys.argv[1:]
+    ae = 2
+    salt = None
+    if "--ae" in args:
+        i = args.index("--ae")
+        ae = int(args[i + 1])
+        del args[i:i + 2]
+    if "--salt" in args:
+        i = args.index("--salt")
+        salt = bytes.fromhex(args[i + 1])
+        del args[i:i + 2]
+    source, output, timestamp = args[0], args[1], int(args[2])
+    plain = open(source, "rb").read()
     with open(output, "wb") as f:
-        f.write(local + payload + central + end)
+        f.write(build_archive(plain, timestamp, ae=ae, salt=salt))
 
 
 if __name__ == "__main__":

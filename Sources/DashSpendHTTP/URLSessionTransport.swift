@@ -8,12 +8,12 @@ import FoundationNetworking
 /// Sends requests with `URLSession`: an ephemeral session with no cache and no cookies.
 ///
 /// Every response is returned whatever its status; transport failures (refused connection, reset,
-/// time-out, truncated body) throw ``DashSpendError/network(_:)`` with a short reason.
+/// truncated body) throw ``DashSpendError/network(_:)`` with a short reason, a time-out ``DashSpendError/timedOut(_:)``.
 ///
 /// - Redirects are never followed: a 3xx comes back as the response, so a bearer token or a secret body
 ///   never reaches another host or path (the providers map it to a rejection).
 /// - ``HTTPRequest/timeout`` is a deadline for the whole exchange, not only for silence: a server that
-///   drips its answer is cut off when it expires (``DashSpendError/network(_:)`` "timed out").
+///   drips its answer is cut off when it expires (``DashSpendError/timedOut(_:)``).
 /// - A body larger than ``HTTPResponse/maximumBodyBytes`` stops the transfer and throws
 ///   ``DashSpendError/unreadableAnswer(_:)``.
 /// - Cancelling the calling task cancels the request (it then throws `CancellationError`).
@@ -60,7 +60,7 @@ public struct URLSessionTransport: HTTPTransport {
                 let task = session.dataTask(with: urlRequest)
                 delegate.register(task) { once.resume($0) }
                 DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
-                    if once.resume(.failure(DashSpendError.network("timed out"))) { box.cancel() }
+                    if once.resume(.failure(DashSpendError.timedOut(nil))) { box.cancel() }
                 }
                 box.start(task)
             }
@@ -74,7 +74,7 @@ public struct URLSessionTransport: HTTPTransport {
         guard let urlError = error as? URLError else { return DashSpendError.network("transport failure") }
         switch urlError.code {
         case .cancelled: return CancellationError()
-        case .timedOut: return DashSpendError.network("timed out")
+        case .timedOut: return DashSpendError.timedOut(nil)
         case .cannotConnectToHost: return DashSpendError.network("connection refused")
         case .networkConnectionLost: return DashSpendError.network("connection lost")
         case .cannotFindHost, .dnsLookupFailed: return DashSpendError.network("host not found")
@@ -120,23 +120,32 @@ private final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchec
         let tooLarge = response.expectedContentLength > Int64(HTTPResponse.maximumBodyBytes)
         lock.lock()
         exchanges[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
-        if tooLarge { exchanges[dataTask.taskIdentifier]?.failure = Self.tooLarge }
+        // Refused from the header: answer now. swift-corelibs-foundation ignores the `.cancel` disposition
+        // and does not end a task cancelled from here, so waiting for the task would mean waiting for the
+        // whole announced body, or the deadline.
+        let refused = tooLarge ? exchanges.removeValue(forKey: dataTask.taskIdentifier) : nil
         lock.unlock()
         completionHandler(tooLarge ? .cancel : .allow)
+        if tooLarge {
+            refused?.complete(.failure(Self.tooLarge))
+            dataTask.cancel()
+        }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let id = dataTask.taskIdentifier
         lock.lock()
         var overflow = false
-        if var exchange = exchanges[dataTask.taskIdentifier], exchange.failure == nil {
-            if exchange.body.count + data.count > HTTPResponse.maximumBodyBytes {
-                exchange.failure = Self.tooLarge
-                exchange.body = Data()
+        // Mutated in place: a copy of the exchange would share its body, and every append would then copy
+        // the whole body so far (quadratic: seconds of copying for a body near the cap).
+        if exchanges[id] != nil, exchanges[id]!.failure == nil {
+            if exchanges[id]!.body.count + data.count > HTTPResponse.maximumBodyBytes {
+                exchanges[id]!.failure = Self.tooLarge
+                exchanges[id]!.body = Data()
                 overflow = true
             } else {
-                exchange.body.append(data)
+                exchanges[id]!.body.append(data)
             }
-            exchanges[dataTask.taskIdentifier] = exchange
         }
         lock.unlock()
         if overflow { dataTask.cancel() }

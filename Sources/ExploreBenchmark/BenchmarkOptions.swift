@@ -24,6 +24,8 @@ struct BenchmarkOptions {
     var skipIndexes = false
     /// Only the queries whose label contains this (for profiling one query).
     var only: String?
+    /// `--quick`: a small generated file (its own name, so the full one stays cached) and few rounds.
+    var quick = false
 
     static let usage = """
         usage: explore-benchmark [--iterations N] [--spawns N] [--quick] [--data DIR] [--cli PATH]
@@ -31,7 +33,7 @@ struct BenchmarkOptions {
 
           --iterations N   most timed rounds per in-process query (default 300, each capped at ~9 s)
           --spawns N       most process launches per side per query (default 25, each capped at ~9 s)
-          --quick          a smoke run: 5 rounds, 3 launches, short budgets
+          --quick          a smoke run in seconds, even in a debug build: a 2,000-row file, 2 rounds, 1 launch
           --data DIR       where the generated explore files are cached (default .build/benchmark)
           --cli PATH       the merchant-lookup binary (default: next to this executable)
           --only TEXT      only the queries whose label contains TEXT (e.g. show, nearby)
@@ -57,10 +59,11 @@ struct BenchmarkOptions {
                 guard let raw = value(), let number = Int(raw), number > 0 else { failure("--spawns needs N > 0") }
                 spawns = number
             case "--quick":
-                options.iterations = 5
+                options.quick = true
+                options.iterations = 2
                 options.budgetSeconds = 1
-                options.spawns = 3
-                options.spawnBudgetSeconds = 2
+                options.spawns = 1
+                options.spawnBudgetSeconds = 1
             case "--data":
                 guard let raw = value() else { failure("--data needs a folder") }
                 options.dataDirectory = raw

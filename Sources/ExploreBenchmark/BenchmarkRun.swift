@@ -30,8 +30,10 @@ struct BenchmarkRun {
         print("warning: this is a debug build; run `swift run -c release explore-benchmark` for real numbers\n")
         #endif
         let folder = options.dataDirectory ?? packageRoot + "/.build/benchmark"
-        let generator = ExploreFileGenerator(schemaPath: packageRoot + "/Fixtures/Schemas/explore-v4.sql")
-        let (path, generated) = try generator.ensure(at: folder + "/explore-bench-v4.db")
+        var generator = ExploreFileGenerator(schemaPath: packageRoot + "/Fixtures/Schemas/explore-v4.sql")
+        if options.quick { generator.size = .smoke }
+        let (path, generated) = try generator.ensure(
+            at: folder + (options.quick ? "/explore-bench-v4-quick.db" : "/explore-bench-v4.db"))
         let before = FileSystem.signature(path)
         if let generated {
             print("generated \(path) in \(TextTable.number(generated, 1)) s (generator v\(ExploreFileGenerator.version))")
@@ -172,7 +174,7 @@ struct BenchmarkRun {
                 if !warnings.isEmpty { print("    \(query.label), \(name): " + warnings.joined(separator: "; ")) }
             }
         }
-        let indexedPath = try IndexedCopy.ensure(from: shippedPath, at: folder + "/explore-bench-v4-indexed.db")
+        let indexedPath = try IndexedCopy.ensure(from: shippedPath, at: String(shippedPath.dropLast(".db".count)) + "-indexed.db")
         print(
             "\n  measured on a benchmark-owned copy with:\n    "
                 + IndexedCopy.ddl.split(separator: "\n").joined(separator: "\n    "))

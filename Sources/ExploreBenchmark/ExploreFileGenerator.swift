@@ -21,23 +21,33 @@ struct ExploreFileGenerator {
     static let version = 3
     /// The PRNG seed.
     static let seed: UInt64 = 0xDA54_5E1D_2025_0004
-    /// Logical merchants.
-    static let merchantCount = 10_000
-    /// `merchant` rows in total (online rows plus locations).
-    static let rowCount = 205_000
+    /// How many merchants and rows to write.
+    struct Size {
+        /// Logical merchants.
+        let merchantCount: Int
+        /// `merchant` rows in total (online rows plus locations).
+        let rowCount: Int
+
+        /// The benchmark's file: 10,000 merchantIds in 205,000 rows.
+        static let full = Size(merchantCount: 10_000, rowCount: 205_000)
+        /// `--quick`: a file small enough to generate in well under a second in a debug build.
+        static let smoke = Size(merchantCount: 200, rowCount: 2_000)
+    }
 
     /// Where the schema lives.
     let schemaPath: String
+    /// How many merchants and rows.
+    var size = Size.full
 
     /// The stamp that identifies this generator's output.
-    static var stamp: String {
-        "explore-benchmark generator v\(version) seed \(String(seed, radix: 16)) merchants \(merchantCount) rows \(rowCount)\n"
+    var stamp: String {
+        "explore-benchmark generator v\(Self.version) seed \(String(Self.seed, radix: 16)) merchants \(size.merchantCount) rows \(size.rowCount)\n"
     }
 
     /// Returns `path`, building it first unless it exists with this generator's stamp. Says which on stdout.
     func ensure(at path: String) throws -> (path: String, generatedSeconds: Double?) {
         let stampPath = path + ".stamp"
-        if FileSystem.exists(path), FileSystem.read(stampPath) == Self.stamp {
+        if FileSystem.exists(path), FileSystem.read(stampPath) == stamp {
             return (path, nil)
         }
         guard let schema = FileSystem.read(schemaPath) else {
@@ -57,7 +67,7 @@ struct ExploreFileGenerator {
             throw error
         }
         try FileSystem.move(temporary, to: path)
-        try FileSystem.writeAtomically(Self.stamp, to: stampPath)
+        try FileSystem.writeAtomically(stamp, to: stampPath)
         return (path, (clock.now - start).milliseconds / 1000)
     }
 
@@ -85,8 +95,8 @@ struct ExploreFileGenerator {
 
     private func plan(_ random: inout SplitMix64) -> [Plan] {
         var plans: [Plan] = []
-        plans.reserveCapacity(Self.merchantCount)
-        for index in 0..<Self.merchantCount {
+        plans.reserveCapacity(size.merchantCount)
+        for index in 0..<size.merchantCount {
             var plan = Plan()
             var name = random.pick(NameWords.first) + " " + random.pick(NameWords.second)
             if random.chance(0.3) { name += " " + random.pick(NameWords.suffix) }
@@ -129,7 +139,7 @@ struct ExploreFileGenerator {
         for position in stride(from: physical.count - 1, to: 0, by: -1) {
             physical.swapAt(position, random.below(position + 1))
         }
-        let target = Self.rowCount - onlineRows
+        let target = size.rowCount - onlineRows
         let weights = physical.indices.map { 1 / pow(Double($0) + 5, 0.9) }
         let total = weights.reduce(0, +)
         var assigned = 0

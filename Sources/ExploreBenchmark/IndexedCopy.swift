@@ -15,10 +15,11 @@ struct IndexedCopy {
         indexes.map { "CREATE INDEX \($0.name) ON \($0.table)(\($0.column));" }.joined(separator: "\n")
     }
 
-    /// Returns the copy at `path` of `source`, building it first when missing or stale.
+    /// Returns the copy at `path` of `source`, building it first when missing or stale (the source's own
+    /// stamp, which names the generator and its size, is part of the copy's).
     static func ensure(from source: String, at path: String) throws -> String {
         let stampPath = path + ".stamp"
-        let stamp = ExploreFileGenerator.stamp + ddl + "\n"
+        let stamp = (FileSystem.read(source + ".stamp") ?? "") + ddl + "\n"
         if FileSystem.exists(path), FileSystem.read(stampPath) == stamp { return path }
         FileSystem.remove(stampPath)
         let temporary = path + ".tmp"

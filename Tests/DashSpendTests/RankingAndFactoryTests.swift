@@ -4,7 +4,7 @@ import DashSpendHTTP
 import DashSpendTestSupport
 import Testing
 
-@Suite("Ranking offers and building repositories")
+@Suite("Ranking offers and building repositories", .timeLimit(.minutes(2)))
 struct RankingAndFactoryTests {
     @Test("The factory builds one repository per compiled-in provider, each for its own provider")
     func factory() throws {
@@ -66,7 +66,7 @@ struct RankingAndFactoryTests {
 }
 
 #if PIGGYCARDS_ENABLED
-@Suite("Network-only with one provider signed in")
+@Suite("Network-only with one provider signed in", .timeLimit(.minutes(2)))
 struct NetworkOnlyMixedSignInTests {
     @Test("A provider never signed in to is skipped while the other answers live")
     func skipsProvidersNotSignedIn() async throws {

@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("The fallback chains: live → cached → local → default, every value with its source")
+@Suite("The fallback chains: live → cached → local → default, every value with its source", .timeLimit(.minutes(2)))
 struct ResolutionChainTests {
     @Test("Not signed in: nothing is asked, values are local or default, and the reason is kept")
     func notSignedIn() async throws {
@@ -140,24 +140,31 @@ struct ResolutionChainTests {
     func deduplicationAndThrottle() async throws {
         let fixture = try ServiceFixture()
         try fixture.signIn(.ctx)
-        fixture.server.loopback.inject(.delay(0.3), path: fixture.server.path(.ctx, "merchants/\(ServiceFixture.homeCTX)"))
-        let service = fixture.service()
+        let path = fixture.server.path(.ctx, "merchants/\(ServiceFixture.homeCTX)")
+        fixture.server.loopback.inject(.delay(0.5), path: path)
+        // No reuse of finished answers (time-to-live 0): only sharing the call in flight can keep ten
+        // resolutions to one request, so one request proves the calls overlapped and were shared.
+        let unthrottled = fixture.service(timeToLive: 0)
         let sources = try await withThrowingTaskGroup(of: ValueSource.self) { group in
             for _ in 0..<10 {
-                group.addTask { try await service.resolve(merchantId: "m-home").offer(.ctx)!.discountBasisPoints.source }
+                group.addTask { try await unthrottled.resolve(merchantId: "m-home").offer(.ctx)!.discountBasisPoints.source }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(sources == Array(repeating: .live, count: 10))
-        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 1)
+        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 1, "the ten calls were in flight together and shared one")
+        fixture.server.loopback.clearFaults()
+        _ = try await unthrottled.resolve(merchantId: "m-home")
+        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 2, "without a time-to-live a finished answer is not reused")
+        let service = fixture.service()
         _ = try await service.resolve(merchantId: "m-home")
-        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 1, "within the time-to-live the answer is reused")
-        _ = try await fixture.service(timeToLive: 0).resolve(merchantId: "m-home")
-        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 2)
+        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 3)
+        _ = try await service.resolve(merchantId: "m-home")
+        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 3, "within the time-to-live the answer is reused")
     }
 }
 
-@Suite("Edge cases of the chains")
+@Suite("Edge cases of the chains", .timeLimit(.minutes(2)))
 struct ResolutionEdgeCaseTests {
     @Test("A recent answer is reused until the time-to-live has passed on the service's clock")
     func timeToLiveOnOneService() async throws {

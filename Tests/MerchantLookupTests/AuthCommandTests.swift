@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `auth login / verify / status / logout` on the real binary against a real loopback server.
-@Suite("auth commands with CTX")
+@Suite("auth commands with CTX", .timeLimit(.minutes(5)))
 struct AuthCommandTests {
     static let email = "user@example.com"
 
@@ -20,7 +20,7 @@ struct AuthCommandTests {
         #expect(pending["email"] as? String == Self.email, "the e-mail is remembered between login and verify")
 
         let wrong = try await transcript.run(["auth", "verify", "ctx", "--code", "000000"])
-        #expect(wrong.status == 1)
+        #expect(wrong.status == 77, "a sign-in refused: \(wrong.stderr)")
         #expect(wrong.stderr.contains("wrong"))
         #expect(wrong.stdout.isEmpty)
 
@@ -70,7 +70,7 @@ struct AuthCommandTests {
         #expect(transcript.leakedSecrets().isEmpty, "secrets printed: \(transcript.leakedSecrets())")
     }
 
-    @Test("A wrong code is 1 and says so; verify without login is 77")
+    @Test("A wrong code is 77 (sign-in refused) and says so; verify without login is 77")
     func wrongCode() async throws {
         let transcript = try AuthTranscript()
         let early = try await transcript.run(["auth", "verify", "ctx", "--code", MockProviderServer.validCode])
@@ -78,7 +78,7 @@ struct AuthCommandTests {
         #expect(early.stderr.contains("auth login ctx"))
         try await transcript.run(["auth", "login", "ctx", "--email", Self.email])
         let wrong = try await transcript.run(["auth", "verify", "ctx", "--code", "654321"])
-        #expect(wrong.status == 1)
+        #expect(wrong.status == 77, "a sign-in refused: \(wrong.stderr)")
         #expect(wrong.stderr.hasPrefix("merchant-lookup: "))
         #expect(wrong.stderr.contains("wrong"))
         #expect(!wrong.stderr.contains("654321"))

@@ -34,28 +34,58 @@ struct CLIProcess {
         return directory.appendingPathComponent("merchant-lookup")
     }
 
+    /// Under `--enable-code-coverage`, where the child writes its profile: the test's own `LLVM_PROFILE_FILE`
+    /// with `%p` (the process id) added when it has none, so the CLI's code is counted and concurrent children
+    /// do not write over each other's profiles. Nil when the test has none (the child then writes nothing,
+    /// or `default.profraw` in a coverage build).
+    static let profileFile: String? = {
+        guard let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"], !profile.isEmpty else { return nil }
+        if profile.contains("%p") { return profile }
+        if profile.hasSuffix(".profraw") { return String(profile.dropLast(".profraw".count)) + "-%p.profraw" }
+        return profile + "-%p"
+    }()
+
     /// Runs the binary like ``run(_:home:environment:)``, waiting for it on a thread of its own.
     ///
     /// Tests should use this one: a test that blocks a thread of Swift's cooperative pool (two threads on a
     /// two-core machine) while a process runs starves the timing-sensitive tests running beside it.
-    static func run(_ arguments: [String], home: String? = nil, environment extra: [String: String] = [:]) async throws -> Result
-    {
+    static func run(
+        _ arguments: [String], home: String? = nil, environment extra: [String: String] = [:],
+        unprivileged: Bool = false, timeout: Double? = nil
+    ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Swift.Result { try run(arguments, home: home, environment: extra) as Result })
+                continuation.resume(
+                    with: Swift.Result {
+                        try run(arguments, home: home, environment: extra, unprivileged: unprivileged, timeout: timeout)
+                            as Result
+                    })
             }
         }
     }
 
     /// Runs the binary with `arguments`, a private state directory unless `home` is given, and no network
     /// settings from the caller's environment. Blocks the calling thread until the process ends.
-    static func run(_ arguments: [String], home: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    ///
+    /// `unprivileged`: as ``UnprivilegedUser`` (through `setpriv` or `runuser` when the tests run as root).
+    /// `timeout`: the process is killed (SIGKILL) after that many seconds, so a hang fails the test instead of
+    /// stopping the suite; the result then has status 128 + 9 and says so in `stderr`.
+    static func run(
+        _ arguments: [String], home: String? = nil, environment extra: [String: String] = [:],
+        unprivileged: Bool = false, timeout: Double? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if unprivileged, let launcher = UnprivilegedUser.launcher {
+            process.executableURL = URL(fileURLWithPath: launcher[0])
+            process.arguments = Array(launcher.dropFirst()) + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         var environment = ["PATH": "/usr/bin:/bin", "LANG": "C"]
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-home-\(UUID().uuidString)").path
         environment["DASHSPEND_HOME"] = home ?? scratch
+        if let profile = profileFile { environment["LLVM_PROFILE_FILE"] = profile }
         environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()
@@ -63,11 +93,23 @@ struct CLIProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let killer = timeout.map { seconds in
+            let item = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: item)
+            return item
+        }
         // Read both pipes before waiting so a large output cannot block the child.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        killer?.cancel()
         if home == nil { try? FileManager.default.removeItem(atPath: scratch) }
+        if process.terminationReason == .uncaughtSignal {
+            return Result(
+                status: 128 + process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                stderr: "killed by signal \(process.terminationStatus) (after the \(timeout ?? 0) s time-out?) "
+                    + String(decoding: errData, as: UTF8.self))
+        }
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))

@@ -1,12 +1,13 @@
 import DashSpendExplore
 import DashSpendTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import DashSpendSync
 
 /// The review's findings on `sync`: limits, streaming, locking, the state folder, and what errors say.
-@Suite("Importing explore files safely")
+@Suite("Importing explore files safely", .timeLimit(.minutes(2)))
 struct ImportHardeningTests {
     let scratch: ScratchDirectory
     let importer: ExploreImporter
@@ -104,6 +105,53 @@ struct ImportHardeningTests {
         #expect(!FileManager.default.fileExists(atPath: importer.databasePath))
         guard case .imported = try importer.importFile(at: zip) else {
             Issue.record("not imported with the default margin")
+            return
+        }
+    }
+
+    @Test("The free space needed scales with the file: a 127 KB import needs about 4 MiB, not 64 MiB")
+    func freeSpaceScales() {
+        let importer = ExploreImporter(directory: "x")
+        #expect(importer.requiredFreeSpace(for: 127_000) == 127_000 + (4 << 20))
+        #expect(importer.requiredFreeSpace(for: 1 << 30) == (1 << 30) + (1 << 28), "a quarter of a large file")
+        #expect(importer.requiredFreeSpace(for: Int.max - 10) == nil, "overflow")
+        #expect(ExploreImporter(directory: "x", freeSpaceMargin: 0).requiredFreeSpace(for: 400) == 500)
+    }
+
+    @Test("Disk full while the indexes are added is \"cannot write\" (73), not a damaged file, and keeps the old one")
+    func diskFullWhileIndexing() throws {
+        let first = try archive("Old Bakery", ExploreArchiveWriter(timestamp: 5), named: "first.zip")
+        _ = try importer.importFile(at: first)
+        let before = SyncFixture.bytes(importer.databasePath)
+        var full = importer
+        full.maximumPageCount = 1  // no page can be added: SQLITE_FULL, as on a full disk
+        let second = try archive("New Bakery", ExploreArchiveWriter(timestamp: 6), named: "second.zip")
+        expectFailure(second, importer: full) {
+            if case .cannotWrite(let path, let reason) = $0 {
+                path == importer.directory && reason.contains("full")
+            } else {
+                false
+            }
+        }
+        let kept = SyncFixture.bytes(importer.databasePath) == before
+        #expect(kept, "the database in place changed")
+        let names = try FileManager.default.contentsOfDirectory(atPath: importer.directory)
+        #expect(!names.contains { $0.contains("staging") }, "\(names)")
+    }
+
+    @Test("An installed database that no longer opens is replaced by the same archive, not called up to date")
+    func damagedInstallIsReplaced() throws {
+        let zip = try archive("Sound Bakery", ExploreArchiveWriter(timestamp: 5), named: "sound.zip")
+        _ = try importer.importFile(at: zip)
+        let whole = SyncFixture.bytes(importer.databasePath)
+        try SyncFixture.write(Array(whole.prefix(whole.count - 1024)), to: importer.databasePath)
+        guard case .imported = try importer.importFile(at: zip) else {
+            Issue.record("a truncated install was called up to date")
+            return
+        }
+        #expect(try merchantName() == "Sound Bakery")
+        guard case .upToDate = try importer.importFile(at: zip) else {
+            Issue.record("a sound install was imported again")
             return
         }
     }
@@ -287,9 +335,16 @@ struct ImportHardeningTests {
         let newer = try archive("Newer Bakery", ExploreArchiveWriter(timestamp: 2000), named: "b.zip")
         let importer = self.importer
         for _ in 0..<8 {
+            // Both imports must succeed (the lock serialises them), not merely leave a consistent pair behind.
+            let errors = Mutex<[ExploreImportError]>([])
             DispatchQueue.concurrentPerform(iterations: 2) { index in
-                _ = try? importer.importFile(at: index == 0 ? older : newer, force: true)
+                do throws(ExploreImportError) {
+                    _ = try importer.importFile(at: index == 0 ? older : newer, force: true)
+                } catch {
+                    errors.withLock { $0.append(error) }
+                }
             }
+            #expect(errors.withLock { $0 }.isEmpty)
             let name = try merchantName()
             let timestamp = importer.storedMetadata()?.dataTimestamp
             #expect(
@@ -306,14 +361,20 @@ struct ImportHardeningTests {
         #expect(lock >= 0 && flock(lock, LOCK_EX) == 0)
         let importer = self.importer
         let done = DispatchSemaphore(value: 0)
+        let result = ImportResultBox()
         DispatchQueue.global().async {
-            _ = try? importer.importFile(at: zip)
+            let outcome = Result { () throws(ExploreImportError) in try importer.importFile(at: zip) }
+            result.value.withLock { $0 = outcome }
             done.signal()
         }
         #expect(done.wait(timeout: .now() + 0.5) == .timedOut, "the import did not wait for the lock")
         #expect(!FileManager.default.fileExists(atPath: importer.databasePath))
         close(lock)
         #expect(done.wait(timeout: .now() + 30) == .success)
+        guard case .success(.imported)? = result.value.withLock({ $0 }) else {
+            Issue.record("the import after the lock was released: \(String(describing: result.value.withLock { $0 }))")
+            return
+        }
         #expect(try merchantName() == "Locked Bakery")
     }
 
@@ -421,4 +482,9 @@ struct ImportHardeningTests {
         #expect(sqlite.description == "p does not hold a usable explore database: near \"\\x00\\x0D\\x0A\": syntax error")
         #expect(ExploreImportError.escapingControlCharacters("é ü \u{A0}ok") == "é ü \u{A0}ok")
     }
+}
+
+/// What an import on another thread gave, for the test to check once the thread is done.
+private final class ImportResultBox: Sendable {
+    let value = Mutex<Result<ExploreImportOutcome, ExploreImportError>?>(nil)
 }

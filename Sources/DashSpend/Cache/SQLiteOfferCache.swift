@@ -1,6 +1,13 @@
 import DashSpendCore
 import DashSpendExplore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,8 +19,12 @@ import Foundation
 public final class SQLiteOfferCache: OfferCache {
     private let connection: SQLiteConnection
 
-    /// Opens (creating if needed) the cache file at `path`.
+    /// Opens (creating if needed) the cache file at `path`. The file is private (mode 0600, whatever the
+    /// umask, tightened when an older version left it 0644), and so are the `-journal` and `-wal` files
+    /// SQLite creates next to it, since SQLite gives them the mode of the database. Something other than a
+    /// regular file at `path` (a FIFO, a device) is refused instead of blocking the open.
     public init(path: String) throws(SQLiteError) {
+        try Self.preparePrivateFile(path)
         connection = try SQLiteConnection(path: path, mode: .readWrite)
         try connection.execute(
             """
@@ -24,7 +35,8 @@ public final class SQLiteOfferCache: OfferCache {
             """)
     }
 
-    /// The stored answer; nil when there is none or it cannot be read (never a crash).
+    /// The stored answer; nil when there is none or it cannot be read (never a crash). Each field is checked
+    /// again as a live answer is (``OfferPlausibility``): an edited or damaged store cannot show an absurd value.
     public func load(_ provider: GiftCardProvider, sourceId: String) -> ProviderMerchantDetails? {
         let body = try? connection.read { db in
             try db.first(
@@ -33,7 +45,8 @@ public final class SQLiteOfferCache: OfferCache {
             ) { $0.text("body") } ?? nil
         }
         guard let body = body ?? nil else { return nil }
-        return try? JSONDecoder().decode(ProviderMerchantDetails.self, from: Data(body.utf8))
+        guard let stored = try? JSONDecoder().decode(ProviderMerchantDetails.self, from: Data(body.utf8)) else { return nil }
+        return OfferPlausibility.checked(stored)
     }
 
     /// Stores the answer in one statement (SQLite makes it atomic).
@@ -51,5 +64,28 @@ public final class SQLiteOfferCache: OfferCache {
                 ]
             ) { _ in }
         }
+    }
+
+    /// Creates the file at `path` with mode 0600 (or checks the one there), without blocking on a FIFO:
+    /// a regular file of this user's, set to 0600 with its SQLite sidecars.
+    static func preparePrivateFile(_ path: String) throws(SQLiteError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw refusal(path, String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw refusal(path, String(cString: strerror(errno))) }
+        if let kind = RegularFile.irregularKind(info.st_mode) { throw refusal(path, "not a regular file (\(kind))") }
+        guard info.st_uid == geteuid() else { throw refusal(path, "it belongs to user \(info.st_uid)") }
+        guard fchmod(descriptor, 0o600) == 0 else { throw refusal(path, String(cString: strerror(errno))) }
+        for suffix in ["-journal", "-wal", "-shm"] {
+            var sidecar = stat()
+            if lstat(path + suffix, &sidecar) == 0, (sidecar.st_mode & S_IFMT) == S_IFREG, sidecar.st_uid == geteuid() {
+                chmod(path + suffix, 0o600)
+            }
+        }
+    }
+
+    private static func refusal(_ path: String, _ reason: String) -> SQLiteError {
+        SQLiteError(code: 14, message: "cannot use the offer cache \(path): \(reason)")  // SQLITE_CANTOPEN
     }
 }

@@ -10,6 +10,10 @@ extension DashSpendClient {
         -> ResolvedMerchant
     {
         let found = try identify(idOrName)
+        if !configuration.offline && policy != .cacheOnly {
+            // A damaged credentials file is reported, not taken for "not signed in".
+            for provider in GiftCardProvider.allCases { try checkStoredCredentials(of: provider) }
+        }
         do {
             return try await service().resolve(found, policy: policy)
         } catch {

@@ -5,6 +5,7 @@ extension DashSpendClient {
     /// provider will be verified with (remembered in the credential store).
     public func login(_ provider: GiftCardProvider, email: String) async throws(DashSpendFailure) -> String {
         try requireNetwork(provider)
+        try checkStoredCredentials(of: provider)
         let repository = repositoryFactory.makeRepository(for: provider)
         do {
             try await repository.login(email: email)
@@ -18,6 +19,7 @@ extension DashSpendClient {
     /// Returns the e-mail address signed in with, if known.
     public func verify(_ provider: GiftCardProvider, code: String) async throws(DashSpendFailure) -> String? {
         try requireNetwork(provider)
+        try checkStoredCredentials(of: provider)
         let repository = repositoryFactory.makeRepository(for: provider)
         do {
             try await repository.verify(code: code)
@@ -46,18 +48,35 @@ extension DashSpendClient {
         return statuses
     }
 
-    /// Forgets the stored credentials of `provider` (a damaged file too). Returns whether the user was
-    /// signed in. Works offline.
+    /// Forgets the stored credentials of `provider`, a damaged file too (removing it is how a user recovers
+    /// from one). Works offline.
     @discardableResult
-    public func logout(_ provider: GiftCardProvider) async throws(DashSpendFailure) -> Bool {
+    public func logout(_ provider: GiftCardProvider) async throws(DashSpendFailure) -> SignOutOutcome {
         let repository = repositoryFactory.makeRepository(for: provider)
+        var damaged = false
+        do {
+            try checkStoredCredentials(of: provider)
+        } catch {
+            guard error.kind == .badData else { throw error }
+            damaged = true
+        }
         let wasSignedIn = await repository.isSignedIn()
         do {
             try await repository.logout()
         } catch {
             throw DashSpendFailure(error, provider: provider)
         }
-        return wasSignedIn
+        return damaged ? .removedDamagedCredentials : wasSignedIn ? .signedOut : .wasNotSignedIn
+    }
+
+    /// Reads the stored credentials of `provider`, so that a damaged or unreadable file fails
+    /// (``DashSpendFailure/Cause/credentials``) instead of passing for "not signed in".
+    public func checkStoredCredentials(of provider: GiftCardProvider) throws(DashSpendFailure) {
+        do {
+            _ = try repositoryConfiguration.credentials.load(provider, network: configuration.network)
+        } catch {
+            throw DashSpendFailure(error, provider: provider)
+        }
     }
 
     private func requireNetwork(_ provider: GiftCardProvider) throws(DashSpendFailure) {

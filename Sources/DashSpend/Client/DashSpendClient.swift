@@ -28,12 +28,12 @@ public final class DashSpendClient: Sendable {
     /// The repositories' configuration (network, validated base URLs, credentials, transport, time-out).
     public let repositoryConfiguration: RepositoryConfiguration
     private let opened = Mutex<[String: OpenedDatabase]>([:])
+    private let services = Mutex<[String: MerchantService]>([:])
 
-    /// A database opened for a set of providers, with the service over it.
+    /// A database opened for a set of providers, and the version of the file it was opened from.
     private struct OpenedDatabase: Sendable {
         let fileKey: String?
         let database: ExploreDatabase
-        let service: MerchantService
     }
 
     /// Creates a client; fails when a provider base URL is not usable (``DashSpendFailure/Kind/invalidRequest``).
@@ -63,8 +63,14 @@ public final class DashSpendClient: Sendable {
 
     /// The merchant service over the database that shows every compiled-in provider (it applies the
     /// country rule itself, so it can say why a merchant is hidden).
+    /// Made on first use: a search never touches the state directory.
     package func service() throws(DashSpendFailure) -> MerchantService {
-        try opened(providers: GiftCardProvider.allCases).service
+        let entry = try opened(providers: GiftCardProvider.allCases)
+        let key = entry.fileKey ?? ""
+        if let service = services.withLock({ $0[key] }) { return service }
+        let service = try makeService(entry.database)
+        services.withLock { $0 = [key: service] }
+        return service
     }
 
     private func opened(providers: [GiftCardProvider]?) throws(DashSpendFailure) -> OpenedDatabase {
@@ -87,7 +93,7 @@ public final class DashSpendClient: Sendable {
         } catch {
             throw DashSpendFailure(error)
         }
-        let entry = OpenedDatabase(fileKey: fileKey, database: database, service: makeService(database))
+        let entry = OpenedDatabase(fileKey: fileKey, database: database)
         opened.withLock { $0[cacheKey] = entry }
         return entry
     }
@@ -98,25 +104,30 @@ public final class DashSpendClient: Sendable {
         case .file(let path):
             return path
         case .installed:
-            // Only "nothing was ever installed" falls back; any other failure to reach the file is an error.
+            // Something there (even a broken link or a FIFO: opening it says what is wrong) is opened; only
+            // "nothing was ever installed", ENOENT along the path, falls back. Any other failure to look (a
+            // state folder that cannot be read, a file where a folder should be) is an error naming the path.
             let installed = configuration.installedDatabasePath
             var info = stat()
-            if stat(installed, &info) == 0 { return installed }
+            if lstat(installed, &info) == 0 { return installed }
             if errno == ENOENT { return nil }
-            let reason = String(cString: strerror(errno))
             throw DashSpendFailure(
-                .badData, "cannot read the installed explore database \(installed) (\(reason))",
-                cause: .stateDirectory, subject: installed)
+                ExploreDatabaseError.cannotOpen(path: installed, reason: String(cString: strerror(errno))))
         }
     }
 
     /// The service over `database`, with the offer store in the network's folder when it can be opened (a
-    /// read-only state directory only loses stored answers, and says so to the diagnostics).
-    private func makeService(_ database: ExploreDatabase) -> MerchantService {
+    /// read-only or shared state directory only loses stored answers, and says so to the diagnostics; a FIFO
+    /// or device in the store's place is an error).
+    private func makeService(_ database: ExploreDatabase) throws(DashSpendFailure) -> MerchantService {
         let path = configuration.networkDirectory + "/offers.sqlite"
+        if let refusal = RegularFile.refusal(path) {
+            throw DashSpendFailure(
+                .badData, "cannot use the offer store \(path) (\(refusal))", cause: .stateDirectory, subject: path)
+        }
         var cache: (any OfferCache)?
         do {
-            try PrivateDirectory.create(configuration.networkDirectory)
+            try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
             cache = try SQLiteOfferCache(path: path)
         } catch {
             configuration.diagnostics.record(

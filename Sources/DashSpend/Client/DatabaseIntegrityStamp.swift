@@ -51,16 +51,10 @@ struct DatabaseIntegrityStamp {
         unlink(temporary)
     }
 
+    /// The recorded file versions; none when the stamp is missing or cannot be read (a FIFO or device in
+    /// its place is not opened for reading, so it cannot block the command).
     private func readLines() -> [String] {
-        guard let file = fopen(stampPath, "r") else { return [] }
-        defer { fclose(file) }
-        var lines: [String] = []
-        var buffer = [CChar](repeating: 0, count: 512)
-        while fgets(&buffer, Int32(buffer.count), file) != nil {
-            let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            lines.append(line.trimmedWhitespace)
-        }
-        return lines
+        guard let bytes = try? RegularFile.read(stampPath, limit: 65_536) else { return [] }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { String($0).trimmedWhitespace }
     }
-
 }

@@ -29,7 +29,11 @@ extension DashSpendFailure {
         case .unauthorized(let named):
             self.init(.signInRequired, message, cause: .sessionExpired, provider: named)
         case .wrongCode:
-            self.init(.refused, message, cause: .wrongCode, provider: provider)
+            self.init(.signInRequired, message, cause: .wrongCode, provider: provider)
+        case .rateLimited(let named, let seconds):
+            self.init(.tryAgainLater, message, provider: named, retryAfter: seconds.map(Double.init))
+        case .timedOut(let named):
+            self.init(.tryAgainLater, message, provider: named ?? provider)
         case .network:
             self.init(.unavailable, message, cause: .network, provider: provider)
         case .serverError:

@@ -78,6 +78,10 @@ public final class MerchantService: Sendable {
                 country: country)
         }
 
+        // The stored answers, read before the live calls replace them: a field a live answer lacks (or
+        // sent implausibly) falls through to the stored one, field by field.
+        let stored = visible.map(stored)
+
         // Ask the providers concurrently.
         var answers: [Int: (live: ProviderMerchantDetails?, error: DashSpendError?)] = [:]
         if policy != .cacheOnly {
@@ -101,7 +105,7 @@ public final class MerchantService: Sendable {
         let offers = visible.enumerated().map { index, offer in
             OfferResolver.resolve(
                 offer: offer, merchant: found.merchant, live: answers[index]?.live,
-                cached: answers[index]?.live == nil ? stored(offer) : nil,
+                cached: stored[index],
                 liveError: answers[index]?.error)
         }
         let ranked = Self.rank(offers)

@@ -11,7 +11,8 @@ import Foundation
 /// live → cached → local (provider row, then merchant row) → default.
 ///
 /// A value from a higher source wins only if it is present: a live answer without denominations keeps its
-/// type but the values fall through.
+/// type but the values fall through, to the stored answer first. A field a provider sent with a value that
+/// cannot be real is missing too (``OfferPlausibility`` drops it where answers are read).
 enum OfferResolver {
     static func resolve(
         offer: ProviderRecord, merchant: MerchantRecord, live: ProviderMerchantDetails?,

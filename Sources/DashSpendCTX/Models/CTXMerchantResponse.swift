@@ -17,12 +17,14 @@ struct CTXMerchantResponse: Sendable, Hashable {
     let currency: String?
     let redeemType: String?
     let productId: String?
-    /// `enabled`; nil when missing or unreadable.
+    /// `enabled`; nil when missing or not a boolean.
     let enabled: Bool?
-    /// `userDiscount` (staging, per user), basis points; nil outside ``discountRange``.
+    /// `userDiscount` (staging, per user), basis points, as sent (``OfferPlausibility`` judges it).
     let userDiscount: Int?
-    /// `savingsPercentage` (production), basis points; nil outside ``discountRange``.
+    /// `savingsPercentage` (production), basis points, as sent (``OfferPlausibility`` judges it).
     let savingsPercentage: Int?
+    /// What the reader itself found implausible (an `enabled` that is not a boolean).
+    let findings: [OfferPlausibility.Finding]
     /// `denominationsType` or the legacy `denominationType`, trimmed and lowercased.
     let denominationsTypeText: String?
     /// `denominations` or `denominationValues`, each parsed; nil entries could not be read.
@@ -41,9 +43,11 @@ struct CTXMerchantResponse: Sendable, Hashable {
         currency = json["currency"]?.nonBlankString
         redeemType = json["redeemType"]?.nonBlankString
         productId = json["productId"]?.nonBlankString
-        enabled = json["enabled"]?.bool
-        userDiscount = json["userDiscount"]?.int.flatMap(Self.plausibleDiscount)
-        savingsPercentage = json["savingsPercentage"]?.int.flatMap(Self.plausibleDiscount)
+        let enabled = OfferPlausibility.enabled(json["enabled"])
+        self.enabled = enabled.value
+        findings = enabled.finding.map { [$0] } ?? []
+        userDiscount = json["userDiscount"]?.int
+        savingsPercentage = json["savingsPercentage"]?.int
         denominationsTypeText = (json["denominationsType"]?.nonBlankString ?? json["denominationType"]?.nonBlankString)?
             .lowercased()
         let rawValues = json["denominations"] ?? json["denominationValues"]
@@ -57,19 +61,15 @@ struct CTXMerchantResponse: Sendable, Hashable {
         locationCount = json["cachedLocationCount"]?.int ?? json["locationCount"]?.int
     }
 
-    /// The discounts that can be real, in basis points (±100 %).
-    static let discountRange = -10_000...10_000
-
-    /// `value` when within ``discountRange``; a hostile value (`Int.min`) counts as missing.
-    static func plausibleDiscount(_ value: Int) -> Int? {
-        discountRange.contains(value) ? value : nil
+    /// `userDiscount ?? savingsPercentage` (Android's order: an explicit `userDiscount: 0` wins); an
+    /// implausible value (see ``OfferPlausibility/discountProblem(_:)``) counts as missing.
+    var discountBasisPoints: Int? {
+        [userDiscount, savingsPercentage].lazy.compactMap { $0 }.first { OfferPlausibility.discountProblem($0) == nil }
     }
 
-    /// `userDiscount ?? savingsPercentage` (Android's order: an explicit `userDiscount: 0` wins).
-    var discountBasisPoints: Int? { userDiscount ?? savingsPercentage }
-
-    /// `enabled`, missing → true.
-    var isEnabled: Bool { enabled ?? true }
+    /// `enabled`: missing → true (Android's default); present but not a boolean → nil (missing for the
+    /// chain, which falls through to the next source).
+    var isEnabled: Bool? { findings.contains { $0.field == "enabled" } ? nil : enabled ?? true }
 
     /// The type: `min-max` and `min-max-major` are flexible, anything else (or nothing) is fixed.
     var denominationsType: DenominationsType {
@@ -77,26 +77,33 @@ struct CTXMerchantResponse: Sendable, Hashable {
     }
 
     /// The values: `[min, max]` for `min-max`, `[0]` min and `[1]` max for `min-max-major`, the list for
-    /// fixed. Nil when absent or not usable (a range with a missing end, min above max, no readable value).
+    /// fixed. Nil when absent or not usable (a range with a missing end, no readable value); absurd values
+    /// are left for ``OfferPlausibility`` to drop.
     var denominations: Denominations? {
         guard let values = denominationValues else { return nil }
         switch denominationsType {
         case .flexible:
-            guard values.count >= 2, let minimum = values[0], let maximum = values[1], minimum >= 0,
-                minimum <= maximum
-            else { return nil }
+            guard values.count >= 2, let minimum = values[0], let maximum = values[1] else { return nil }
             return .flexible(minimum: minimum, maximum: maximum)
         case .fixed:
-            let readable = values.compactMap { $0 }.filter { $0 > 0 }
+            let readable = values.compactMap { $0 }
             return readable.isEmpty ? nil : .fixed(readable)
         }
     }
 
-    /// The fields the resolution chain needs.
+    /// The fields the resolution chain needs, with implausible ones dropped (``OfferPlausibility``).
     func details(fetchedAt: Date) -> ProviderMerchantDetails {
-        ProviderMerchantDetails(
-            provider: .ctx, sourceId: id, name: name, enabled: isEnabled,
-            discountBasisPoints: discountBasisPoints, denominationsType: denominationsType,
-            denominations: denominations, fetchedAt: fetchedAt)
+        var findings = self.findings
+        for (name, value) in [("userDiscount", userDiscount), ("savingsPercentage", savingsPercentage)] {
+            if let value, let problem = OfferPlausibility.discountProblem(value) {
+                findings.append(OfferPlausibility.Finding(field: "discount", reason: "\(name): \(problem)"))
+            }
+        }
+        return OfferPlausibility.checked(
+            ProviderMerchantDetails(
+                provider: .ctx, sourceId: id, name: name, enabled: isEnabled,
+                discountBasisPoints: discountBasisPoints, denominationsType: denominationsType,
+                denominations: denominations, fetchedAt: fetchedAt),
+            findings: findings)
     }
 }

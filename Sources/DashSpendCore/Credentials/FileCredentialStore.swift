@@ -13,8 +13,10 @@ import Darwin
 
 /// Keeps credentials as JSON files under a state directory: `<root>/<network>/<serviceTag>.json`.
 ///
-/// - Files are created with mode 0600 and directories with 0700, whatever the umask; the root and the
-///   network directory are set to 0700 on every save even when they already existed.
+/// - Files are created with mode 0600 and directories with 0700, whatever the umask. A state directory
+///   that already existed is never chmod-ed: one that others can write (`/tmp`) is refused, and so is a
+///   network folder that is a symbolic link (as `sync` does).
+/// - Reading never blocks: a FIFO or device in place of the file is refused.
 /// - ``save(_:for:network:)`` writes a temporary file in the same directory, flushes it, renames it over
 ///   the old file and flushes the directory, so a crash mid-write leaves the previous credentials readable
 ///   and a completed save survives a crash.
@@ -51,11 +53,7 @@ public struct FileCredentialStore: CredentialStore {
     /// Replaces the stored credentials atomically.
     public func save(_ credentials: ProviderCredentials, for provider: GiftCardProvider, network: DashSpendNetwork) throws {
         let file = path(for: provider, network: network)
-        try Self.makeDirectory(root)
         try Self.makeDirectory(directory(for: network))
-        // The store owns these two directories: tighten them even when they already existed.
-        try Self.restrict(root)
-        try Self.restrict(directory(for: network))
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -82,19 +80,14 @@ public struct FileCredentialStore: CredentialStore {
         root + "/" + network.rawValue
     }
 
-    /// Creates `path` and its missing parents with mode 0700.
+    /// Creates the network's folder (and the state directory) with mode 0700 when missing, and checks them
+    /// as `sync` does (see `PrivateDirectory.prepareStateFolder(_:)`): a shared state directory is refused,
+    /// never chmod-ed; the network's folder must not be a symbolic link.
     static func makeDirectory(_ path: String) throws {
         do {
-            try PrivateDirectory.create(path)
+            try PrivateDirectory.prepareStateFolder(path)
         } catch {
             throw CredentialStoreError(.unwritable, path: error.path, reason: error.reason)
-        }
-    }
-
-    /// Sets `path`'s mode to 0700.
-    static func restrict(_ path: String) throws {
-        if chmod(path, 0o700) != 0 {
-            throw CredentialStoreError(.unwritable, path: path, reason: systemReason())
         }
     }
 
@@ -107,11 +100,13 @@ public struct FileCredentialStore: CredentialStore {
     }
 
     private static func readFile(_ path: String) throws -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw CredentialStoreError(.unreadable, path: path, reason: systemReason())
+        let opened: Int32?
+        do {
+            opened = try RegularFile.openForReading(path)  // never blocks on a FIFO
+        } catch {
+            throw CredentialStoreError(.unreadable, path: path, reason: error.reason)
         }
+        guard let descriptor = opened else { return nil }
         defer { close(descriptor) }
         var result = Data()
         var buffer = [UInt8](repeating: 0, count: 16_384)

@@ -26,6 +26,11 @@ public enum DashSpendError: Error, Sendable, Hashable {
     case network(String)
     /// The provider answered something this build cannot read.
     case unreadableAnswer(String)
+    /// The provider is limiting requests (HTTP 429); `retryAfterSeconds` is how long it asked to wait
+    /// (its `Retry-After`, in seconds or as an HTTP date), nil when it did not say.
+    case rateLimited(GiftCardProvider, retryAfterSeconds: Int?)
+    /// The provider did not answer within the time-out.
+    case timedOut(GiftCardProvider?)
 }
 
 extension DashSpendError: CustomStringConvertible {
@@ -56,6 +61,11 @@ extension DashSpendError: CustomStringConvertible {
             return "network unavailable: \(detail)"
         case .unreadableAnswer(let detail):
             return "the provider's answer could not be read: \(detail)"
+        case .rateLimited(let provider, let seconds):
+            return "\(provider.displayName) is limiting requests (HTTP 429): "
+                + (seconds.map { "try again in \(RetryAfter.spoken(seconds: $0))" } ?? "try again later")
+        case .timedOut(let provider):
+            return "\(provider?.displayName ?? "the provider") did not answer in time; try again later"
         }
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The error rules CTX and PiggyCards share word for word: the region refusal, 401/403, 409, 5xx and the
 /// out-of-stock message. Each provider's mapper handles its own statuses (400, 404, 422) first or after.
 public enum ProviderErrorMapping {
@@ -11,11 +17,12 @@ public enum ProviderErrorMapping {
     ///   sign-in (`signIn`) → ``DashSpendError/wrongCode`` when the call checks a one-time code
     ///   (`verifiesCode`), else ``DashSpendError/rejected(_:)``: nothing "expired".
     /// - 409 → ``DashSpendError/rejected(_:)``.
+    /// - 429 → ``DashSpendError/rateLimited(_:retryAfterSeconds:)`` with the `Retry-After` delay from `now`.
     /// - 500 with `Gift card <n> is out of stock` (in a JSON message or the plain-text body) →
     ///   ``DashSpendError/outOfStock(_:)``; other 5xx → ``DashSpendError/serverError(status:message:)``.
     public static func sharedError(
         for response: HTTPResponse, body: ProviderErrorBody, provider: GiftCardProvider, signIn: Bool,
-        verifiesCode: Bool
+        verifiesCode: Bool, now: Date = Date()
     ) -> DashSpendError? {
         let message = body.summary(fallback: "HTTP \(response.status)")
         if body.mentions(regionMessage) { return .regionNotAllowed }
@@ -25,6 +32,8 @@ public enum ProviderErrorMapping {
             return signIn ? .rejected(message) : .unauthorized(provider)
         case 409:
             return .rejected(message)
+        case 429:
+            return .rateLimited(provider, retryAfterSeconds: RetryAfter.seconds(response.headers["retry-after"], now: now))
         case 500:
             if let stock = outOfStockMessage(in: body) { return .outOfStock(stock) }
             return .serverError(status: response.status, message: message)

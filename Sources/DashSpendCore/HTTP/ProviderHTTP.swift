@@ -50,6 +50,9 @@ public struct ProviderHTTP: Sendable {
             let response = try await configuration.transport.send(request)
             report("\(response.status)")
             return response
+        } catch DashSpendError.timedOut(nil) {
+            report("timed out")
+            throw DashSpendError.timedOut(provider)
         } catch let error as DashSpendError {
             report(error.description)
             throw error

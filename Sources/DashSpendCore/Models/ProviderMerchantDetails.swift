@@ -6,8 +6,12 @@ import Foundation
 
 /// A provider's live answer about one merchant, mapped to the fields the resolution chain needs.
 ///
-/// Every field is optional: a field the provider did not send (or sent unreadably) is nil, and the chain
-/// falls through to the next source for that field alone.
+/// Every field is optional: a field the provider did not send (or sent unreadably, or sent with a value
+/// that cannot be real: see ``OfferPlausibility``) is nil, and the chain falls through to the next source
+/// for that field alone.
+///
+/// Decoding (the offer store) is lenient per field: a field of the wrong type is nil, with a finding in
+/// ``implausibleFields``, and never fails the rest.
 public struct ProviderMerchantDetails: Sendable, Hashable, Codable {
     /// The provider that answered.
     public let provider: GiftCardProvider
@@ -25,12 +29,14 @@ public struct ProviderMerchantDetails: Sendable, Hashable, Codable {
     public let denominations: Denominations?
     /// When the answer arrived.
     public let fetchedAt: Date
+    /// The fields that were dropped as implausible, and why (empty when none).
+    public let implausibleFields: [OfferPlausibility.Finding]
 
     /// Creates a live answer.
     public init(
         provider: GiftCardProvider, sourceId: String, name: String? = nil, enabled: Bool?,
         discountBasisPoints: Int?, denominationsType: DenominationsType?, denominations: Denominations?,
-        fetchedAt: Date
+        fetchedAt: Date, implausibleFields: [OfferPlausibility.Finding] = []
     ) {
         self.provider = provider
         self.sourceId = sourceId
@@ -40,6 +46,36 @@ public struct ProviderMerchantDetails: Sendable, Hashable, Codable {
         self.denominationsType = denominationsType
         self.denominations = denominations
         self.fetchedAt = fetchedAt
+        self.implausibleFields = implausibleFields
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case provider, sourceId, name, enabled, discountBasisPoints, denominationsType, denominations, fetchedAt
+        case implausibleFields
+    }
+
+    /// Decodes an answer; only `provider`, `sourceId` and `fetchedAt` are required.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var findings: [OfferPlausibility.Finding] = []
+        func lenient<T: Decodable>(_ type: T.Type, _ key: CodingKeys, field: String) -> T? {
+            do {
+                return try container.decodeIfPresent(type, forKey: key)
+            } catch {
+                findings.append(OfferPlausibility.Finding(field: field, reason: "\(key.rawValue) cannot be read"))
+                return nil
+            }
+        }
+        provider = try container.decode(GiftCardProvider.self, forKey: .provider)
+        sourceId = try container.decode(String.self, forKey: .sourceId)
+        fetchedAt = try container.decode(Date.self, forKey: .fetchedAt)
+        name = lenient(String.self, .name, field: "name")
+        enabled = lenient(Bool.self, .enabled, field: "enabled")
+        discountBasisPoints = lenient(Int.self, .discountBasisPoints, field: "discount")
+        denominationsType = lenient(DenominationsType.self, .denominationsType, field: "denominations")
+        denominations = lenient(Denominations.self, .denominations, field: "denominations")
+        let stored = (try? container.decodeIfPresent([OfferPlausibility.Finding].self, forKey: .implausibleFields)) ?? nil
+        implausibleFields = (stored ?? []) + findings
     }
 }
 
@@ -50,6 +86,6 @@ extension ProviderMerchantDetails {
         ProviderMerchantDetails(
             provider: provider, sourceId: sourceId, name: name, enabled: enabled,
             discountBasisPoints: discountBasisPoints, denominationsType: denominationsType,
-            denominations: denominations, fetchedAt: fetchedAt)
+            denominations: denominations, fetchedAt: fetchedAt, implausibleFields: implausibleFields)
     }
 }

@@ -7,13 +7,23 @@ import Darwin
 #endif
 
 /// `mkdir -p` for the state directory: missing folders are created with mode 0700 (whatever the umask).
+/// ``prepareStateFolder(_:)`` also checks that a folder is safe to keep private files in.
 public enum PrivateDirectory {
-    /// Why a folder could not be created.
+    /// Why a folder could not be created or used.
     public struct Failure: Error, Sendable, Hashable {
-        /// The folder that could not be created.
+        /// The folder that could not be created or used.
         public let path: String
-        /// The system's reason.
+        /// The system's reason, or what makes the folder unsafe.
         public let reason: String
+        /// True when the folder exists but is not safe for private files (a symbolic link, someone else's,
+        /// or writable by group or others), false when the system refused to create or open it.
+        public let isUnsafe: Bool
+
+        init(path: String, reason: String, isUnsafe: Bool = false) {
+            self.path = path
+            self.reason = reason
+            self.isUnsafe = isUnsafe
+        }
     }
 
     /// Creates `path` and its missing parents; folders that already exist are left as they are.
@@ -31,6 +41,47 @@ public enum PrivateDirectory {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw Failure(path: path, reason: "it exists and is not a folder")
+        }
+    }
+
+    /// Makes `folder` (a network's folder, `<state directory>/<network>`) ready for private files.
+    ///
+    /// Missing folders are created with mode 0700. The state directory above it (which the user chose, and
+    /// which may be shared, like `/tmp`) is never chmod-ed: it must belong to this user and not be writable
+    /// by group or others, else this refuses (symbolic links to it are followed, so it may live on another
+    /// disk). `folder` itself is this program's own: it must be a real folder (not a symbolic link), belong
+    /// to this user and not be writable by group or others; it is then set to 0700.
+    public static func prepareStateFolder(_ folder: String) throws(Failure) {
+        try create(folder)
+        let slash = folder.lastIndex(of: "/")
+        let home = slash.map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "."
+        var info = stat()
+        guard stat(home, &info) == 0 else { throw Failure(path: home, reason: systemReason()) }
+        try requirePrivate(info, path: home)
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ELOOP || errno == ENOTDIR {
+                throw Failure(path: folder, reason: "it is a symbolic link or not a folder", isUnsafe: true)
+            }
+            throw Failure(path: folder, reason: systemReason())
+        }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0 else { throw Failure(path: folder, reason: systemReason()) }
+        try requirePrivate(info, path: folder)
+        guard fchmod(descriptor, 0o700) == 0 else { throw Failure(path: folder, reason: systemReason()) }
+    }
+
+    /// Refuses a folder that belongs to another user or that group or others can write.
+    private static func requirePrivate(_ info: stat, path: String) throws(Failure) {
+        guard info.st_uid == geteuid() else {
+            throw Failure(
+                path: path, reason: "it belongs to user \(info.st_uid), not to you (\(geteuid()))", isUnsafe: true)
+        }
+        guard info.st_mode & 0o022 == 0 else {
+            throw Failure(
+                path: path,
+                reason: "group or others can write to it (mode \(String(info.st_mode & 0o7777, radix: 8)))",
+                isUnsafe: true)
         }
     }
 

@@ -1,3 +1,5 @@
+import DashSpendCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,6 +15,8 @@ struct DatabaseFileHeader {
         case missing
         case directory
         case unreadable
+        /// A FIFO, device or socket: never opened for reading (it could block forever).
+        case notRegular(String)
         case sqlite(expectedBytes: Int?)
         case zipArchive
         case other
@@ -33,13 +37,27 @@ struct DatabaseFileHeader {
             kind = .directory
             return
         }
-        guard let file = fopen(path, "rb") else {
-            kind = .unreadable
+        // Opened without blocking and checked on the descriptor: a FIFO or a device never hangs the read.
+        let opened: Int32?
+        do {
+            opened = try RegularFile.openForReading(path)
+        } catch {
+            kind = error.isSpecialFile ? .notRegular(error.reason) : .unreadable
             return
         }
-        defer { fclose(file) }
+        guard let descriptor = opened else {
+            kind = .missing
+            return
+        }
+        defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: 100)
-        let count = fread(&bytes, 1, 100, file)
+        var count = 0
+        while count < bytes.count {
+            let done = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if done < 0 && errno == EINTR { continue }
+            if done <= 0 { break }
+            count += done
+        }
         kind = Self.classify(Array(bytes.prefix(count)), fileSize: fileSize)
     }
 

@@ -33,6 +33,7 @@ public final class ExploreDatabase: Sendable {
         case .missing: throw .fileMissing(path: path)
         case .directory: throw .notSQLite(path: path)
         case .unreadable: throw .cannotOpen(path: path, reason: "it cannot be read")
+        case .notRegular(let reason): throw .cannotOpen(path: path, reason: reason)
         case .zipArchive: throw .encryptedArchive(path: path)
         case .other: throw .notSQLite(path: path)
         case .sqlite(let expected):

@@ -75,12 +75,13 @@ struct PiggyCardsOffer: Sendable, Hashable {
         self.denominations = denominations
     }
 
-    /// The fields the resolution chain needs.
+    /// The fields the resolution chain needs, with implausible ones dropped (``OfferPlausibility``).
     func details(brandId: String, name: String?, fetchedAt: Date) -> ProviderMerchantDetails {
-        ProviderMerchantDetails(
-            provider: .piggyCards, sourceId: brandId, name: name, enabled: enabled,
-            discountBasisPoints: discountBasisPoints, denominationsType: denominationsType,
-            denominations: denominations, fetchedAt: fetchedAt)
+        OfferPlausibility.checked(
+            ProviderMerchantDetails(
+                provider: .piggyCards, sourceId: brandId, name: name, enabled: enabled,
+                discountBasisPoints: discountBasisPoints, denominationsType: denominationsType,
+                denominations: denominations, fetchedAt: fetchedAt))
     }
 }
 #endif

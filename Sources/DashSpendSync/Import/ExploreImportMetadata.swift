@@ -1,3 +1,5 @@
+import DashSpendCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -39,10 +41,10 @@ package struct ExploreImportMetadata: Sendable, Hashable, Codable {
     }
 
     /// Reads the metadata at `path`, or nil when there is none or it cannot be read (then the next ZIP is
-    /// imported whatever its timestamp).
+    /// imported whatever its timestamp). A FIFO or device in its place is not opened for reading.
     package static func read(at path: String) -> ExploreImportMetadata? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try? JSONDecoder().decode(ExploreImportMetadata.self, from: data)
+        guard let bytes = try? RegularFile.read(path, limit: 1 << 20) else { return nil }
+        return try? JSONDecoder().decode(ExploreImportMetadata.self, from: Data(bytes))
     }
 
     /// The JSON text written to the file.

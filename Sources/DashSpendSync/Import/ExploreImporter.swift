@@ -34,8 +34,12 @@ package struct ExploreImporter: Sendable {
     package let maximumSourceSize: Int
     /// The largest database a ZIP may declare and inflate to.
     package let maximumDatabaseSize: Int
-    /// Free space required beyond the new database's size (for the indexes, the journal, the metadata).
+    /// The least free space required beyond the new database's size (for the indexes, the journal, the
+    /// metadata); a large database needs a quarter of its size beyond it (see ``requiredFreeSpace(for:)``).
     package let freeSpaceMargin: Int
+    /// Tests only: `PRAGMA max_page_count` while the lookup indexes are added, so a full disk can be
+    /// simulated (nil: no limit).
+    package var maximumPageCount: Int?
 
     /// The imported database.
     package var databasePath: String { directory + "/explore.db" }
@@ -53,10 +57,10 @@ package struct ExploreImporter: Sendable {
     package static let futureTolerance: Int64 = 86_400_000
 
     /// An importer for `directory` (created, mode 0700, when something is imported). The limits default to
-    /// 2 GiB of source, 1 GiB of database and 64 MiB of spare room; tests pass small ones.
+    /// 2 GiB of source, 1 GiB of database and at least 4 MiB of spare room; tests pass small ones.
     package init(
         directory: String, maximumSourceSize: Int = 2 << 30, maximumDatabaseSize: Int = 1 << 30,
-        freeSpaceMargin: Int = 64 << 20
+        freeSpaceMargin: Int = 4 << 20
     ) {
         self.directory = directory
         self.maximumSourceSize = maximumSourceSize
@@ -84,8 +88,9 @@ package struct ExploreImporter: Sendable {
         try prepareDirectory()
         let lock = try SyncLock(directory: directory)
         defer { withExtendedLifetime(lock) {} }
-        StagingFile.removeStale(next: databasePath)
-        StagingFile.removeStale(next: metadataPath)
+        // Under the lock no other import can own a staging file: whatever is there was left by a killed run.
+        StagingFile.removeLeftovers(next: databasePath)
+        StagingFile.removeLeftovers(next: metadataPath)
         if isPlain { return try importPlain(file, now: now) }
         return try importArchive(file, force: force, now: now)
     }
@@ -186,8 +191,8 @@ package struct ExploreImporter: Sendable {
         } catch {
             throw .decryption(path: source, error)
         }
-        if !force, access(databasePath, F_OK) == 0, let stored = storedMetadata(), let storedTime = stored.dataTimestamp,
-            zip.comment.timestamp <= storedTime
+        if !force, let stored = storedMetadata(), let storedTime = stored.dataTimestamp, zip.comment.timestamp <= storedTime,
+            installedDatabaseIsSound()
         {
             return .upToDate(path: databasePath, stored: stored, incomingTimestamp: zip.comment.timestamp)
         }
@@ -260,6 +265,18 @@ package struct ExploreImporter: Sendable {
             checksum: checksum.hexString, now: now)
     }
 
+    /// Whether the database in place opens as an explore database and passes `PRAGMA quick_check`: only
+    /// then may a ZIP that is not newer be skipped as "already up to date". A truncated or damaged one is
+    /// replaced.
+    private func installedDatabaseIsSound() -> Bool {
+        do {
+            try ExploreDatabase(path: databasePath).verifyIntegrity()
+            return true
+        } catch {
+            return false
+        }
+    }
+
     private func stream(_ zip: CheckedArchive, source: String) throws(ExploreImportError) -> WinZipAES.Stream {
         do throws(WinZipAESError) {
             return try WinZipAES.Stream(
@@ -280,7 +297,7 @@ package struct ExploreImporter: Sendable {
         do {
             // Check the file as it came before touching it, then add the lookup indexes to our copy.
             try ExploreDatabase(path: staging.path).verifyIntegrity()
-            try LookupIndexes.add(to: staging.path)
+            try LookupIndexes.add(to: staging.path, maximumPageCount: maximumPageCount)
             let database = try ExploreDatabase(path: staging.path)
             try database.verifyIntegrity()
             info = try database.info()
@@ -293,8 +310,14 @@ package struct ExploreImporter: Sendable {
         } catch let error as ExploreImportError {
             throw error
         } catch let error as ExploreDatabaseError {
+            if case .queryFailed(let inner) = error, Self.isWriteFailure(inner) {
+                throw .cannotWrite(path: directory, reason: inner.message)
+            }
             throw .notExploreDatabase(path: source, reason: Self.reason(error))
         } catch let error as SQLiteError {
+            // Disk full (or over quota, or a failed write) while adding the indexes is the state folder's
+            // problem, not the file's.
+            if Self.isWriteFailure(error) { throw .cannotWrite(path: directory, reason: error.message) }
             throw .notExploreDatabase(path: source, reason: error.message)
         } catch {
             throw .notExploreDatabase(path: source, reason: "\(error)")
@@ -342,7 +365,26 @@ package struct ExploreImporter: Sendable {
         return checksum.hexString
     }
 
-    /// Refuses to start when the folder has less than `size` plus ``freeSpaceMargin`` bytes free.
+    /// Whether SQLite failed to write: `SQLITE_FULL` (disk full: `ENOSPC`) or one of the write, sync and
+    /// truncate I/O errors (over quota, `EDQUOT`, is reported as a failed write).
+    static func isWriteFailure(_ error: SQLiteError) -> Bool {
+        let full: Int32 = 13  // SQLITE_FULL
+        let ioWrite: Int32 = 10 | (3 << 8)  // SQLITE_IOERR_WRITE
+        let ioFsync: Int32 = 10 | (4 << 8)  // SQLITE_IOERR_FSYNC
+        let ioDirFsync: Int32 = 10 | (5 << 8)  // SQLITE_IOERR_DIR_FSYNC
+        let ioTruncate: Int32 = 10 | (6 << 8)  // SQLITE_IOERR_TRUNCATE
+        return error.code & 0xff == full || [ioWrite, ioFsync, ioDirFsync, ioTruncate].contains(error.code)
+    }
+
+    /// The free space an import of a `size`-byte database needs: the database, plus a quarter of it for
+    /// the lookup indexes, the journal and the metadata, and at least ``freeSpaceMargin`` beyond it.
+    /// Nil when that overflows.
+    package func requiredFreeSpace(for size: Int) -> Int? {
+        let (needed, overflow) = size.addingReportingOverflow(max(size / 4, freeSpaceMargin))
+        return overflow ? nil : needed
+    }
+
+    /// Refuses to start when the folder has less than ``requiredFreeSpace(for:)`` bytes free.
     private func requireFreeSpace(for size: Int) throws(ExploreImportError) {
         var info = statvfs()
         guard statvfs(directory, &info) == 0 else {
@@ -350,42 +392,25 @@ package struct ExploreImporter: Sendable {
         }
         let available = UInt64(info.f_bavail).multipliedReportingOverflow(by: UInt64(info.f_frsize))
         let free = available.overflow ? UInt64.max : available.partialValue
-        let (needed, overflow) = size.addingReportingOverflow(freeSpaceMargin)
-        guard !overflow, free >= UInt64(needed) else {
+        let needed = requiredFreeSpace(for: size)
+        guard let needed, free >= UInt64(needed) else {
             throw .cannotWrite(
                 path: directory,
-                reason: "\(free) bytes free, the import needs \(overflow ? "more than \(Int.max)" : "\(needed)")")
+                reason: "\(free) bytes free, the import needs \(needed.map { "\($0)" } ?? "more than \(Int.max)")")
         }
     }
 
-    /// `mkdir -p` of ``directory`` with mode 0700, then a check that the network's folder is safe to write:
-    /// a real folder (not a symbolic link), owned by this user, not writable by group or others. Its mode is
-    /// then set to 0700.
+    /// `mkdir -p` of ``directory`` with mode 0700, then a check that the state folder and the network's
+    /// folder are safe to write (see `PrivateDirectory.prepareStateFolder(_:)`): the network's folder a real
+    /// folder (not a symbolic link), owned by this user, not writable by group or others, then set to 0700;
+    /// the state folder above it owned by this user and not writable by group or others, and left as it is.
     private func prepareDirectory() throws(ExploreImportError) {
         do {
-            try PrivateDirectory.create(directory)
+            try PrivateDirectory.prepareStateFolder(directory)
         } catch {
+            if error.isUnsafe { throw .unsafeDirectory(path: error.path, reason: error.reason) }
             throw .cannotWrite(path: error.path, reason: error.reason)
         }
-        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard folder >= 0 else {
-            if errno == ELOOP || errno == ENOTDIR {
-                throw .unsafeDirectory(path: directory, reason: "it is a symbolic link or not a folder")
-            }
-            throw .cannotWrite(path: directory, reason: StagingFile.lastError())
-        }
-        defer { close(folder) }
-        var info = stat()
-        guard fstat(folder, &info) == 0 else { throw .cannotWrite(path: directory, reason: StagingFile.lastError()) }
-        guard info.st_uid == geteuid() else {
-            throw .unsafeDirectory(path: directory, reason: "it belongs to user \(info.st_uid), not to you (\(geteuid()))")
-        }
-        guard info.st_mode & 0o022 == 0 else {
-            throw .unsafeDirectory(
-                path: directory,
-                reason: "group or others can write to it (mode \(String(info.st_mode & 0o777, radix: 8)))")
-        }
-        guard fchmod(folder, 0o700) == 0 else { throw .cannotWrite(path: directory, reason: StagingFile.lastError()) }
     }
 
     private static func reason(_ error: ExploreDatabaseError) -> String {

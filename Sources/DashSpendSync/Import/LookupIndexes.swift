@@ -14,9 +14,11 @@ enum LookupIndexes {
     ]
 
     /// Adds the indexes whose tables exist in the file at `path` (a staged copy this process owns).
-    static func add(to path: String) throws(SQLiteError) {
+    /// `maximumPageCount` (tests) caps the file's growth, as a full disk would.
+    static func add(to path: String, maximumPageCount: Int? = nil) throws(SQLiteError) {
         let connection = try open(path)
         try connection.execute("PRAGMA journal_mode = DELETE")
+        if let maximumPageCount { try connection.execute("PRAGMA max_page_count = \(maximumPageCount)") }
         let tables = try tableNames(connection)
         var sql = "BEGIN;"
         if tables.contains("merchant") { sql += statements[0] + ";" }

@@ -64,12 +64,6 @@ final class StagingFile {
         guard synced, closed else { throw .cannotWrite(path: path, reason: Self.lastError()) }
     }
 
-    /// Renames the closed file over `target` and syncs the folder, so the replacement survives a crash.
-    func commit(over target: String) throws(ExploreImportError) {
-        try move(over: target)
-        Self.syncFolder(of: target)
-    }
-
     /// Renames the closed file over `target`, without syncing the folder (see ``syncFolder(of:)``).
     func move(over target: String) throws(ExploreImportError) {
         try finish()
@@ -109,16 +103,15 @@ final class StagingFile {
     /// The files SQLite keeps next to a database.
     static let sidecarSuffixes = ["-journal", "-wal", "-shm"]
 
-    /// Removes staging files of `target` (and their SQLite sidecars) left by a run that crashed: those last
-    /// modified more than `age` seconds ago (a younger one may belong to an import running in another
-    /// process).
-    static func removeStale(next target: String, olderThan age: Int = 3600) {
+    /// Removes every staging file of `target` (and their SQLite sidecars): those a killed or crashed run
+    /// left behind. Call it only under the folder's sync lock, which every import holds before it creates a
+    /// staging file, so none of them can belong to an import still running.
+    static func removeLeftovers(next target: String) {
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[..<$0]) } ?? "."
         let prefix = (slash.map { String(target[target.index(after: $0)...]) } ?? target) + ".staging-"
         guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return }
         defer { closedir(directory) }
-        let cutoff = time(nil) - age
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -126,7 +119,7 @@ final class StagingFile {
             guard name.hasPrefix(prefix) else { continue }
             let path = folder + "/" + name
             var info = stat()
-            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_mtim.tv_sec < cutoff { unlink(path) }
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { unlink(path) }
         }
     }
 

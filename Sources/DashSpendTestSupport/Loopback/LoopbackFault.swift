@@ -4,6 +4,8 @@ package enum LoopbackFault: Sendable, Hashable {
     case delay(Double)
     /// Answer with this status and body instead of the handler's answer.
     case respond(status: Int, body: String)
+    /// Answer with this status, extra header fields (e.g. `Retry-After`) and body instead of the handler's.
+    case respondWithHeaders(status: Int, headers: [String: String], body: String)
     /// Answer 200 with a body that is not JSON.
     case malformedJSON
     /// Send the headers with a `Content-Length` larger than the body actually sent, then close.
@@ -13,4 +15,14 @@ package enum LoopbackFault: Sendable, Hashable {
     case dripBody(interval: Double)
     /// Read the request, then reset the connection (`SO_LINGER` 0 and close).
     case connectionReset
+    /// Send the handler's body with `Transfer-Encoding: chunked` in chunks of `chunkSize` bytes, and no
+    /// `Content-Length`: the client learns the size only as the body arrives (its streaming cap must act).
+    case chunkedBody(chunkSize: Int)
+    /// Send the handler's body with neither `Content-Length` nor chunking, ending it by closing the
+    /// connection (HTTP/1.1 close-delimited).
+    case closeDelimitedBody
+    /// Send `Content-Length: declared` whatever the body's size, then the body, then keep the connection
+    /// open until the client closes it (or 10 s pass): a client that trusts the header waits for bytes that
+    /// never come, one that checks it against its cap refuses at once.
+    case declaredLength(Int)
 }

@@ -196,6 +196,10 @@ package final class LoopbackHTTPServer: Sendable {
             Self.write(handler(request), to: client)
         case .respond(let status, let body)?:
             Self.write(.json(body, status: status), to: client)
+        case .respondWithHeaders(let status, let headers, let body)?:
+            var response = LoopbackResponse.json(body, status: status)
+            response.headers.merge(headers) { _, given in given }
+            Self.write(response, to: client)
         case .malformedJSON?:
             Self.write(.json(#"{"id": "unterminated, "name": ["#), to: client)
         case .truncatedBody?:
@@ -210,6 +214,17 @@ package final class LoopbackHTTPServer: Sendable {
             setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
             close(client)
             return
+        case .chunkedBody(let chunkSize)?:
+            Self.writeChunked(handler(request), to: client, chunkSize: chunkSize)
+        case .closeDelimitedBody?:
+            let response = handler(request)
+            Self.sendAll(Self.head(response, framing: []) + [UInt8](response.body), to: client)
+        case .declaredLength(let declared)?:
+            let response = handler(request)
+            Self.sendAll(Self.head(response, framing: ["Content-Length: \(declared)"]) + [UInt8](response.body), to: client)
+            // Hold the connection until the client goes away (recv returns 0 or fails) or SO_RCVTIMEO passes.
+            var byte: UInt8 = 0
+            while recv(client, &byte, 1, 0) > 0 {}
         case nil:
             Self.write(handler(request), to: client)
         }
@@ -280,6 +295,52 @@ package final class LoopbackHTTPServer: Sendable {
             }
             offset += written
         }
+    }
+
+    /// The status line and header fields of `response`, with `framing` (the body's length header, if any)
+    /// and `Connection: close`, through the blank line.
+    private static func head(_ response: LoopbackResponse, framing: [String]) -> [UInt8] {
+        var head = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
+        for (name, value) in response.headers
+        where !["content-length", "connection", "transfer-encoding"].contains(name.lowercased()) {
+            head += "\(name): \(value)\r\n"
+        }
+        for line in framing { head += line + "\r\n" }
+        head += "Connection: close\r\n\r\n"
+        return Array(head.utf8)
+    }
+
+    /// Sends all of `bytes`, or stops when the client goes away; returns whether everything was sent.
+    @discardableResult
+    private static func sendAll(_ bytes: [UInt8], to client: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes {
+                send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if written <= 0 {
+                if written < 0 && errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// Writes the head with `Transfer-Encoding: chunked`, then the body in chunks of `chunkSize` bytes and
+    /// the last chunk, stopping when the client goes away.
+    private static func writeChunked(_ response: LoopbackResponse, to client: Int32, chunkSize: Int) {
+        guard sendAll(head(response, framing: ["Transfer-Encoding: chunked"]), to: client) else { return }
+        let body = [UInt8](response.body)
+        let size = max(1, chunkSize)
+        var start = 0
+        while start < body.count {
+            let end = min(body.count, start + size)
+            let chunk = Array(String(end - start, radix: 16).utf8) + [13, 10] + body[start..<end] + [13, 10]
+            guard sendAll(chunk, to: client) else { return }
+            start = end
+        }
+        sendAll(Array("0\r\n\r\n".utf8), to: client)
     }
 
     /// Writes the head, then one body byte per `interval` until the body ends or the client goes away.

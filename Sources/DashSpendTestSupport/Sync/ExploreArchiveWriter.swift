@@ -30,6 +30,11 @@ package struct ExploreArchiveWriter: Sendable {
     package var declaredSize: UInt32?
     /// The whole extra field (ID, size and body) in both headers; nil means a correct `0x9901` field.
     package var extraField: [UInt8]?
+    /// The WinZip-AES salt; nil means one drawn from ``seed``. Never random: with a 2-byte password verifier,
+    /// a random salt makes a wrong password pass the verifier once in 65,536 runs, unreproducibly.
+    package var salt: [UInt8]?
+    /// The seed of the salt when ``salt`` is nil.
+    package var seed: UInt64 = 0x5A17_5EED
 
     /// A writer for data of `timestamp`.
     package init(timestamp: Int64) {
@@ -41,7 +46,8 @@ package struct ExploreArchiveWriter: Sendable {
         let checksum = CRC32C.checksum(database)
         let password = self.password ?? String(checksum, radix: 16)
         let comment = Array((self.comment ?? ExploreArchiveComment.text(timestamp: timestamp, checksum: checksum)).utf8)
-        let salt = (0..<strength.saltLength).map { _ in UInt8.random(in: 0...255) }
+        var generator = SplitMix64(seed: seed)
+        let salt = self.salt ?? (0..<strength.saltLength).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let stored = compressionMethod == 0 ? database : RawDeflater.deflate(database)
         let payload = try WinZipAES.encrypt(stored, password: password, salt: salt, strength: strength)
         let name = Array(entryName.utf8)

@@ -85,6 +85,13 @@ package enum SyncFixture {
         (try? runPython(["-c", "import cryptography"])) == 0
     }
 
+    /// Whether the Python cross-check must run: `python3` has `cryptography`, or the environment variable
+    /// `CI` is set (to anything but `false` or `0`), where a missing tool must fail the run instead of skipping
+    /// the check quietly.
+    package static var pythonCrossCheckRequired: Bool {
+        pythonCryptographyAvailable || CIEnvironment.isCI
+    }
+
     private static func runPython(_ arguments: [String]) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

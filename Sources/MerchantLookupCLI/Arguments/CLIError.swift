@@ -34,7 +34,11 @@ public struct CLIError: Error, Sendable {
         let provider = failure.provider?.id ?? "PROVIDER"
         let code: ExitCode
         var hint: String?
+        // A pasted merchant id or name longer than a line is cut where the message quotes it.
         var message = failure.message
+        if let subject = failure.subject, subject.count > TerminalText.maximumQuotedLength {
+            message = message.replacing(subject, with: TerminalText.clipped(subject))
+        }
         switch failure.kind {
         case .notFound: code = .notFound
         case .ambiguous:
@@ -54,9 +58,7 @@ public struct CLIError: Error, Sendable {
         case .unavailable: code = .unavailable
         case .internalFailure: code = .internalFailure
         case .cannotWrite: code = .cannotCreate
-        case .tryAgainLater:
-            code = .tryAgainLater
-            hint = failure.retryAfter.map { "try again in \(Int($0.rounded(.up))) s" } ?? "try again later"
+        case .tryAgainLater: code = .tryAgainLater
         case .signInRequired: code = .signInRequired
         case .refused: code = .notFound
         }

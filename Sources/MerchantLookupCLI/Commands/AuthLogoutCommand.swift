@@ -13,14 +13,20 @@ enum AuthLogoutCommand: CLICommand {
         let provider = try AuthSupport.provider(invocation, words: words)
         let network = invocation.network
         let client = try invocation.client()
-        let wasSignedIn = try await invocation.perform { () async throws(DashSpendFailure) in
+        let outcome = try await invocation.perform { () async throws(DashSpendFailure) in
             try await client.logout(provider)
         }
+        let wasSignedIn = outcome == .signedOut
+        let damaged = outcome == .removedDamagedCredentials
         if invocation.json {
             return JSONDocument.object([
                 ("network", .string(network.rawValue)), ("provider", .string(provider.displayName)),
                 ("signedIn", .bool(false)), ("wasSignedIn", .bool(wasSignedIn)),
+                ("removedDamagedFile", .bool(damaged)),
             ]).serialized() + "\n"
+        }
+        if damaged {
+            return "Removed the damaged \(provider.displayName) credentials file (\(network.rawValue)); sign in again.\n"
         }
         return wasSignedIn
             ? "Signed out of \(provider.displayName) (\(network.rawValue)).\n"

@@ -1,21 +1,26 @@
 import DashSpend
 
-/// `merchant-lookup auth verify PROVIDER --code CODE`: completes the sign-in started by `auth login` and
-/// stores the credentials (mode 0600) in the state directory of the chosen network. The code is never
-/// printed.
+/// `merchant-lookup auth verify PROVIDER [--code CODE|-]`: completes the sign-in started by `auth login`
+/// and stores the credentials (mode 0600) in the state directory of the chosen network. The code comes
+/// from `--code`, from standard input (`--code -`) or from a prompt on the terminal (see
+/// ``OneTimeCodeInput``); it is never printed.
 enum AuthVerifyCommand: CLICommand {
     static let words = ["auth", "verify"]
-    static let usage = "merchant-lookup auth verify PROVIDER --code CODE [--network NAME]"
+    static let usage = "merchant-lookup auth verify PROVIDER [--code CODE | --code -] [--network NAME]"
     static let summary = "finish signing in with the e-mailed one-time code"
-    static let options: [OptionSpec] = [.value("--code", "CODE", help: "the one-time code from the e-mail")]
+    static let options: [OptionSpec] = [
+        .value("--code", "CODE", help: "the one-time code from the e-mail; - reads it from standard input")
+    ]
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         try AuthSupport.requireNetwork(invocation, words: words)
         let provider = try AuthSupport.provider(invocation, words: words)
-        let code = try AuthSupport.required("--code", invocation, words: words)
         let network = invocation.network
         let client = try invocation.client()
+        // A damaged credentials file is reported before a code is asked for or sent.
+        try await invocation.perform { () throws(DashSpendFailure) in try client.checkStoredCredentials(of: provider) }
+        let code = try OneTimeCodeInput.code(invocation, words: words)
         let email = try await invocation.perform { () async throws(DashSpendFailure) in
             try await client.verify(provider, code: code)
         }

@@ -129,11 +129,14 @@ enum ShowCommand: CLICommand {
         }
         if let locations {
             lines.append(locations.isEmpty ? "  no locations with coordinates" : "  locations:")
-            for location in locations {
-                let distance = location.distanceKm.map { OutputFormat.distance($0) + "  " } ?? ""
-                lines.append("    \(distance)\(LocationsOutput.address(location))")
+            let distances = locations.map { $0.distanceKm.map(OutputFormat.distance) }
+            let width = distances.map { $0?.count ?? 0 }.max() ?? 0
+            for (location, distance) in zip(locations, distances) {
+                let column = distance.map { String(repeating: " ", count: width - $0.count) + $0 + "  " } ?? ""
+                lines.append("    \(column)\(LocationsOutput.address(location))")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // One line each: a newline in a name or an address from the database is escaped, not a forged line.
+        return lines.map { TerminalText.sanitized($0, keepingNewlines: false) }.joined(separator: "\n") + "\n"
     }
 }

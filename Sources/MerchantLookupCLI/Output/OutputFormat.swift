@@ -40,15 +40,17 @@ enum OutputFormat {
         return "\(Int(kilometres.rounded())) km"
     }
 
-    /// Pads `text` to `width` characters.
+    /// Pads `text` to `width` terminal columns (``TerminalText/columns(_:)``).
     static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        let columns = TerminalText.columns(text)
+        return columns >= width ? text : text + String(repeating: " ", count: width - columns)
     }
 
-    /// A table with a header row; columns padded to their widest cell.
+    /// A table with a header row; columns padded to their widest cell. Each cell is one line with its control
+    /// characters escaped before it is measured, so a name from a database cannot break a row or its width.
     static func table(_ header: [String], _ rows: [[String]]) -> String {
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        let all = ([header] + rows).map { row in row.map { TerminalText.sanitized($0, keepingNewlines: false) } }
+        let widths = header.indices.map { column in all.map { TerminalText.columns($0[column]) }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { index, cell in index == row.count - 1 ? cell : pad(cell, widths[index]) }
                 .joined(separator: "  ")

@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("CTX error mapping through the loopback server")
+@Suite("CTX error mapping through the loopback server", .timeLimit(.minutes(2)))
 struct CTXErrorMappingTests {
     static let merchant = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"
 
@@ -111,6 +111,6 @@ struct CTXErrorMappingTests {
             _ = try await CTXRepository(configuration: harness.configuration(timeout: 0.5)).merchantDetails(
                 sourceId: Self.merchant)
         }
-        #expect(error == .network("timed out"))
+        #expect(error == .timedOut(.ctx))
     }
 }

@@ -4,14 +4,14 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("CTX refresh never overwrites credentials that changed meanwhile")
+@Suite("CTX refresh never overwrites credentials that changed meanwhile", .timeLimit(.minutes(2)))
 struct CTXRefreshRaceTests {
     static let merchant = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"
 
+    /// Waits until `endpoint` received `count` requests, and fails the test if it does not: the race under
+    /// test happens only once the request is on the wire.
     private static func waitForRequest(_ harness: ProviderHarness, _ endpoint: String, count: Int = 1) async throws {
-        for _ in 0..<500 where harness.server.requestCount(.ctx, endpoint) < count {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await waitUntil("\(count) CTX \(endpoint) request(s)") { harness.server.requestCount(.ctx, endpoint) >= count }
     }
 
     @Test func aLogoutDuringARefreshDoesNotResurrectTheTokens() async throws {

@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("CTX token refresh")
+@Suite("CTX token refresh", .timeLimit(.minutes(2)))
 struct CTXTokenRefreshTests {
     static let merchant = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"
 
@@ -160,12 +160,12 @@ struct CTXTokenRefreshTests {
         let repository = CTXRepository(configuration: harness.configuration())
         let task = Task { try await repository.merchantDetails(sourceId: Self.merchant) }
         // Cancel while the refresh is on the wire.
-        while harness.server.requestCount(.ctx, "refresh-token") == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        try await waitUntil("the refresh on the wire") { harness.server.requestCount(.ctx, "refresh-token") > 0 }
         task.cancel()
         _ = await task.result
         // The refresh finishes on its own and its tokens are stored.
-        for _ in 0..<100 where try harness.stored(.ctx)?.accessToken == MockProviderServer.defaultAccessToken {
-            try await Task.sleep(for: .milliseconds(20))
+        try await waitUntil("the rotated tokens stored") {
+            try harness.stored(.ctx)?.accessToken != MockProviderServer.defaultAccessToken
         }
         let stored = try #require(try harness.stored(.ctx))
         #expect(stored.accessToken != MockProviderServer.defaultAccessToken)

@@ -1,12 +1,18 @@
 import DashSpendCore
+import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("FileCredentialStore and StateDirectory")
+@Suite("FileCredentialStore and StateDirectory", .timeLimit(.minutes(2)))
 struct FileCredentialStoreTests {
+    /// Removed with everything in it when the test ends.
+    let scratch: ScratchDirectory
+
+    init() throws { scratch = try ScratchDirectory(prefix: "dashspend-creds") }
+
+    /// A state directory that does not exist yet, inside ``scratch``.
     private func temporaryRoot() -> String {
-        let path = NSTemporaryDirectory() + "dashspend-creds-\(UUID().uuidString)"
-        return path + "/state"
+        scratch.file("state-\(UUID().uuidString)")
     }
 
     private func mode(_ path: String) throws -> Int {
@@ -52,8 +58,11 @@ struct FileCredentialStoreTests {
             for index in 0..<40 {
                 group.addTask {
                     let long = String(repeating: "x", count: 2_000 + index)
-                    try? store.save(
-                        ProviderCredentials(email: "\(index)@example.com", accessToken: long), for: .ctx, network: .mainnet)
+                    // Every save succeeds: the point is that none is lost or half-written.
+                    #expect(throws: Never.self) {
+                        try store.save(
+                            ProviderCredentials(email: "\(index)@example.com", accessToken: long), for: .ctx, network: .mainnet)
+                    }
                 }
                 group.addTask {
                     // Every read sees a whole document, old or new.
@@ -82,18 +91,8 @@ struct FileCredentialStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == garbage)
     }
 
-    @Test(.enabled(if: getuid() != 0, "root can read any file"))
-    func unreadableFileIsAClearError() throws {
-        let root = temporaryRoot()
-        let store = FileCredentialStore(root: root)
-        try store.save(ProviderCredentials(accessToken: "tok"), for: .ctx, network: .mainnet)
-        chmod(store.path(for: .ctx, network: .mainnet), 0)
-        #expect(
-            throws: CredentialStoreError(.unreadable, path: store.path(for: .ctx, network: .mainnet), reason: "Permission denied")
-        ) {
-            try store.load(.ctx, network: .mainnet)
-        }
-    }
+    // An unreadable credentials file (root reads any file, so this runs as an unprivileged user, also in CI's
+    // root container): MerchantLookupTests' StateSafetyTests.unreadableCredentials, through the real binary.
 
     @Test func directoryInPlaceOfFileIsAnErrorNotACrash() throws {
         let root = temporaryRoot()
@@ -124,20 +123,69 @@ struct FileCredentialStoreTests {
     }
 }
 
-@Suite("FileCredentialStore directory modes")
+@Suite("FileCredentialStore directory modes", .timeLimit(.minutes(2)))
 struct FileCredentialStoreDirectoryTests {
-    @Test func existingStoreDirectoriesAreTightenedTo0700() throws {
-        let root = NSTemporaryDirectory() + "dashspend-creds-\(UUID().uuidString)"
+    let scratch: String
+
+    init() throws {
+        scratch = NSTemporaryDirectory() + "dashspend-creds-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    }
+
+    private func mode(_ path: String) -> mode_t {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+    }
+
+    @Test func anExistingStateDirectoryIsNotChmodedButTheNetworkFolderIsTightened() throws {
+        let root = scratch + "/state"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
         try FileManager.default.createDirectory(
             atPath: root + "/mainnet", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root)
-        defer { try? FileManager.default.removeItem(atPath: root) }
         let store = FileCredentialStore(root: root)
         try store.save(ProviderCredentials(email: "a@example.com", accessToken: "t"), for: .ctx, network: .mainnet)
-        for path in [root, root + "/mainnet"] {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700, "\(path)")
-        }
+        #expect(mode(root) == 0o755, "the user's folder was chmod-ed")
+        #expect(mode(root + "/mainnet") == 0o700)
+        #expect(mode(store.path(for: .ctx, network: .mainnet)) == 0o600)
         #expect(try store.load(.ctx, network: .mainnet)?.accessToken == "t")
+    }
+
+    @Test func aSharedStateDirectoryIsRefusedAndLeftAsItWas() throws {
+        let shared = scratch + "/shared"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        #expect(chmod(shared, 0o1777) == 0)
+        let store = FileCredentialStore(root: shared)
+        do {
+            try store.save(ProviderCredentials(accessToken: "t"), for: .ctx, network: .mainnet)
+            Issue.record("saved into a folder everyone can write")
+        } catch let error as CredentialStoreError {
+            #expect(error.kind == .unwritable)
+            #expect(error.path == shared)
+            #expect(error.reason.contains("group or others can write"), "\(error.reason)")
+        }
+        #expect(mode(shared) == 0o1777, "the shared folder was chmod-ed")
+        #expect(!FileManager.default.fileExists(atPath: store.path(for: .ctx, network: .mainnet)))
+    }
+
+    @Test func aSymbolicLinkForTheNetworkFolderIsRefusedAsSyncRefusesIt() throws {
+        let root = scratch + "/state"
+        let elsewhere = scratch + "/elsewhere"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        #expect(chmod(elsewhere, 0o755) == 0)
+        try FileManager.default.createSymbolicLink(atPath: root + "/mainnet", withDestinationPath: elsewhere)
+        let store = FileCredentialStore(root: root)
+        do {
+            try store.save(ProviderCredentials(accessToken: "t"), for: .ctx, network: .mainnet)
+            Issue.record("saved through a symbolic link")
+        } catch let error as CredentialStoreError {
+            #expect(error.kind == .unwritable)
+            #expect(error.reason.contains("symbolic link"), "\(error.reason)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+        #expect(mode(elsewhere) == 0o755, "chmod-ed through the link")
     }
 }

@@ -5,7 +5,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("URLSessionTransport: redirects, deadlines and body size")
+@Suite("URLSessionTransport: redirects, deadlines and body size", .timeLimit(.minutes(2)))
 struct TransportSafetyTests {
     @Test func aRedirectToAnotherHostIsReturnedNotFollowed() async throws {
         let target = LoopbackHTTPServer()
@@ -56,10 +56,11 @@ struct TransportSafetyTests {
             _ = try await URLSessionTransport().send(
                 HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["drip"]), timeout: 1))
         }
-        #expect(error == .network("timed out"))
+        #expect(error == .timedOut(nil))
         // The drip alone takes a minute; alone this returns after ~1 s, but with the whole suite running
-        // in parallel on two shared cores resuming the test took up to ~6 s, hence the wide bound.
-        #expect(Date().timeIntervalSince(started) < 15)
+        // in parallel on two shared cores resuming the test took up to ~6 s, and up to 23 s with other
+        // builds running too, hence the wide bound (still well under the minute the drip takes).
+        #expect(Date().timeIntervalSince(started) < 45)
     }
 
     @Test func aBodyAboveTheCapIsRefused() async throws {

@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("URLSessionTransport against a loopback server")
+@Suite("URLSessionTransport against a loopback server", .timeLimit(.minutes(2)))
 struct URLSessionTransportTests {
     private func withServer(_ body: (LoopbackHTTPServer, URLSessionTransport) async throws -> Void) async throws {
         let server = LoopbackHTTPServer()
@@ -46,12 +46,12 @@ struct URLSessionTransportTests {
         }
     }
 
-    @Test func timeoutIsANetworkError() async throws {
+    @Test func timeoutIsATimedOutError() async throws {
         try await withServer { server, transport in
             server.inject(.delay(3), path: "/echo")
             let request = HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["echo"]), timeout: 0.5)
             let error = await dashSpendError { _ = try await transport.send(request) }
-            #expect(error == .network("timed out"))
+            #expect(error == .timedOut(nil))
         }
     }
 
@@ -97,17 +97,18 @@ struct URLSessionTransportTests {
 
     @Test func cancellationStopsTheRequest() async throws {
         try await withServer { server, transport in
-            // The server would answer after 30 s; a cancelled request must return long before that, with
-            // a wide margin for a loaded machine (this checks that cancellation works, not how fast).
-            server.inject(.delay(30), path: "/echo")
-            let request = HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["echo"]), timeout: 60)
+            // The server would answer after 60 s; a cancelled request must return long before that, with
+            // a wide margin for a loaded machine (this checks that cancellation works, not how fast: with
+            // other builds on the two cores it took up to 26 s to resume the test).
+            server.inject(.delay(60), path: "/echo")
+            let request = HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["echo"]), timeout: 90)
             let started = Date()
             let task = Task { try await transport.send(request) }
             try await Task.sleep(for: .milliseconds(200))
             task.cancel()
             let result = await task.result
             #expect(throws: CancellationError.self) { try result.get() }
-            #expect(Date().timeIntervalSince(started) < 20)
+            #expect(Date().timeIntervalSince(started) < 50)
         }
     }
 }

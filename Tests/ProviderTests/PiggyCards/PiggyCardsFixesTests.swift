@@ -6,12 +6,11 @@ import Testing
 
 @testable import DashSpendPiggyCards
 
-@Suite("PiggyCards: sign-in durability, races, hostile values and payTo")
+@Suite("PiggyCards: sign-in durability, races, hostile values and payTo", .timeLimit(.minutes(2)))
 struct PiggyCardsFixesTests {
+    /// Waits until `endpoint` received a request, and fails the test if it does not.
     private static func waitForRequest(_ harness: ProviderHarness, _ endpoint: String) async throws {
-        for _ in 0..<500 where harness.server.requestCount(.piggyCards, endpoint) == 0 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await waitUntil("a PiggyCards \(endpoint) request") { harness.server.requestCount(.piggyCards, endpoint) > 0 }
     }
 
     @Test func aFailedLoginAfterVerifyKeepsTheGeneratedPassword() async throws {

@@ -103,7 +103,7 @@ struct PiggyCardsOfferTests {
 
     @Test func randomByteMutationsNeverCrashTheOffer() throws {
         let fixtures = try ProviderFixtures.files("piggycards/giftcards") + ProviderFixtures.files("piggycards/errors")
-        var generator = SplitMix64(state: 0x0F_FE12)
+        var generator = SplitMix64(seed: 0x0F_FE12)
         var offers = 0
         for index in 0..<3_000 {
             let mutated = ProviderFixtures.mutate(fixtures[index % fixtures.count].data, using: &generator)

@@ -5,7 +5,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("PiggyCards through the loopback server")
+@Suite("PiggyCards through the loopback server", .timeLimit(.minutes(2)))
 struct PiggyCardsRepositoryTests {
     @Test func signupVerifyLoginStoresEverything() async throws {
         let harness = try ProviderHarness()

@@ -1,0 +1,24 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A wait for something a test needs to have happened (the request arrived, the refresh started) that did
+/// not happen in time. Thrown, so the test fails there instead of going on to test a race that never ran.
+package struct WaitTimedOut: Error, CustomStringConvertible {
+    /// What was waited for, and for how long.
+    package let description: String
+}
+
+/// Checks `condition` every 10 ms until it holds, and throws ``WaitTimedOut`` naming `what` if it still does
+/// not after `seconds`: bounded, and never a silent give-up.
+package func waitUntil(
+    _ what: String, within seconds: Double = 30, _ condition: () throws -> Bool
+) async throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while try !condition() {
+        guard Date() < deadline else { throw WaitTimedOut(description: "\(what): not within \(seconds) s") }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}

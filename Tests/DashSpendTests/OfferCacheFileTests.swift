@@ -1,0 +1,51 @@
+import DashSpend
+import DashSpendCore
+import DashSpendExplore
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+/// The offer store is a state file like the credentials: private, and never a FIFO or device.
+@Suite("SQLiteOfferCache file")
+struct OfferCacheFileTests {
+    let scratch: ScratchDirectory
+
+    init() throws {
+        scratch = try ScratchDirectory(prefix: "offer-cache")
+    }
+
+    func mode(_ path: String) -> mode_t {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0
+    }
+
+    func details(_ id: String) -> ProviderMerchantDetails {
+        ProviderMerchantDetails(
+            provider: .ctx, sourceId: id, enabled: true, discountBasisPoints: 150, denominationsType: nil,
+            denominations: nil, fetchedAt: Date(timeIntervalSince1970: 1_750_000_000))
+    }
+
+    @Test("The store and its journal are 0600 with the usual umask 022, and an old 0644 store is tightened")
+    func privateModes() throws {
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        let path = scratch.file("offers.sqlite")
+        let cache = try SQLiteOfferCache(path: path)
+        try cache.save(details("m1"))
+        #expect(mode(path) == 0o600, "store mode \(String(mode(path), radix: 8))")
+        #expect(cache.load(.ctx, sourceId: "m1")?.discountBasisPoints == 150)
+
+        // A write transaction left open shows the journal SQLite creates beside the store.
+        let writer = try SQLiteConnection(path: path, mode: .readWrite)
+        try writer.execute(
+            "BEGIN IMMEDIATE; INSERT INTO provider_answer (provider, sourceId, fetchedAt, body) VALUES ('x', 'y', 0, '{}');")
+        #expect(FileManager.default.fileExists(atPath: path + "-journal"))
+        #expect(mode(path + "-journal") == 0o600, "journal mode \(String(mode(path + "-journal"), radix: 8))")
+        try writer.execute("ROLLBACK")
+
+        let old = scratch.file("old.sqlite")
+        #expect(FileManager.default.createFile(atPath: old, contents: nil, attributes: [.posixPermissions: 0o644]))
+        _ = try SQLiteOfferCache(path: old)
+        #expect(mode(old) == 0o600)
+    }
+}

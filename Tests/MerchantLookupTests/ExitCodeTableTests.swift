@@ -1,0 +1,157 @@
+import DashSpendCore
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+/// Every exit code the README and `--help` document, produced through the real binary, with the provider
+/// played by the loopback mock server. 70 (internal error) is documented as what no input should cause:
+/// it is kept for a failure the program did not foresee, and no command line reaches it.
+@Suite("Every documented exit code, through the binary", .timeLimit(.minutes(3)))
+struct ExitCodeTableTests {
+    static let merchant = SampleLookupTests.homeDepot
+    static let merchantPath = "merchants/\(SampleLookupTests.homeDepot)"
+
+    /// Signs in to CTX through the real commands.
+    func signedIn() async throws -> AuthTranscript {
+        let transcript = try AuthTranscript()
+        #expect(try await transcript.run(["auth", "login", "ctx", "--email", "user@example.com"]).status == 0)
+        #expect(try await transcript.run(["auth", "verify", "ctx", "--code", MockProviderServer.validCode]).status == 0)
+        return transcript
+    }
+
+    func expectOneLine(
+        _ result: CLIProcess.Result, _ status: Int32, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(result.status == status, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(text), "\(result.stderr)", sourceLocation: sourceLocation)
+    }
+
+    @Test("0 ok")
+    func ok() async throws {
+        let result = try await CLIProcess.run(["providers"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("1 not found, and a refusal by the provider")
+    func notFound() async throws {
+        expectOneLine(try await CLIProcess.run(["show", "no-such-merchant", "--offline"]), 1, "not found")
+        let transcript = try await signedIn()
+        transcript.server.loopback.inject(
+            .respond(status: 409, body: #"{"errors":[{"message":"conflict"}]}"#),
+            path: transcript.server.path(.ctx, Self.merchantPath))
+        expectOneLine(try await transcript.run(["show", Self.merchant, "--live"]), 1, "rejected")
+    }
+
+    @Test("64 bad usage")
+    func usage() async throws {
+        expectOneLine(try await CLIProcess.run(["search", "--limit", "0"]), 64, "--limit")
+    }
+
+    @Test("65 an unreadable answer, database or credentials file")
+    func dataError() async throws {
+        let transcript = try await signedIn()
+        transcript.server.loopback.inject(.malformedJSON, path: transcript.server.path(.ctx, Self.merchantPath))
+        expectOneLine(try await transcript.run(["show", Self.merchant, "--live"]), 65, "could not be read")
+        try Data("{\"accessToken\": ".utf8).write(to: URL(fileURLWithPath: transcript.home + "/mainnet/ctxspend.json"))
+        expectOneLine(try await transcript.run(["show", Self.merchant]), 65, "damaged")
+    }
+
+    @Test("66 a missing database file")
+    func noInput() async throws {
+        expectOneLine(try await CLIProcess.run(["search", "--db", "/nonexistent/explore.db"]), 66, "/nonexistent/explore.db")
+    }
+
+    @Test("69 the provider failed (5xx) or cannot be reached")
+    func unavailable() async throws {
+        let transcript = try await signedIn()
+        transcript.server.loopback.inject(
+            .respond(status: 502, body: #"{"errors":[{"message":"bad gateway"}]}"#),
+            path: transcript.server.path(.ctx, Self.merchantPath))
+        expectOneLine(try await transcript.run(["show", Self.merchant, "--live"]), 69, "HTTP 502")
+        transcript.server.stop()
+        expectOneLine(try await transcript.run(["show", Self.merchant, "--live"]), 69, "network unavailable")
+    }
+
+    @Test("73 the credentials cannot be written")
+    func cannotCreate() async throws {
+        // A state directory inside /proc cannot be created, whoever runs the test (root included).
+        let transcript = try AuthTranscript()
+        let home = "/proc/dashspend-exit-73-\(UUID().uuidString)"
+        let result = try await CLIProcess.run(
+            ["auth", "login", "ctx", "--email", "user@example.com", "--home", home] + transcript.urlOptions)
+        expectOneLine(result, 73, "cannot write the credentials file")
+    }
+
+    @Test("74 the output cannot be written")
+    func outputFailed() throws {
+        let process = Process()
+        process.executableURL = CLIProcess.executable
+        process.arguments = ["providers"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+    }
+
+    @Test("75 try again later: 429 says when, from Retry-After in seconds or as a date; a time-out too")
+    func tryAgainLater() async throws {
+        let transcript = try await signedIn()
+        let path = transcript.server.path(.ctx, Self.merchantPath)
+        transcript.server.loopback.inject(
+            .respondWithHeaders(status: 429, headers: ["Retry-After": "30"], body: #"{"errors":[{"message":"slow down"}]}"#),
+            path: path, times: 1)
+        expectOneLine(try await transcript.run(["show", Self.merchant, "--live"]), 75, "try again in 30 seconds")
+
+        let inTwoHours = Date().addingTimeInterval(2 * 3600 + 30)
+        let httpDate = Self.imfFixdate(inTwoHours)
+        transcript.server.loopback.inject(
+            .respondWithHeaders(status: 429, headers: ["Retry-After": httpDate], body: "{}"), path: path, times: 1)
+        expectOneLine(try await transcript.run(["show", Self.merchant, "--live"]), 75, "try again in 3 hours")
+
+        transcript.server.loopback.inject(.respond(status: 429, body: "{}"), path: path, times: 1)
+        expectOneLine(try await transcript.run(["show", Self.merchant, "--live"]), 75, "try again later")
+
+        transcript.server.loopback.inject(.delay(10), path: path, times: 1)
+        expectOneLine(
+            try await transcript.run(["show", Self.merchant, "--live", "--timeout", "0.5"]), 75, "did not answer in time")
+    }
+
+    @Test("77 sign-in needed, or the session refused")
+    func signInRequired() async throws {
+        expectOneLine(try await CLIProcess.run(["show", Self.merchant, "--live"]), 77, "not signed in to CTX")
+        expectOneLine(try await CLIProcess.run(["show", Self.merchant, "--live"]), 77, "auth login ctx")
+        let transcript = try await signedIn()
+        transcript.server.expireAccessTokens(for: .ctx)
+        transcript.server.setRefreshBehavior(.fail(status: 401))
+        expectOneLine(try await transcript.run(["show", Self.merchant, "--live"]), 77, "refused the stored session")
+    }
+
+    @Test("The README and --help list the same exit codes, each one tested here")
+    func documented() async throws {
+        let help = try await CLIProcess.run(["--help"])
+        for code in ["0", "1", "64", "65", "66", "69", "70", "73", "74", "75", "77"] {
+            #expect(help.stdout.range(of: #"\b\#(code) "#, options: .regularExpression) != nil, "--help lacks \(code)")
+        }
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        for code in ["64", "65", "66", "69", "70", "73", "74", "75", "77"] {
+            #expect(text.contains("\(code) "), "README lacks \(code)")
+        }
+    }
+
+    /// `Sun, 06 Nov 1994 08:49:37 GMT`.
+    static func imfFixdate(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "GMT")!
+        let parts = calendar.dateComponents([.weekday, .day, .month, .year, .hour, .minute, .second], from: date)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return String(
+            format: "%@, %02d %@ %04d %02d:%02d:%02d GMT", days[parts.weekday! - 1], parts.day!, months[parts.month! - 1],
+            parts.year!, parts.hour!, parts.minute!, parts.second!)
+    }
+}
