@@ -1,4 +1,4 @@
-import DashSpendExplore
+import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

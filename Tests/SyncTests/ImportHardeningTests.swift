@@ -1,4 +1,5 @@
 import DashSpendExplore
+import DashSpendSQLite
 import DashSpendTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import DashSpendCore
-import DashSpendExplore
+import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 extension ExploreDatabase {
     /// Searches the ATMs in the same file: by name or manufacturer, near a point (nearest first), else by name.

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 extension ExploreDatabase {
     /// Counts and facts about the file (a handful of aggregate statements).
@@ -23,7 +24,8 @@ extension ExploreDatabase {
                 guard let provider = GiftCardProvider(databaseName: name) else { return true }
                 return !providers.contains(provider)
             }.values.reduce(0, +)
-            let atms = schema.atmColumns.isEmpty ? 0 : try db.first("SELECT COUNT(*) AS n FROM atm") { $0.integer("n") ?? 0 } ?? 0
+            let atms =
+                schema.atmColumns.isEmpty ? 0 : try db.first("SELECT COUNT(*) AS n FROM atm") { $0.integer("n") ?? 0 } ?? 0
             let hash =
                 tables.contains("room_master_table")
                 ? try db.first("SELECT identity_hash FROM room_master_table WHERE id = 42") { $0.text("identity_hash") } ?? nil

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 extension ExploreDatabase {
     /// The places of merchant `merchantId` that have coordinates: nearest first when `near` is given,

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 extension ExploreDatabase {
     /// Searches merchants: one result per `merchantId`, filtered, sorted and paged.

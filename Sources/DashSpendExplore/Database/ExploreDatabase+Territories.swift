@@ -1,3 +1,5 @@
+import DashSpendSQLite
+
 extension ExploreDatabase {
     /// A territory (US state) and how many merchants have a location there.
     public struct Territory: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -80,7 +81,8 @@ public final class ExploreDatabase: Sendable {
                 guard tables.contains("merchant") else {
                     throw ExploreDatabaseError.notExploreDatabase(path: origin, reason: "it has no merchant table")
                 }
-                let merchantColumns = Set(try db.map("SELECT name FROM pragma_table_info('merchant')") { $0.text("name") ?? "" })
+                let merchantColumns = Set(
+                    try db.map("SELECT name FROM pragma_table_info('merchant')") { $0.text("name") ?? "" })
                 guard merchantColumns.contains("merchantId") else {
                     throw ExploreDatabaseError.notExploreDatabase(path: origin, reason: "merchant has no merchantId column")
                 }

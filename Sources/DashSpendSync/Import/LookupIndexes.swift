@@ -1,4 +1,4 @@
-import DashSpendExplore
+import DashSpendSQLite
 
 /// The indexes the shipped explore file lacks and the library's lookups need, added to the project's own
 /// imported copy (never to a user's file).

@@ -1,4 +1,4 @@
-import DashSpendExplore
+import DashSpendSQLite
 import Foundation
 
 /// Small explore files and archives for the `sync` tests: each database has one recognisable Dash merchant
