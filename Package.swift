@@ -84,7 +84,7 @@ let package = Package(
         ),
 
         // MARK: - Plugins and their tools
-        .executableTarget(name: "SampleDatabaseEmbedder", dependencies: ["CSQLite"]),
+        .executableTarget(name: "SampleDatabaseEmbedder", dependencies: ["DashSpendSQLite"]),
         .plugin(name: "EmbedSampleDatabase", capability: .buildTool(), dependencies: ["SampleDatabaseEmbedder"]),
         .plugin(
             name: "BuildMatrix",
@@ -101,6 +101,7 @@ let package = Package(
             dependencies: ["DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendSync", "CZlib"]
         ),
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendCore"]),
+        .testTarget(name: "DashSpendSQLiteTests", dependencies: ["DashSpendSQLite", "DashSpendTestSupport"]),
         .testTarget(
             name: "DashSpendExploreTests",
             dependencies: ["DashSpendExplore", "DashSpendSQLite", "DashSpendSample", "DashSpendTestSupport"]

@@ -9,30 +9,36 @@ import Foundation
 
 /// One SQLite connection, serialised by a lock so it can be shared between tasks.
 ///
-/// Statements are prepared once and cached by their SQL text. Use ``read(_:)`` to run several statements
-/// under one lock.
-public final class SQLiteConnection: @unchecked Sendable {
+/// - ``read(_:)`` runs several statements under one lock; ``transaction(_:)`` runs them inside
+///   `BEGIN IMMEDIATE` ... `COMMIT`, rolled back when the body throws.
+/// - ``fetchOne(_:_:_:)`` (which steps to the first row only), ``fetchAll(_:_:_:)`` and ``execute(_:_:)``
+///   run one statement each.
+/// - Statements with their SQL as key are prepared once and kept in a bounded cache (least recently used
+///   evicted), so the same query costs one reset and bind per call.
+/// - A statement that meets another connection's lock waits up to the busy timeout, then fails with
+///   `SQLITE_BUSY` (``SQLiteError/isBusy``).
+package final class SQLiteConnection: @unchecked Sendable {
     let handle: OpaquePointer
     private let lock = Mutex(())
-    /// Prepared statements, most recently used first, at most ``statementCacheSize``.
-    private var statements: [SQLiteStatement] = []
-    /// How many prepared statements are kept. Searches near a point put its coordinates into the SQL, so
-    /// an unbounded cache would grow with every new point.
-    static let statementCacheSize = 24
+    /// Guarded by `lock`.
+    private var statements: SQLiteStatementCache
 
-    /// How to open a file.
-    public enum Mode: Sendable {
-        /// Read-only and immutable (`?immutable=1`): SQLite takes no locks and creates no `-wal`/`-shm`
-        /// files, which is right for a file that is only ever replaced by rename.
-        case immutable
-        /// Read-only with normal locking.
-        case readOnly
-        /// Read and write, creating the file if needed (fixtures, the project's own state).
-        case readWrite
-    }
+    /// How many prepared statements a connection keeps unless told otherwise.
+    package static let defaultStatementCacheSize = 24
+    /// How long a statement waits for another connection's lock unless told otherwise.
+    package static let defaultBusyTimeout: Duration = .seconds(2)
 
     /// Opens the file at `path`.
-    public init(path: String, mode: Mode) throws(SQLiteError) {
+    ///
+    /// - Parameters:
+    ///   - mode: read-only (immutable or with locking) or read-write, creating the file.
+    ///   - busyTimeout: how long a statement waits for a lock another connection holds before failing with
+    ///     `SQLITE_BUSY`.
+    ///   - statementCacheSize: how many prepared statements are kept (0 keeps none).
+    package init(
+        path: String, mode: Mode, busyTimeout: Duration = defaultBusyTimeout,
+        statementCacheSize: Int = defaultStatementCacheSize
+    ) throws(SQLiteError) {
         var flags: Int32 = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         let name: String
         switch mode {
@@ -54,11 +60,13 @@ public final class SQLiteConnection: @unchecked Sendable {
             throw error
         }
         self.handle = handle
+        statements = SQLiteStatementCache(capacity: statementCacheSize)
         sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout))
     }
 
     /// Opens a read-only, in-memory copy of a database file's bytes (the embedded sample).
-    public init(bytes: Data) throws(SQLiteError) {
+    package init(bytes: Data, statementCacheSize: Int = defaultStatementCacheSize) throws(SQLiteError) {
         var handle: OpaquePointer?
         var code = sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {
@@ -81,13 +89,14 @@ public final class SQLiteConnection: @unchecked Sendable {
             throw error
         }
         self.handle = handle
+        statements = SQLiteStatementCache(capacity: statementCacheSize)
         sqlite3_extended_result_codes(handle, 1)
     }
 
     /// Hardens the connection for a file that came from elsewhere: `SQLITE_DBCONFIG_DEFENSIVE` (no writing
     /// the schema or other ways of corrupting the file through SQL) and `PRAGMA trusted_schema = OFF` (the
     /// file's views and triggers cannot call functions with side effects). Call it right after opening.
-    public func configureDefensive() throws(SQLiteError) {
+    package func configureDefensive() throws(SQLiteError) {
         let code = lock.withLock { _ in
             var result: Int32 = 0
             return csqlite_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, &result)
@@ -104,67 +113,105 @@ public final class SQLiteConnection: @unchecked Sendable {
     // Not specialized: specializing it (building the noncopyable `Access` inside `Mutex.withLock`) crashes
     // the Swift 6.3.1 optimizer ("Cannot initialize a nonCopyable type with a guaranteed value"), which
     // broke every `-c release` build. One unspecialized generic call per query costs nothing measurable.
-    /// Runs `body` with exclusive use of the connection.
+    /// Runs `body` with exclusive use of the connection (several statements, no transaction).
     @_semantics("optimize.sil.specialize.generic.never")
-    public func read<T>(_ body: (borrowing SQLiteConnection.Access) throws -> T) throws -> T {
+    package func read<T>(_ body: (borrowing Access) throws -> T) throws -> T {
         try lock.withLock { _ in try body(Access(connection: self)) }
     }
 
-    /// Runs SQL that returns no rows (schema, pragmas, inserts in fixtures), under the lock.
-    public func execute(_ sql: String) throws(SQLiteError) {
-        try lock.withLock { _ throws(SQLiteError) in
-            var message: UnsafeMutablePointer<CChar>?
-            let code = sqlite3_exec(handle, sql, nil, nil, &message)
-            if code != SQLITE_OK {
-                let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
-                sqlite3_free(message)
-                throw SQLiteError(code: code, message: text, sql: sql)
+    /// Runs `body` inside `BEGIN IMMEDIATE` ... `COMMIT`: the write lock is taken at the start (waiting up
+    /// to the busy timeout for another writer), so the body never fails half-way for want of it. When the
+    /// body or the commit throws, the transaction is rolled back and the error rethrown.
+    @_semantics("optimize.sil.specialize.generic.never")
+    package func transaction<T>(_ body: (borrowing Access) throws -> T) throws -> T {
+        try lock.withLock { _ in
+            try statement(for: "BEGIN IMMEDIATE").run([])
+            do {
+                let result = try body(Access(connection: self))
+                try statement(for: "COMMIT").run([])
+                return result
+            } catch {
+                // SQLite may have rolled back already (a full disk, an interrupt): then there is nothing to undo.
+                if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+                throw error
             }
         }
     }
 
-    /// The connection while its lock is held.
-    public struct Access: ~Copyable {
-        fileprivate let connection: SQLiteConnection
+    /// Runs SQL that returns no rows, under the lock. With `arguments` (bound to `?1...?n`) the SQL is one
+    /// statement, prepared once and cached; without, it may be a script of several statements, each
+    /// prepared and run in turn (a failure names the statement that failed).
+    package func execute(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) {
+        try lock.withLock { _ throws(SQLiteError) in try executeLocked(sql, arguments) }
+    }
 
-        /// Runs `sql` with `arguments` bound to `?1...?n`, calling `body` for every row.
-        public func forEach(_ sql: String, _ arguments: [SQLiteValue] = [], _ body: (SQLiteRow) throws -> Void) throws {
-            try connection.statement(for: sql).forEachRow(arguments, body)
-        }
+    /// Runs `sql` and maps its first row, if any, without stepping further.
+    package func fetchOne<T>(_ sql: String, _ arguments: [SQLiteValue] = [], _ transform: (SQLiteRow) throws -> T)
+        throws -> T?
+    {
+        try read { db in try db.fetchOne(sql, arguments, transform) }
+    }
 
-        /// Runs `sql` and maps every row.
-        public func map<T>(_ sql: String, _ arguments: [SQLiteValue] = [], _ transform: (SQLiteRow) throws -> T) throws -> [T] {
-            var result: [T] = []
-            try forEach(sql, arguments) { result.append(try transform($0)) }
-            return result
-        }
+    /// Runs `sql` and maps every row.
+    package func fetchAll<T>(_ sql: String, _ arguments: [SQLiteValue] = [], _ transform: (SQLiteRow) throws -> T)
+        throws -> [T]
+    {
+        try read { db in try db.fetchAll(sql, arguments, transform) }
+    }
 
-        /// Runs `sql` and maps the first row, if any.
-        public func first<T>(_ sql: String, _ arguments: [SQLiteValue] = [], _ transform: (SQLiteRow) throws -> T) throws -> T? {
-            var result: T?
-            try forEach(sql, arguments) { row in
-                if result == nil { result = try transform(row) }
-            }
-            return result
+    /// Whether the connection is inside a transaction (SQLite is not in autocommit mode).
+    package var isInTransaction: Bool { lock.withLock { _ in sqlite3_get_autocommit(handle) == 0 } }
+
+    /// The SQL of the cached prepared statements, most recently used first.
+    package var cachedStatements: [String] { lock.withLock { _ in statements.cachedSQL } }
+
+    /// The cached statement for `sql` (prepared and cached when new). Call with the lock held.
+    func statement(for sql: String) throws(SQLiteError) -> SQLiteStatement {
+        try statements.statement(for: sql) { sql, persistent throws(SQLiteError) in
+            try SQLiteStatement(connection: self, sql: sql, persistent: persistent)
         }
     }
 
-    private func statement(for sql: String) throws(SQLiteError) -> SQLiteStatement {
-        // A linear scan compares lengths first and the library's SQL strings are usually the very same
-        // storage, so a hit costs far less than hashing a kilobyte of SQL for a dictionary on every query.
-        if let position = statements.firstIndex(where: { $0.sql == sql }) {
-            let cached = statements[position]
-            if position > 0 {
-                statements.remove(at: position)
-                statements.insert(cached, at: 0)
+    /// ``execute(_:_:)`` with the lock held.
+    func executeLocked(_ sql: String, _ arguments: [SQLiteValue]) throws(SQLiteError) {
+        if !arguments.isEmpty { return try statement(for: sql).run(arguments) }
+        var failure: SQLiteError?
+        sql.withCString { start in
+            var rest = start
+            while rest.pointee != 0 {
+                var prepared: OpaquePointer?
+                var next: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(handle, rest, -1, &prepared, &next)
+                guard code == SQLITE_OK else {
+                    failure = SQLiteError(code: code, connection: handle, sql: Self.trimmed(String(cString: rest)))
+                    return
+                }
+                guard let next, next != rest else { return }
+                rest = next
+                // Blanks, comments and a lone `;` prepare to no statement: go on after them, as `sqlite3_exec` does.
+                guard let prepared else { continue }
+                var step: Int32
+                repeat { step = sqlite3_step(prepared) } while step == SQLITE_ROW
+                if step != SQLITE_DONE {
+                    let text = sqlite3_sql(prepared).map { String(cString: $0) }
+                    failure = SQLiteError(code: step, connection: handle, sql: text.map(Self.trimmed))
+                }
+                sqlite3_finalize(prepared)
+                if failure != nil { return }
             }
-            return cached
         }
-        let statement = try SQLiteStatement(connection: self, sql: sql)
-        statements.insert(statement, at: 0)
-        // An evicted statement in use by a caller stays alive until that caller lets go of it.
-        if statements.count > Self.statementCacheSize { statements.removeLast() }
-        return statement
+        if let failure { throw failure }
+    }
+
+    private static func trimmed(_ sql: String) -> String {
+        String(sql.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+
+    /// `duration` in whole milliseconds, clamped to what `sqlite3_busy_timeout` takes.
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        let total = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return Int32(min(max(total.rounded(.up), 0), Double(Int32.max)))
     }
 
     /// `file:` + the path with every byte outside printable ASCII, and `%`, `?` and `#`, percent-encoded:

@@ -21,7 +21,7 @@ extension ExploreDatabase {
             GROUP BY \(territory) COLLATE NOCASE ORDER BY \(territory) COLLATE NOCASE
             """
         return try read { db in
-            try db.map(sql) { Territory(name: $0.text("name") ?? "", merchantCount: $0.integer("merchants") ?? 0) }
+            try db.fetchAll(sql) { Territory(name: $0.text("name") ?? "", merchantCount: $0.integer("merchants") ?? 0) }
         }
     }
 }
