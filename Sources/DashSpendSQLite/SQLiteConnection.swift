@@ -159,10 +159,11 @@ package final class SQLiteConnection: @unchecked Sendable {
         try read { db in try db.fetchAll(sql, arguments, transform) }
     }
 
-    /// Whether the connection is inside a transaction (SQLite is not in autocommit mode).
+    /// Whether the connection is inside a transaction (SQLite is not in autocommit mode). Takes the lock:
+    /// not for use inside ``read(_:)`` or ``transaction(_:)``.
     package var isInTransaction: Bool { lock.withLock { _ in sqlite3_get_autocommit(handle) == 0 } }
 
-    /// The SQL of the cached prepared statements, most recently used first.
+    /// The SQL of the cached prepared statements, most recently used first. Takes the lock.
     package var cachedStatements: [String] { lock.withLock { _ in statements.cachedSQL } }
 
     /// The cached statement for `sql` (prepared and cached when new). Call with the lock held.
@@ -186,7 +187,10 @@ package final class SQLiteConnection: @unchecked Sendable {
                     failure = SQLiteError(code: code, connection: handle, sql: Self.trimmed(String(cString: rest)))
                     return
                 }
-                guard let next, next != rest else { return }
+                guard let next, next != rest else {
+                    sqlite3_finalize(prepared)
+                    return
+                }
                 rest = next
                 // Blanks, comments and a lone `;` prepare to no statement: go on after them, as `sqlite3_exec` does.
                 guard let prepared else { continue }
