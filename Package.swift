@@ -43,10 +43,16 @@ let package = Package(
         // MARK: - Library
         /// Provider enum and facts, models, errors, the repository and transport protocols.
         .target(name: "DashSpendCore"),
+        /// The one SQLite layer and the only library module that imports `CSQLite`: connections (read-only or
+        /// read-write), cached statements, rows by column name, transactions and the schema migrator.
+        .target(name: "DashSpendSQLite", dependencies: ["CSQLite"]),
         /// The explore database reader (SQLite).
-        .target(name: "DashSpendExplore", dependencies: ["DashSpendCore", "CSQLite"]),
+        .target(name: "DashSpendExplore", dependencies: ["DashSpendCore", "DashSpendSQLite"]),
         /// `sync`: reads the wallets' WinZip-AES explore ZIP (or a plain explore file) and swaps it in safely.
-        .target(name: "DashSpendSync", dependencies: ["DashSpendCore", "DashSpendExplore", "CCrypto", "CZlib"]),
+        .target(
+            name: "DashSpendSync",
+            dependencies: ["DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "CCrypto", "CZlib"]
+        ),
         /// The CTX client and repository.
         .target(name: "DashSpendCTX", dependencies: ["DashSpendCore"]),
         /// The PiggyCards client and repository; every file is inside `#if PIGGYCARDS_ENABLED`.
@@ -58,7 +64,7 @@ let package = Package(
         .target(
             name: "DashSpend",
             dependencies: [
-                "DashSpendCore", "DashSpendExplore", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP", "DashSpendSync",
+                "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP", "DashSpendSync",
             ]
         ),
         /// The sample explore database, built from `Fixtures/SampleExplore` by the build-tool plugin.
@@ -74,10 +80,12 @@ let package = Package(
         // MARK: - Benchmark
         /// `swift run -c release explore-benchmark`: the library against the bare SQLite C API, and the
         /// `merchant-lookup` binary against the `sqlite3` shell, on a generated 200,000-row explore file.
-        .executableTarget(name: "ExploreBenchmark", dependencies: ["DashSpendExplore", "DashSpendCore", "CSQLite"]),
+        .executableTarget(
+            name: "ExploreBenchmark", dependencies: ["DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite"]
+        ),
 
         // MARK: - Plugins and their tools
-        .executableTarget(name: "SampleDatabaseEmbedder", dependencies: ["CSQLite"]),
+        .executableTarget(name: "SampleDatabaseEmbedder", dependencies: ["DashSpendSQLite"]),
         .plugin(name: "EmbedSampleDatabase", capability: .buildTool(), dependencies: ["SampleDatabaseEmbedder"]),
         .plugin(
             name: "BuildMatrix",
@@ -90,12 +98,14 @@ let package = Package(
         // MARK: - Tests
         /// A loopback HTTP/1.1 server that speaks the provider APIs from `Fixtures/`, with fault injection.
         .target(
-            name: "DashSpendTestSupport", dependencies: ["DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendSync", "CZlib"]
+            name: "DashSpendTestSupport",
+            dependencies: ["DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendSync", "CZlib"]
         ),
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendCore"]),
+        .testTarget(name: "DashSpendSQLiteTests", dependencies: ["DashSpendSQLite", "DashSpendTestSupport"]),
         .testTarget(
             name: "DashSpendExploreTests",
-            dependencies: ["DashSpendExplore", "DashSpendSample", "DashSpendTestSupport", "CSQLite"]
+            dependencies: ["DashSpendExplore", "DashSpendSQLite", "DashSpendSample", "DashSpendTestSupport"]
         ),
         .testTarget(
             name: "ProviderTests",
@@ -103,9 +113,13 @@ let package = Package(
         ),
         .testTarget(
             name: "DashSpendTests",
-            dependencies: ["DashSpend", "DashSpendExplore", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendSample"]
+            dependencies: [
+                "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendSample",
+            ]
         ),
-        .testTarget(name: "SyncTests", dependencies: ["DashSpendSync", "DashSpendExplore", "DashSpendTestSupport"]),
+        .testTarget(
+            name: "SyncTests", dependencies: ["DashSpendSync", "DashSpendExplore", "DashSpendSQLite", "DashSpendTestSupport"]
+        ),
         .testTarget(
             name: "MerchantLookupTests",
             dependencies: ["MerchantLookup", "DashSpendTestSupport", "DashSpendCore"]

@@ -1,4 +1,4 @@
-import DashSpendExplore
+import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -34,7 +34,7 @@ package enum FixtureDatabase {
         let path = directory.path + "/" + name
         let connection = try SQLiteConnection(path: path, mode: .readWrite)
         try connection.execute(try schema(version: version))
-        try connection.execute("BEGIN; \(rows)\nCOMMIT;")
+        try connection.transaction { db in try db.execute(rows) }
         return path
     }
 }

@@ -1,5 +1,6 @@
 import CSQLite
 @_spi(Benchmarks) import DashSpendExplore
+import DashSpendSQLite
 
 /// Runs the library's exact SQL through the bare SQLite C API: each statement prepared once, then per run
 /// reset, bind, step, and the same columns read as text, integer or double, with no layer in between.

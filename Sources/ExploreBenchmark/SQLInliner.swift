@@ -1,4 +1,5 @@
 @_spi(Benchmarks) import DashSpendExplore
+import DashSpendSQLite
 
 /// Writes a statement's bound arguments into its SQL as literals, for the `sqlite3` shell, which takes no
 /// parameters on its command line. `?NNN` takes argument NNN; a bare `?` takes the next one after the

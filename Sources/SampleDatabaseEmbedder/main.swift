@@ -6,7 +6,7 @@
 // The database is built in a temporary file with the real SQLite library, so a broken fixture fails the
 // build with SQLite's own message and the file name. It is kept in rollback-journal mode (an in-memory,
 // deserialized database cannot be in WAL mode) and vacuumed, then embedded as base64.
-import CSQLite
+import DashSpendSQLite
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -29,27 +29,32 @@ let inputs = Array(arguments.dropFirst())
 let databasePath = outputPath + ".building.db"
 try? FileManager.default.removeItem(atPath: databasePath)
 
-var handle: OpaquePointer?
-guard sqlite3_open_v2(databasePath, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
-    let db = handle
-else { fail("cannot create \(databasePath)") }
-
-func execute(_ sql: String, from origin: String) {
-    var message: UnsafeMutablePointer<CChar>?
-    if sqlite3_exec(db, sql, nil, nil, &message) != SQLITE_OK {
-        let text = message.map { String(cString: $0) } ?? "unknown error"
-        sqlite3_free(message)
-        fail("\(origin): \(text)")
+/// Builds the database from `inputs` in one transaction; a failure names the file and SQLite's message.
+func build() {
+    let connection: SQLiteConnection
+    do {
+        connection = try SQLiteConnection(path: databasePath, mode: .readWrite)
+        try connection.execute("PRAGMA journal_mode = DELETE")
+    } catch {
+        fail("cannot create \(databasePath): \(SQLiteError(error).message)")
+    }
+    var origin = "setup"
+    do {
+        try connection.transaction { db in
+            for input in inputs {
+                origin = input
+                guard let data = FileManager.default.contents(atPath: input) else { fail("cannot read \(input)") }
+                try db.execute(String(decoding: data, as: UTF8.self))
+            }
+        }
+        origin = "finish"
+        try connection.execute("VACUUM")
+    } catch {
+        fail("\(origin): \(SQLiteError(error).message)")
     }
 }
 
-execute("PRAGMA journal_mode = DELETE; BEGIN;", from: "setup")
-for input in inputs {
-    guard let data = FileManager.default.contents(atPath: input) else { fail("cannot read \(input)") }
-    execute(String(decoding: data, as: UTF8.self), from: input)
-}
-execute("COMMIT; VACUUM;", from: "finish")
-sqlite3_close(db)
+build()
 
 guard let bytes = FileManager.default.contents(atPath: databasePath) else { fail("cannot read back \(databasePath)") }
 try? FileManager.default.removeItem(atPath: databasePath)

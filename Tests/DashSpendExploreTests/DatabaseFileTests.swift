@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+import DashSpendSQLite
 import DashSpendSample
 import DashSpendTestSupport
 import Foundation

@@ -1,4 +1,5 @@
 import DashSpendExplore
+import DashSpendSQLite
 import DashSpendTestSupport
 import Testing
 
@@ -17,7 +18,7 @@ struct SQLiteRowCoercionTests {
 
     /// Reads one value selected as `sql` (an SQL expression) with `read`, in a row that has it as column `v`.
     func value<T>(_ sql: String, _ read: (SQLiteRow) -> T) throws -> T {
-        let found = try connection.read { db in try db.first("SELECT \(sql) AS v") { read($0) } }
+        let found = try connection.read { db in try db.fetchOne("SELECT \(sql) AS v") { read($0) } }
         return try #require(found, "no row for \(sql)")
     }
 
@@ -89,7 +90,7 @@ struct SQLiteRowCoercionTests {
     @Test("The first column of a name wins when a result has two")
     func duplicateNames() throws {
         let pair = try connection.read { db in
-            try db.first("SELECT 1 AS v, 2 AS v") { ($0.integer("v"), $0.text("v")) }
+            try db.fetchOne("SELECT 1 AS v, 2 AS v") { ($0.integer("v"), $0.text("v")) }
         }
         #expect(pair?.0 == 1 && pair?.1 == "1")
     }

@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+import DashSpendSQLite
 import DashSpendTestSupport
 import Foundation
 import Testing

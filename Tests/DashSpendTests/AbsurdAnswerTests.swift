@@ -1,6 +1,7 @@
 import DashSpend
 import DashSpendCore
 import DashSpendExplore
+import DashSpendSQLite
 import DashSpendTestSupport
 import Foundation
 import Testing

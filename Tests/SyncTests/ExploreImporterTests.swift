@@ -1,4 +1,5 @@
 import DashSpendExplore
+import DashSpendSQLite
 import DashSpendSync
 import DashSpendTestSupport
 import Foundation

@@ -1,4 +1,5 @@
 import DashSpendExplore
+import DashSpendSQLite
 import DashSpendTestSupport
 import Foundation
 import Synchronization
@@ -453,7 +454,7 @@ struct ImportHardeningTests {
     func defensiveConnection() throws {
         let database = try SyncFixture.database(named: "def.db", merchant: "Defensive Bakery", in: scratch)
         let connection = try LookupIndexes.open(database)
-        let trusted = try connection.read { db in try db.first("PRAGMA trusted_schema") { $0.integer("trusted_schema") } }
+        let trusted = try connection.read { db in try db.fetchOne("PRAGMA trusted_schema") { $0.integer("trusted_schema") } }
         #expect(trusted == 0)
         #expect(throws: SQLiteError.self) {
             try connection.execute(

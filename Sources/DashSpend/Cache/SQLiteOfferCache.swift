@@ -1,5 +1,5 @@
 import DashSpendCore
-import DashSpendExplore
+import DashSpendSQLite
 
 #if canImport(Glibc)
 import Glibc
@@ -19,41 +19,48 @@ import Foundation
 public final class SQLiteOfferCache: OfferCache {
     private let connection: SQLiteConnection
 
-    /// Opens (creating if needed) the cache file at `path`. The file is private (mode 0600, whatever the
-    /// umask, tightened when an older version left it 0644), and so are the `-journal` and `-wal` files
-    /// SQLite creates next to it, since SQLite gives them the mode of the database. Something other than a
-    /// regular file at `path` (a FIFO, a device) is refused instead of blocking the open.
+    /// The cache's schema, one named migration per change; a file written by a newer version (one that
+    /// records a migration not listed here) is refused rather than misread.
+    static let migrator = SQLiteMigrator([
+        // `IF NOT EXISTS`: files from before the migrator already have the table, unrecorded.
+        SQLiteMigration(
+            "1-provider-answer",
+            sql: """
+                CREATE TABLE IF NOT EXISTS provider_answer (
+                    provider TEXT NOT NULL, sourceId TEXT NOT NULL, fetchedAt REAL NOT NULL, body TEXT NOT NULL,
+                    PRIMARY KEY (provider, sourceId));
+                """)
+    ])
+
+    /// Opens (creating if needed) the cache file at `path` and brings its schema up to date. The file is
+    /// private (mode 0600, whatever the umask, tightened when an older version left it 0644), and so are the
+    /// `-journal` and `-wal` files SQLite creates next to it, since SQLite gives them the mode of the
+    /// database. Something other than a regular file at `path` (a FIFO, a device) is refused instead of
+    /// blocking the open.
     public init(path: String) throws(SQLiteError) {
         try Self.preparePrivateFile(path)
         connection = try SQLiteConnection(path: path, mode: .readWrite)
-        try connection.execute(
-            """
-            PRAGMA busy_timeout = 2000;
-            CREATE TABLE IF NOT EXISTS provider_answer (
-                provider TEXT NOT NULL, sourceId TEXT NOT NULL, fetchedAt REAL NOT NULL, body TEXT NOT NULL,
-                PRIMARY KEY (provider, sourceId));
-            """)
+        try Self.migrator.migrate(connection)
     }
 
     /// The stored answer; nil when there is none or it cannot be read (never a crash). Each field is checked
     /// again as a live answer is (``OfferPlausibility``): an edited or damaged store cannot show an absurd value.
     public func load(_ provider: GiftCardProvider, sourceId: String) -> ProviderMerchantDetails? {
-        let body = try? connection.read { db in
-            try db.first(
-                "SELECT body FROM provider_answer WHERE provider = ?1 AND sourceId = ?2",
-                [.text(provider.id), .text(sourceId)]
-            ) { $0.text("body") } ?? nil
-        }
+        let body = try? connection.fetchOne(
+            "SELECT body FROM provider_answer WHERE provider = ?1 AND sourceId = ?2",
+            [.text(provider.id), .text(sourceId)]
+        ) { $0.text("body") }
         guard let body = body ?? nil else { return nil }
         guard let stored = try? JSONDecoder().decode(ProviderMerchantDetails.self, from: Data(body.utf8)) else { return nil }
         return OfferPlausibility.checked(stored)
     }
 
-    /// Stores the answer in one statement (SQLite makes it atomic).
+    /// Stores the answer in a write transaction: it replaces the previous answer whole or not at all, and
+    /// waits (up to the busy timeout) for another process writing the same file.
     public func save(_ details: ProviderMerchantDetails) throws {
         let body = String(decoding: try JSONEncoder().encode(details), as: UTF8.self)
-        try connection.read { db in
-            try db.forEach(
+        try connection.transaction { db in
+            try db.execute(
                 """
                 INSERT INTO provider_answer (provider, sourceId, fetchedAt, body) VALUES (?1, ?2, ?3, ?4)
                 ON CONFLICT (provider, sourceId) DO UPDATE SET fetchedAt = excluded.fetchedAt, body = excluded.body
@@ -61,8 +68,7 @@ public final class SQLiteOfferCache: OfferCache {
                 [
                     .text(details.provider.id), .text(details.sourceId),
                     .real(details.fetchedAt.timeIntervalSince1970), .text(body),
-                ]
-            ) { _ in }
+                ])
         }
     }
 

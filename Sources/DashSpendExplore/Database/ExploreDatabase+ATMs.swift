@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 extension ExploreDatabase {
     /// Searches the ATMs in the same file: by name or manufacturer, near a point (nearest first), else by name.
@@ -30,7 +31,7 @@ extension ExploreDatabase {
         let sql = "SELECT \(columns) FROM atm a WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order) LIMIT ? OFFSET ?"
         arguments += [.integer(Int64(max(search.limit, 0))), .integer(Int64(max(search.offset, 0)))]
         return try read { db in
-            try db.map(sql, arguments) { row in
+            try db.fetchAll(sql, arguments) { row in
                 ATMRecord(
                     location: MerchantLocation(row: row, near: search.near),
                     manufacturer: row.text("manufacturer"), type: row.text("type"), postcode: row.text("postcode"),

@@ -1,13 +1,14 @@
 import DashSpendCore
+import DashSpendSQLite
 
 extension ExploreDatabase {
     /// Counts and facts about the file (a handful of aggregate statements).
     public func info() throws(ExploreDatabaseError) -> ExploreDatabaseInfo {
         let tables = try read { db in
-            Set(try db.map("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text("name") ?? "" })
+            Set(try db.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text("name") ?? "" })
         }
         return try read { db in
-            let counts = try db.first(
+            let counts = try db.fetchOne(
                 """
                 SELECT COUNT(*) AS rows, COUNT(DISTINCT CASE WHEN trim(merchantId) <> '' THEN merchantId END) AS ids, \
                 SUM(merchantId IS NULL OR trim(merchantId) = '') AS skipped FROM merchant
@@ -23,10 +24,11 @@ extension ExploreDatabase {
                 guard let provider = GiftCardProvider(databaseName: name) else { return true }
                 return !providers.contains(provider)
             }.values.reduce(0, +)
-            let atms = schema.atmColumns.isEmpty ? 0 : try db.first("SELECT COUNT(*) AS n FROM atm") { $0.integer("n") ?? 0 } ?? 0
+            let atms =
+                schema.atmColumns.isEmpty ? 0 : try db.fetchOne("SELECT COUNT(*) AS n FROM atm") { $0.integer("n") ?? 0 } ?? 0
             let hash =
                 tables.contains("room_master_table")
-                ? try db.first("SELECT identity_hash FROM room_master_table WHERE id = 42") { $0.text("identity_hash") } ?? nil
+                ? try db.fetchOne("SELECT identity_hash FROM room_master_table WHERE id = 42") { $0.text("identity_hash") } ?? nil
                 : nil
             return ExploreDatabaseInfo(
                 origin: origin, version: schema.version, userVersion: schema.userVersion, identityHash: hash,
@@ -40,7 +42,7 @@ extension ExploreDatabase {
     /// damage. It reads the whole file: callers remember a file they have checked (see the CLI).
     public func verifyIntegrity() throws(ExploreDatabaseError) {
         let problems = try read { db in
-            try db.map("PRAGMA quick_check(5)") { $0.text("quick_check") ?? "" }
+            try db.fetchAll("PRAGMA quick_check(5)") { $0.text("quick_check") ?? "" }
         }
         guard problems == ["ok"] else {
             throw .corrupt(path: origin, detail: "quick_check: " + (problems.first ?? "no answer"))

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 extension ExploreDatabase {
     /// The places of merchant `merchantId` that have coordinates: nearest first when `near` is given,
@@ -12,7 +13,7 @@ extension ExploreDatabase {
             AND m.longitude IS NOT NULL ORDER BY m.city COLLATE NOCASE, m.address1 COLLATE NOCASE, m.rowid
             """
         var places = try read { db in
-            try db.map(sql, [.text(merchantId)]) { MerchantLocation(row: $0, near: near) }
+            try db.fetchAll(sql, [.text(merchantId)]) { MerchantLocation(row: $0, near: near) }
         }
         if near != nil {
             places.sort { ($0.distanceKm ?? .infinity, $0.id) < ($1.distanceKm ?? .infinity, $1.id) }

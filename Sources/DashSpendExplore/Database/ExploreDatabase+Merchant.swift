@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 extension ExploreDatabase {
     /// Finds a merchant by `merchantId` with all its provider rows, in one statement.

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 extension ExploreDatabase {
     /// Searches merchants: one result per `merchantId`, filtered, sorted and paged.
@@ -12,7 +13,7 @@ extension ExploreDatabase {
                 let merchantId: String, name: String, type: MerchantType, paymentMethod: PaymentMethod
                 let savings: Int?, locationCount: Int, distanceKm: Double?
             }
-            let rows = try db.map(page.sql, page.arguments) { row in
+            let rows = try db.fetchAll(page.sql, page.arguments) { row in
                 var distance: Double?
                 if let near = search.near, let lat = row.double("nearestLatitude"), let lon = row.double("nearestLongitude"),
                     let point = GeoPoint(latitude: lat, longitude: lon)

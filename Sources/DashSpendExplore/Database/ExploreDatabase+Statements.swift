@@ -1,3 +1,5 @@
+import DashSpendSQLite
+
 /// The SQL the library runs, for the benchmark that runs the same statements through the bare SQLite C API.
 /// Not API: `@_spi(Benchmarks) import DashSpendExplore`.
 @_spi(Benchmarks)

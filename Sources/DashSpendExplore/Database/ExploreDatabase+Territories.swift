@@ -1,3 +1,5 @@
+import DashSpendSQLite
+
 extension ExploreDatabase {
     /// A territory (US state) and how many merchants have a location there.
     public struct Territory: Sendable, Hashable {
@@ -19,7 +21,7 @@ extension ExploreDatabase {
             GROUP BY \(territory) COLLATE NOCASE ORDER BY \(territory) COLLATE NOCASE
             """
         return try read { db in
-            try db.map(sql) { Territory(name: $0.text("name") ?? "", merchantCount: $0.integer("merchants") ?? 0) }
+            try db.fetchAll(sql) { Territory(name: $0.text("name") ?? "", merchantCount: $0.integer("merchants") ?? 0) }
         }
     }
 }

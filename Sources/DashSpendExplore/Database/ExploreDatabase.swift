@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -75,24 +76,25 @@ public final class ExploreDatabase: Sendable {
         do {
             schema = try connection.read { db in
                 let tables = Set(
-                    try db.map("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')") {
+                    try db.fetchAll("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')") {
                         $0.text("name") ?? ""
                     })
                 guard tables.contains("merchant") else {
                     throw ExploreDatabaseError.notExploreDatabase(path: origin, reason: "it has no merchant table")
                 }
-                let merchantColumns = Set(try db.map("SELECT name FROM pragma_table_info('merchant')") { $0.text("name") ?? "" })
+                let merchantColumns = Set(
+                    try db.fetchAll("SELECT name FROM pragma_table_info('merchant')") { $0.text("name") ?? "" })
                 guard merchantColumns.contains("merchantId") else {
                     throw ExploreDatabaseError.notExploreDatabase(path: origin, reason: "merchant has no merchantId column")
                 }
                 let atmColumns =
                     tables.contains("atm")
-                    ? Set(try db.map("SELECT name FROM pragma_table_info('atm')") { $0.text("name") ?? "" }) : []
+                    ? Set(try db.fetchAll("SELECT name FROM pragma_table_info('atm')") { $0.text("name") ?? "" }) : []
                 let providerColumns =
                     tables.contains("gift_card_providers")
-                    ? Set(try db.map("SELECT name FROM pragma_table_info('gift_card_providers')") { $0.text("name") ?? "" })
+                    ? Set(try db.fetchAll("SELECT name FROM pragma_table_info('gift_card_providers')") { $0.text("name") ?? "" })
                     : []
-                let userVersion = try db.first("PRAGMA user_version") { $0.integer("user_version") ?? 0 } ?? 0
+                let userVersion = try db.fetchOne("PRAGMA user_version") { $0.integer("user_version") ?? 0 } ?? 0
                 return ExploreSchema(
                     tables: tables, merchantColumns: merchantColumns, atmColumns: atmColumns,
                     providerColumns: providerColumns, userVersion: userVersion)

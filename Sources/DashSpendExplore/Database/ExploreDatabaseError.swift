@@ -1,3 +1,5 @@
+import DashSpendSQLite
+
 /// Why an explore database cannot be used. Each message says what is wrong with which file.
 public enum ExploreDatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No file at the path.

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 /// A merchant as the explore database describes it: one logical merchant (`merchantId`), read from its
 /// representative row (the online row when there is one). Every field that may be NULL is optional.

@@ -1,3 +1,5 @@
+import DashSpendSQLite
+
 /// The SQL of a "within R km of a point" filter on a table with `latitude` and `longitude`.
 ///
 /// A bounding box the latitude/longitude indexes can serve, then an equirectangular distance in degrees²

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 /// Turns a ``MerchantSearch`` into the page query for one file's schema.
 ///

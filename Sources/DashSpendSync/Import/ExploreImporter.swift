@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,4 @@
-import DashSpendExplore
+import DashSpendSQLite
 
 /// The indexes the shipped explore file lacks and the library's lookups need, added to the project's own
 /// imported copy (never to a user's file).
@@ -13,17 +13,22 @@ enum LookupIndexes {
         "CREATE INDEX IF NOT EXISTS dashspend_gift_card_providers_merchantId ON gift_card_providers(merchantId)",
     ]
 
-    /// Adds the indexes whose tables exist in the file at `path` (a staged copy this process owns).
-    /// `maximumPageCount` (tests) caps the file's growth, as a full disk would.
+    /// Adds the indexes whose tables exist in the file at `path` (a staged copy this process owns), in one
+    /// transaction. `maximumPageCount` (tests) caps the file's growth, as a full disk would.
     static func add(to path: String, maximumPageCount: Int? = nil) throws(SQLiteError) {
         let connection = try open(path)
         try connection.execute("PRAGMA journal_mode = DELETE")
         if let maximumPageCount { try connection.execute("PRAGMA max_page_count = \(maximumPageCount)") }
-        let tables = try tableNames(connection)
-        var sql = "BEGIN;"
-        if tables.contains("merchant") { sql += statements[0] + ";" }
-        if tables.contains("gift_card_providers") { sql += statements[1] + ";" }
-        try connection.execute(sql + "COMMIT;")
+        do {
+            try connection.transaction { db in
+                let tables = Set(
+                    try db.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text("name") ?? "" })
+                if tables.contains("merchant") { try db.execute(statements[0]) }
+                if tables.contains("gift_card_providers") { try db.execute(statements[1]) }
+            }
+        } catch {
+            throw SQLiteError(error)
+        }
     }
 
     /// Opens the staged file read-write. Its contents came from the downloaded file, so the connection is
@@ -32,17 +37,5 @@ enum LookupIndexes {
         let connection = try SQLiteConnection(path: path, mode: .readWrite)
         try connection.configureDefensive()
         return connection
-    }
-
-    private static func tableNames(_ connection: SQLiteConnection) throws(SQLiteError) -> Set<String> {
-        do {
-            return try connection.read { db in
-                Set(try db.map("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text("name") ?? "" })
-            }
-        } catch let error as SQLiteError {
-            throw error
-        } catch {
-            throw SQLiteError(code: -1, message: "\(error)")
-        }
     }
 }

@@ -1,4 +1,4 @@
-import DashSpendExplore
+import DashSpendSQLite
 import Foundation
 
 /// Small explore files and archives for the `sync` tests: each database has one recognisable Dash merchant
@@ -42,10 +42,10 @@ package enum SyncFixture {
     package static func contents(_ path: String) throws -> String {
         let connection = try SQLiteConnection(path: path, mode: .readOnly)
         return try connection.read { db in
-            let merchants = try db.map("SELECT merchantId, name, city FROM merchant ORDER BY id") {
+            let merchants = try db.fetchAll("SELECT merchantId, name, city FROM merchant ORDER BY id") {
                 [$0.text("merchantId"), $0.text("name"), $0.text("city")].map { $0 ?? "NULL" }.joined(separator: "|")
             }
-            let atms = try db.map("SELECT name, manufacturer FROM atm ORDER BY id") {
+            let atms = try db.fetchAll("SELECT name, manufacturer FROM atm ORDER BY id") {
                 [$0.text("name"), $0.text("manufacturer")].map { $0 ?? "NULL" }.joined(separator: "|")
             }
             return (merchants + ["--"] + atms).joined(separator: "\n")
@@ -55,7 +55,7 @@ package enum SyncFixture {
     /// The names of the indexes the import adds (`dashspend_*`) in the file at `path`.
     package static func lookupIndexes(_ path: String) throws -> [String] {
         try SQLiteConnection(path: path, mode: .readOnly).read { db in
-            try db.map("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'dashspend_%' ORDER BY name") {
+            try db.fetchAll("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'dashspend_%' ORDER BY name") {
                 $0.text("name") ?? ""
             }
         }

@@ -5,27 +5,34 @@ import CSQLite
 /// Every accessor tolerates NULL and unexpected storage classes: a column declared TEXT may hold an
 /// INTEGER (PiggyCards `sourceId`), a v1 `merchantId` is an INTEGER, a number may arrive as text. Accessors
 /// return nil rather than trap.
-public struct SQLiteRow {
-    let statement: OpaquePointer
+///
+/// The accessors are `@inlinable`: they run for every column of every row, in the modules that read rows.
+package struct SQLiteRow {
+    @usableFromInline let statement: OpaquePointer
     /// The result column names, in order.
-    let columnNames: [String]
+    @usableFromInline let columnNames: [String]
+
+    init(statement: OpaquePointer, columnNames: [String]) {
+        self.statement = statement
+        self.columnNames = columnNames
+    }
 
     /// The index of the first column called `name`. A linear scan: rows have a few dozen short names, and
     /// comparing them is cheaper than hashing the name for a dictionary, on every accessor call.
-    @inline(__always)
+    @inlinable @inline(__always)
     func index(_ name: String) -> Int32? {
         for position in columnNames.indices where columnNames[position] == name { return Int32(position) }
         return nil
     }
 
     /// Whether the column is NULL or absent.
-    public func isNull(_ name: String) -> Bool {
+    @inlinable package func isNull(_ name: String) -> Bool {
         guard let index = index(name) else { return true }
         return sqlite3_column_type(statement, index) == SQLITE_NULL
     }
 
     /// The column as text; integers and reals are converted (`42`, `4.5`). NULL or absent gives nil.
-    public func text(_ name: String) -> String? {
+    @inlinable package func text(_ name: String) -> String? {
         guard let index = index(name) else { return nil }
         switch sqlite3_column_type(statement, index) {
         case SQLITE_NULL:
@@ -44,7 +51,7 @@ public struct SQLiteRow {
     }
 
     /// The column as an integer; text is parsed (trimmed), reals are truncated if whole. Otherwise nil.
-    public func integer(_ name: String) -> Int? {
+    @inlinable package func integer(_ name: String) -> Int? {
         guard let index = index(name) else { return nil }
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER:
@@ -65,7 +72,7 @@ public struct SQLiteRow {
     }
 
     /// The column as a double; text is parsed. NULL, absent, or unreadable gives nil.
-    public func double(_ name: String) -> Double? {
+    @inlinable package func double(_ name: String) -> Double? {
         guard let index = index(name) else { return nil }
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER, SQLITE_FLOAT:
@@ -78,7 +85,7 @@ public struct SQLiteRow {
     }
 
     /// The column as a boolean: a non-zero integer is true; text `true`/`false`/`1`/`0` is read too.
-    public func bool(_ name: String) -> Bool? {
+    @inlinable package func bool(_ name: String) -> Bool? {
         if let value = integer(name) { return value != 0 }
         switch text(name)?.lowercased() {
         case "true": return true

@@ -1,0 +1,80 @@
+import CSQLite
+
+/// A failure reported by SQLite, with its extended result code and the statement that caused it.
+///
+/// The error carries the statement's SQL, never the values bound to it, so it can be logged without
+/// leaking what a query looked for.
+public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The SQLite extended result code (for instance `SQLITE_CONSTRAINT_PRIMARYKEY`, 1555); its low byte is
+    /// the primary code (``primaryCode``).
+    public let code: Int32
+    /// SQLite's message.
+    public let message: String
+    /// The SQL of the statement being run, if any (without the values bound to it).
+    public let sql: String?
+    /// The migrations a database records that this build does not know: non-empty only when the database
+    /// was written by a newer version of the program (see ``isNewerSchema``).
+    public let unknownMigrations: [String]
+
+    /// Creates an error.
+    public init(code: Int32, message: String, sql: String? = nil) {
+        self.init(code: code, message: message, sql: sql, unknownMigrations: [])
+    }
+
+    private init(code: Int32, message: String, sql: String?, unknownMigrations: [String]) {
+        self.code = code
+        self.message = message
+        self.sql = sql
+        self.unknownMigrations = unknownMigrations
+    }
+
+    /// The error SQLite reports for `code` on `connection`: the connection's extended code when it refines
+    /// `code`, and its message (else SQLite's text for the code).
+    init(code: Int32, connection: OpaquePointer?, sql: String? = nil) {
+        var extended = code
+        if let connection {
+            let last = sqlite3_extended_errcode(connection)
+            if last & 0xff == code & 0xff { extended = last }
+        }
+        let message =
+            connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            ?? String(cString: sqlite3_errstr(code))
+        self.init(code: extended, message: message, sql: sql)
+    }
+
+    /// `error` itself when it is an ``SQLiteError``, else SQLite's generic error (`SQLITE_ERROR`) with its
+    /// text: for the untyped throws of a closure that only ever throws ``SQLiteError``.
+    package init(_ error: any Error) {
+        self = error as? SQLiteError ?? SQLiteError(code: SQLITE_ERROR, message: "\(error)")
+    }
+
+    /// The error ``SQLiteMigrator`` throws for a database that records migrations it does not know.
+    static func newerSchema(unknownMigrations: [String], table: String) -> SQLiteError {
+        SQLiteError(
+            code: SQLITE_ERROR,
+            message: "the database was written by a newer version: its \(table) table records migrations this "
+                + "version does not know (\(unknownMigrations.joined(separator: ", ")))",
+            sql: nil, unknownMigrations: unknownMigrations)
+    }
+
+    /// The primary result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT`, ...): the low byte of ``code``.
+    public var primaryCode: Int32 { code & 0xff }
+
+    /// Whether SQLite says the file is damaged or not a database.
+    public var isCorruption: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
+
+    /// Whether another connection held the lock for longer than the busy timeout (`SQLITE_BUSY`).
+    public var isBusy: Bool { primaryCode == SQLITE_BUSY }
+
+    /// Whether the database records migrations this build does not know: a newer version wrote it, and
+    /// this one must not use it.
+    public var isNewerSchema: Bool { !unknownMigrations.isEmpty }
+
+    /// `SQLite error N: message`, and the start of the statement when there is one.
+    public var description: String {
+        let base = "SQLite error \(code): \(message)"
+        guard let sql else { return base }
+        let flat = sql.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return base + " (in: \(flat.count > 160 ? flat.prefix(160) + "..." : flat))"
+    }
+}
