@@ -21,6 +21,9 @@ public struct RepositoryConfiguration: Sendable {
     public var timeout: Double
     /// The clock, so tests can move time.
     public var now: @Sendable () -> Date
+    /// Where a token refresh and its save register as work an exit must wait for; share one value per
+    /// process with whatever handles signals (see ``CriticalSections``).
+    public var criticalSections: CriticalSections
 
     /// Creates a configuration.
     public init(
@@ -30,7 +33,8 @@ public struct RepositoryConfiguration: Sendable {
         transport: any HTTPTransport,
         clientId: String = "dcg_swift",
         timeout: Double = 20,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        criticalSections: CriticalSections = CriticalSections()
     ) {
         self.network = network
         self.baseURLOverrides = baseURLOverrides
@@ -39,6 +43,7 @@ public struct RepositoryConfiguration: Sendable {
         self.clientId = clientId
         self.timeout = timeout
         self.now = now
+        self.criticalSections = criticalSections
     }
 
     /// The base URL to use for `provider`.

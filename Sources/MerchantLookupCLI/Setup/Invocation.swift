@@ -4,6 +4,8 @@ import DashSpendCore
 struct Invocation {
     let arguments: ParsedArguments
     let environment: [String: String]
+    /// Where a token refresh registers as work an exit on a signal must wait for.
+    var criticalSections = CriticalSections()
 
     /// Output as JSON.
     var json: Bool { arguments.flag("--json") }

@@ -19,7 +19,7 @@ import Darwin
 enum ServiceBuilder {
     /// The repository factory: network, base URL overrides (`--ctx-url`, `--piggycards-url`, one per
     /// compiled-in provider), credentials in the state directory, the URLSession transport and the
-    /// per-request time-out (`--timeout`, default the wallets' 20 s).
+    /// per-request time-out (`--timeout`, default the wallets' 20 s), and the invocation's critical sections.
     static func factory(_ invocation: Invocation) throws(CLIError) -> RepositoryFactory {
         let overrides = try baseURLOverrides(invocation)
         let network = try invocation.network()
@@ -27,7 +27,7 @@ enum ServiceBuilder {
         let configuration = RepositoryConfiguration(
             network: network, baseURLOverrides: overrides,
             credentials: FileCredentialStore(root: invocation.stateDirectory),
-            transport: URLSessionTransport(), timeout: timeout
+            transport: URLSessionTransport(), timeout: timeout, criticalSections: invocation.criticalSections
         )
         return RepositoryFactory(configuration: configuration)
     }
