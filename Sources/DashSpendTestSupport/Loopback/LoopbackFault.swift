@@ -13,4 +13,7 @@ public enum LoopbackFault: Sendable, Hashable {
     case dripBody(interval: Double)
     /// Read the request, then reset the connection (`SO_LINGER` 0 and close).
     case connectionReset
+    /// Handle the request (its effects on the server happen), then hold the answer until the gate opens;
+    /// the gate counts the request once handled.
+    case hold(LoopbackGate)
 }
