@@ -87,7 +87,8 @@ public struct FileCredentialStore: CredentialStore {
     ) async throws -> T {
         let file = path(for: provider, network: network)
         try Self.makeDirectory(directory(for: network))
-        return try await CredentialFileLock.withLock(lockPath(for: provider, network: network), for: file, waitingAtMost: timeout, body)
+        return try await CredentialFileLock.withLock(
+            lockPath(for: provider, network: network), for: file, waitingAtMost: timeout, body)
     }
 
     /// The lock file of `provider`'s credentials on `network`: the credentials file's path plus `.lock`.
