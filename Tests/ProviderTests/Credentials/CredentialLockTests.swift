@@ -90,27 +90,34 @@ struct CredentialLockTests {
         defer { Self.remove(root) }
         let store = FileCredentialStore(root: root)
         try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(1)) {}
-        // flock(1) holds the same lock file for a second in a process of its own.
+        let folder = (root as NSString).deletingLastPathComponent
+        // flock(1), a process of its own, holds the same lock file until the test creates `release`.
         let other = Process()
         other.executableURL = URL(fileURLWithPath: tool)
-        other.arguments = [store.lockPath(for: .ctx, network: .mainnet), "sleep", "1"]
+        other.arguments = [
+            store.lockPath(for: .ctx, network: .mainnet), "/bin/sh", "-c",
+            "touch '\(folder)/held'; while [ ! -e '\(folder)/release' ]; do sleep 0.02; done",
+        ]
         try other.run()
-        defer { other.waitUntilExit() }
-        var waited = false
-        for _ in 0..<200 {
-            // Wait until the other process holds the lock (a try that fails fast).
-            do {
-                try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .zero) {}
-                try await Task.sleep(for: .milliseconds(5))
-            } catch is CredentialStoreError {
-                waited = true
-                break
+        defer {
+            FileManager.default.createFile(atPath: folder + "/release", contents: nil)
+            other.waitUntilExit()
+        }
+        for _ in 0..<2_000 where !FileManager.default.fileExists(atPath: folder + "/held") {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(FileManager.default.fileExists(atPath: folder + "/held"), "the other process never held the lock")
+        let entered = Shared(false)
+        let waiter = Task {
+            try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(30)) {
+                entered.withLock { $0 = true }
             }
         }
-        #expect(waited, "the other process never held the lock")
-        let started = ContinuousClock.now
-        try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(10)) {}
-        #expect(ContinuousClock.now - started > .milliseconds(300), "it waited for the other process")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!entered.withLock { $0 }, "the lock was taken while another process held it")
+        FileManager.default.createFile(atPath: folder + "/release", contents: nil)
+        try await waiter.value
+        #expect(entered.withLock { $0 })
     }
 
     @Test func theDefaultImplementationRunsTheBody() async throws {
