@@ -2,6 +2,9 @@
 public enum LoopbackFault: Sendable, Hashable {
     /// Wait this many seconds, then answer normally.
     case delay(Double)
+    /// Handle the request (its effects on the server happen), then hold the answer until the gate opens;
+    /// the gate counts the request once handled.
+    case hold(LoopbackGate)
     /// Answer with this status and body instead of the handler's answer.
     case respond(status: Int, body: String)
     /// Answer 200 with a body that is not JSON.
@@ -13,7 +16,4 @@ public enum LoopbackFault: Sendable, Hashable {
     case dripBody(interval: Double)
     /// Read the request, then reset the connection (`SO_LINGER` 0 and close).
     case connectionReset
-    /// Handle the request (its effects on the server happen), then hold the answer until the gate opens;
-    /// the gate counts the request once handled.
-    case hold(LoopbackGate)
 }
