@@ -28,10 +28,16 @@ while let pointer = entry.pointee {
     entry += 1
 }
 
-let outcome = await MerchantLookup.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
+// SIGINT and SIGTERM exit with 130 and 143, after a token refresh in flight is saved.
+let signals = SignalExit()
+signals.install()
+let outcome = await MerchantLookup.run(
+    arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, criticalSections: signals.sections)
+// Interrupted: the signal handler reports nothing more and exits with the signal's code.
+if signals.interrupted { signals.waitForSignalExit() }
 guard emit(outcome.output, to: 1) else {
     _ = emit("merchant-lookup: the output could not be written\n", to: 2)
-    exit(ExitCode.outputFailed.rawValue)
+    signals.finish(ExitCode.outputFailed.rawValue)
 }
 if let error = outcome.error { _ = emit(error + "\n", to: 2) }
-exit(outcome.exitCode.rawValue)
+signals.finish(outcome.exitCode.rawValue)

@@ -27,10 +27,13 @@ public enum MerchantLookup {
     /// Runs the command line `arguments` (without the program name).
     ///
     /// Text output and error lines are made safe for a terminal (control characters from the database or a
-    /// server are escaped); JSON output escapes them itself.
-    public static func run(arguments: [String], environment: [String: String]) async -> Outcome {
+    /// server are escaped); JSON output escapes them itself. A token refresh runs as one of
+    /// `criticalSections`, for a caller that exits on signals (see ``CriticalSections``).
+    public static func run(
+        arguments: [String], environment: [String: String], criticalSections: CriticalSections = CriticalSections()
+    ) async -> Outcome {
         do {
-            let output = try await dispatch(arguments, environment: environment)
+            let output = try await dispatch(arguments, environment: environment, criticalSections: criticalSections)
             let json = arguments.contains("--json")
             return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: .ok)
         } catch {
@@ -46,7 +49,9 @@ public enum MerchantLookup {
         }
     }
 
-    private static func dispatch(_ arguments: [String], environment: [String: String]) async throws(CLIError) -> String {
+    private static func dispatch(
+        _ arguments: [String], environment: [String: String], criticalSections: CriticalSections
+    ) async throws(CLIError) -> String {
         // Every command's options are parsed; the chosen command then rejects those that are not its own.
         var declared = GlobalOptions.all
         for command in commands {
@@ -83,7 +88,7 @@ public enum MerchantLookup {
         if parsed.positionals.count - command.words.count > command.maximumOperands {
             throw .usage("too many arguments for `\(command.words.joined(separator: " "))`")
         }
-        let invocation = try Invocation(arguments: parsed, environment: environment)
+        let invocation = try Invocation(arguments: parsed, environment: environment, criticalSections: criticalSections)
         // Every command builds the client, so a bad provider URL is a usage error whatever the command.
         _ = try invocation.client()
         return try await command.run(invocation)

@@ -47,7 +47,8 @@ public final class DashSpendClient: Sendable {
             network: configuration.network, baseURLOverrides: overrides,
             credentials: configuration.credentials ?? FileCredentialStore(root: configuration.stateDirectory),
             transport: configuration.transport ?? OnDemandTransport(), timeout: configuration.timeout,
-            now: configuration.now, diagnostics: configuration.diagnostics)
+            now: configuration.now, diagnostics: configuration.diagnostics,
+            criticalSections: configuration.criticalSections)
     }
 
     /// The repository factory for this configuration.

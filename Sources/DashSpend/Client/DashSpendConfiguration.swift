@@ -36,6 +36,9 @@ public struct DashSpendConfiguration: Sendable {
     /// Where the library reports what it does (requests, cache hits and misses, failed cache writes);
     /// silent by default.
     public var diagnostics: any DiagnosticsSink
+    /// Where a token refresh and its save register as work a process exit should wait for; share one value
+    /// with whatever handles the process's signals (see ``CriticalSections``).
+    public var criticalSections: CriticalSections
 
     /// Creates a configuration; every value but the state directory has the wallets' default.
     public init(
@@ -49,9 +52,11 @@ public struct DashSpendConfiguration: Sendable {
         transport: (any HTTPTransport)? = nil,
         credentials: (any CredentialStore)? = nil,
         now: @escaping @Sendable () -> Date = { Date() },
-        diagnostics: any DiagnosticsSink = SilentDiagnostics()
+        diagnostics: any DiagnosticsSink = SilentDiagnostics(),
+        criticalSections: CriticalSections = CriticalSections()
     ) {
         self.diagnostics = diagnostics
+        self.criticalSections = criticalSections
         self.stateDirectory = stateDirectory
         self.network = network
         self.database = database

@@ -6,16 +6,22 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Owns CTX token refresh: one refresh at a time, shared by every caller that needs it.
+/// Owns CTX token refresh: one refresh at a time, shared by every caller that needs it, in this process
+/// and across processes that share the credential store.
 ///
 /// - A caller whose token was rejected asks for a fresh one. If the stored token already differs from the
 ///   rejected one (another caller refreshed meanwhile), that token is returned without a refresh.
-/// - Otherwise one `refresh-token` call runs in an unstructured task that every concurrent caller awaits,
-///   so rotated tokens are saved even when the caller that started it is cancelled.
+/// - Otherwise one unstructured task, awaited by every concurrent caller, takes the store's exclusive access
+///   (``CredentialStore/withExclusiveAccess(to:network:waitingAtMost:_:)``: a `flock` for the file store),
+///   reads the stored tokens again and calls `refresh-token` only if the stored access token is still the
+///   rejected one; otherwise it returns what another process stored. Rotated tokens are saved even when the
+///   caller that started it is cancelled.
+/// - The call and the save run as one of the configuration's ``CriticalSections``: a program exiting on a
+///   signal waits for them, so an interrupted command does not lose the rotated refresh token.
 /// - Only a 401 from `refresh-token` signs the user out (tokens cleared, e-mail kept), and only when the
 ///   refresh token it refused is still the stored one; any other failure keeps the stored tokens and is
 ///   thrown to the callers.
-/// - A refresh never writes over credentials that changed while it ran (see ``refresh(using:client:)``).
+/// - A refresh never writes over credentials that changed while it ran (see ``exchange(_:client:)``).
 actor CTXSession {
     private let client: CTXClient
     private var refreshing: Task<String, any Error>?
@@ -39,11 +45,34 @@ actor CTXSession {
         }
         let client = self.client
         let task = Task<String, any Error> {
-            try await Self.refresh(using: refreshToken, client: client)
+            try await Self.refresh(replacing: rejected, client: client)
         }
         refreshing = task
         defer { if refreshing == task { refreshing = nil } }
         return try await task.value
+    }
+
+    /// Under the store's exclusive access: the stored access token if it is no longer `rejected` (another
+    /// process refreshed while this one waited), else the result of ``exchange(_:client:)`` run as a
+    /// critical section. The wait for the access is bounded by the request time-out plus five seconds (the
+    /// holder sends one request and saves); so is the critical section.
+    private static func refresh(replacing rejected: String, client: CTXClient) async throws -> String {
+        let configuration = client.configuration
+        let store = configuration.credentials
+        let network = configuration.network
+        let bound = Duration.seconds(configuration.timeout) + .seconds(5)
+        return try await store.withExclusiveAccess(to: .ctx, network: network, waitingAtMost: bound) {
+            guard let stored = try store.load(.ctx, network: network), let current = stored.accessToken,
+                !current.isEmpty
+            else { throw DashSpendError.signInRequired(.ctx) }
+            if current != rejected { return current }
+            guard let refreshToken = stored.refreshToken, !refreshToken.isEmpty else {
+                throw DashSpendError.unauthorized(.ctx)
+            }
+            return try await configuration.criticalSections.run(boundedBy: bound) {
+                try await exchange(refreshToken, client: client)
+            }
+        }
     }
 
     /// Calls `refresh-token` and stores the result; runs to completion whatever happens to the callers.
@@ -52,7 +81,7 @@ actor CTXSession {
     /// refresh token that was used: nothing stored (a logout meanwhile) writes nothing and throws
     /// ``DashSpendError/signInRequired(_:)``; another refresh token (another repository or process rotated
     /// it, or signed in again) is kept, and its access token is used, even when this refresh got a 401.
-    private static func refresh(using refreshToken: String, client: CTXClient) async throws -> String {
+    private static func exchange(_ refreshToken: String, client: CTXClient) async throws -> String {
         let store = client.configuration.credentials
         let network = client.configuration.network
         let request = client.request("POST", ["refresh-token"], body: .object(["refreshToken": .string(refreshToken)]))

@@ -21,6 +21,9 @@ import Darwin
 ///   the old file and flushes the directory, so a crash mid-write leaves the previous credentials readable
 ///   and a completed save survives a crash.
 /// - A read never writes: a damaged file is reported as ``CredentialStoreError`` and left in place.
+/// - ``withExclusiveAccess(to:network:waitingAtMost:_:)`` holds `flock(LOCK_EX)` on
+///   `<root>/<network>/<serviceTag>.json.lock` (created 0600): processes sharing the state directory take
+///   turns, so two of them never refresh the same rotating token at once.
 public struct FileCredentialStore: CredentialStore {
     /// The state directory (see ``StateDirectory``).
     public let root: String
@@ -72,6 +75,23 @@ public struct FileCredentialStore: CredentialStore {
         if unlink(file) != 0 && errno != ENOENT {
             throw CredentialStoreError(.unwritable, path: file, reason: Self.systemReason())
         }
+    }
+
+    /// Runs `body` holding the provider's lock file (see the type's documentation); the network folder is
+    /// created (0700) when missing. The wait polls and suspends: it never blocks a thread.
+    public func withExclusiveAccess<T>(
+        to provider: GiftCardProvider, network: DashSpendNetwork, waitingAtMost timeout: Duration,
+        _ body: () async throws -> T
+    ) async throws -> T {
+        let file = path(for: provider, network: network)
+        try Self.makeDirectory(directory(for: network))
+        return try await CredentialFileLock.withLock(
+            lockPath(for: provider, network: network), for: file, waitingAtMost: timeout, body)
+    }
+
+    /// The lock file of `provider`'s credentials on `network`: the credentials file's path plus `.lock`.
+    public func lockPath(for provider: GiftCardProvider, network: DashSpendNetwork) -> String {
+        path(for: provider, network: network) + ".lock"
     }
 
     // MARK: - Files

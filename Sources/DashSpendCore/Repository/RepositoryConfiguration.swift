@@ -23,6 +23,9 @@ public struct RepositoryConfiguration: Sendable {
     public var now: @Sendable () -> Date
     /// Where requests and refreshes are reported (silent by default).
     public var diagnostics: any DiagnosticsSink
+    /// Where a token refresh and its save register as work an exit must wait for; share one value per
+    /// process with whatever handles signals (see ``CriticalSections``).
+    public var criticalSections: CriticalSections
 
     /// Creates a configuration.
     public init(
@@ -33,7 +36,8 @@ public struct RepositoryConfiguration: Sendable {
         clientId: String = "dcg_swift",
         timeout: Double = 20,
         now: @escaping @Sendable () -> Date = { Date() },
-        diagnostics: any DiagnosticsSink = SilentDiagnostics()
+        diagnostics: any DiagnosticsSink = SilentDiagnostics(),
+        criticalSections: CriticalSections = CriticalSections()
     ) {
         self.network = network
         self.baseURLOverrides = baseURLOverrides
@@ -43,6 +47,7 @@ public struct RepositoryConfiguration: Sendable {
         self.timeout = timeout
         self.now = now
         self.diagnostics = diagnostics
+        self.criticalSections = criticalSections
     }
 
     /// The base URL to use for `provider`.

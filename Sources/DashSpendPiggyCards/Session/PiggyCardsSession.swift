@@ -9,6 +9,9 @@ import DashSpendCore
 /// Owns the PiggyCards access token: logs in again (user id + stored password) when the token has expired
 /// or has less than five minutes left, or when the server rejected it. One login at a time, shared by
 /// every concurrent caller; it runs in an unstructured task so its token is saved even if callers cancel.
+/// The login runs under the store's exclusive access
+/// (``CredentialStore/withExclusiveAccess(to:network:waitingAtMost:_:)``), after reading the store again:
+/// when another process logged in meanwhile, its token is used and no second login is sent.
 ///
 /// The new token is written only if the store still holds the user id and password the login used: a
 /// logout (nothing stored) meanwhile writes nothing and throws ``DashSpendError/signInRequired(_:)``, and a
@@ -29,31 +32,49 @@ actor PiggyCardsSession {
         if let loggingIn { return try await loggingIn.value }
         let configuration = client.configuration
         guard let stored = try configuration.credentials.load(.piggyCards, network: configuration.network),
-            let userId = stored.userId, let password = stored.password, !password.isEmpty
+            stored.userId != nil, !(stored.password ?? "").isEmpty
         else { throw DashSpendError.signInRequired(.piggyCards) }
-        if let token = stored.accessToken, !token.isEmpty, token != rejected,
-            let expiresAt = stored.accessTokenExpiresAt,
-            expiresAt.timeIntervalSince(configuration.now()) >= Self.renewalMargin
-        {
-            return token
-        }
+        if let token = Self.usable(stored, rejected: rejected, now: configuration.now()) { return token }
         let client = self.client
         let task = Task<String, any Error> {
-            let (token, expiresAt) = try await client.logIn(userId: userId, password: password, call: .relogin)
-            guard var updated = try configuration.credentials.load(.piggyCards, network: configuration.network)
-            else { throw DashSpendError.signInRequired(.piggyCards) }
-            guard updated.userId == userId, updated.password == password else {
-                if let current = updated.accessToken, !current.isEmpty { return current }
-                throw DashSpendError.signInRequired(.piggyCards)
+            let bound = Duration.seconds(configuration.timeout) + .seconds(5)
+            return try await configuration.credentials.withExclusiveAccess(
+                to: .piggyCards, network: configuration.network, waitingAtMost: bound
+            ) {
+                guard let stored = try configuration.credentials.load(.piggyCards, network: configuration.network),
+                    let userId = stored.userId, let password = stored.password, !password.isEmpty
+                else { throw DashSpendError.signInRequired(.piggyCards) }
+                if let token = Self.usable(stored, rejected: rejected, now: configuration.now()) { return token }
+                return try await Self.logIn(userId: userId, password: password, client: client)
             }
-            updated.accessToken = token
-            updated.accessTokenExpiresAt = expiresAt
-            try configuration.credentials.save(updated, for: .piggyCards, network: configuration.network)
-            return token
         }
         loggingIn = task
         defer { if loggingIn == task { loggingIn = nil } }
         return try await task.value
+    }
+
+    /// The stored token when it is not `rejected` and has at least ``renewalMargin`` left.
+    private static func usable(_ stored: ProviderCredentials, rejected: String?, now: Date) -> String? {
+        guard let token = stored.accessToken, !token.isEmpty, token != rejected,
+            let expiresAt = stored.accessTokenExpiresAt, expiresAt.timeIntervalSince(now) >= renewalMargin
+        else { return nil }
+        return token
+    }
+
+    /// Logs in and stores the token, only if the store still holds the user id and password used.
+    private static func logIn(userId: String, password: String, client: PiggyCardsClient) async throws -> String {
+        let configuration = client.configuration
+        let (token, expiresAt) = try await client.logIn(userId: userId, password: password, call: .relogin)
+        guard var updated = try configuration.credentials.load(.piggyCards, network: configuration.network)
+        else { throw DashSpendError.signInRequired(.piggyCards) }
+        guard updated.userId == userId, updated.password == password else {
+            if let current = updated.accessToken, !current.isEmpty { return current }
+            throw DashSpendError.signInRequired(.piggyCards)
+        }
+        updated.accessToken = token
+        updated.accessTokenExpiresAt = expiresAt
+        try configuration.credentials.save(updated, for: .piggyCards, network: configuration.network)
+        return token
     }
 }
 #endif

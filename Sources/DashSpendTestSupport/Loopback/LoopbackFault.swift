@@ -2,6 +2,9 @@
 package enum LoopbackFault: Sendable, Hashable {
     /// Wait this many seconds, then answer normally.
     case delay(Double)
+    /// Handle the request (its effects on the server happen), then hold the answer until the gate opens;
+    /// the gate counts the request once handled.
+    case hold(LoopbackGate)
     /// Answer with this status and body instead of the handler's answer.
     case respond(status: Int, body: String)
     /// Answer with this status, extra header fields (e.g. `Retry-After`) and body instead of the handler's.

@@ -209,6 +209,10 @@ package final class LoopbackHTTPServer: Sendable {
             Self.write(response, to: client, body: body.prefix(max(1, body.count / 2)), declaredLength: body.count + 100)
         case .dripBody(let interval)?:
             Self.drip(handler(request), to: client, interval: interval)
+        case .hold(let gate)?:
+            let response = handler(request)
+            gate.pass()
+            Self.write(response, to: client)
         case .connectionReset?:
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))

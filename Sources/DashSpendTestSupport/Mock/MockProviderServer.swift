@@ -16,8 +16,8 @@ import Musl
 /// answering from the JSON files in `Fixtures/Providers/ctx/` and `Fixtures/Providers/piggycards/`.
 ///
 /// It issues and checks its own tokens: the first access token is ``defaultAccessToken``, later ones are
-/// numbered. The one-time code it accepts is ``validCode``. Switches make tokens expire and make the
-/// refresh call fail; faults can be injected through ``loopback``.
+/// numbered. The one-time code it accepts is ``validCode``. Switches make tokens expire, make refresh
+/// tokens single-use (rotation) and make the refresh call fail; faults can be injected through ``loopback``.
 ///
 /// Signing a user in from a test:
 /// ```swift
@@ -57,6 +57,10 @@ package final class MockProviderServer: Sendable {
         var refreshBehavior: RefreshBehavior = .succeed
         var piggyTokenLifetime = 3600
         var piggyPendingFirstLogin = false
+        var singleUseRefreshTokens = false
+        var refreshesGranted = 0
+        var refreshesRefused = 0
+        var minted = 0
     }
 
     /// The underlying HTTP server, for fault injection and request counts.
@@ -152,6 +156,44 @@ package final class MockProviderServer: Sendable {
         state.withLock { $0.piggyTokenLifetime = seconds }
     }
 
+    /// Makes every CTX refresh token good for one refresh: a token that was used answers 401, as a server
+    /// that rotates refresh tokens does.
+    package func setSingleUseRefreshTokens(_ singleUse: Bool) {
+        state.withLock { $0.singleUseRefreshTokens = singleUse }
+    }
+
+    /// How many CTX refreshes issued tokens, and how many were refused because the refresh token was
+    /// unknown or already used.
+    package var refreshCounts: (granted: Int, refused: Int) {
+        state.withLock { ($0.refreshesGranted, $0.refreshesRefused) }
+    }
+
+    /// Forgets the refresh counts.
+    package func resetRefreshCounts() {
+        state.withLock {
+            $0.refreshesGranted = 0
+            $0.refreshesRefused = 0
+        }
+    }
+
+    /// CTX credentials of a new session whose access token has expired (this server never accepted it) and
+    /// whose refresh token is new and valid: the state of a user whose next call must refresh.
+    package func expiredCTXSession(now: Date = Date()) -> ProviderCredentials {
+        let number = state.withLock { state -> Int in
+            state.minted += 1
+            state.refreshTokens.insert("minted-refresh-token-\(state.minted)")
+            return state.minted
+        }
+        return ProviderCredentials(
+            email: "user@example.com", accessToken: "expired-access-token-\(number)",
+            refreshToken: "minted-refresh-token-\(number)", refreshTokenIssuedAt: now)
+    }
+
+    /// Whether CTX accepts `refreshToken` now.
+    package func acceptsRefreshToken(_ refreshToken: String) -> Bool {
+        state.withLock { $0.refreshTokens.contains(refreshToken) }
+    }
+
     /// The access tokens currently accepted by `provider`'s API.
     package func acceptedAccessTokens(for provider: GiftCardProvider) -> Set<String> {
         state.withLock { $0.accessTokens[provider.rawValue] ?? [] }
@@ -235,7 +277,22 @@ package final class MockProviderServer: Sendable {
             return .json(.object(["accessToken": .string(access), "refreshToken": .string(Self.defaultRefreshToken)]))
         case ("POST", "refresh-token", 1):
             let presented = request.json?["refreshToken"]?.string ?? ""
-            let (behavior, known) = state.withLock { ($0.refreshBehavior, $0.refreshTokens.contains(presented)) }
+            let (behavior, known) = state.withLock { state in
+                let known = state.refreshTokens.contains(presented)
+                switch (known, state.refreshBehavior) {
+                case (false, _):
+                    state.refreshesRefused += 1
+                case (true, .succeed):
+                    // Rotation: the new refresh token replaces the presented one.
+                    state.refreshesGranted += 1
+                    if state.singleUseRefreshTokens { state.refreshTokens.remove(presented) }
+                case (true, .succeedWithoutRefreshToken):
+                    state.refreshesGranted += 1
+                case (true, .fail):
+                    break
+                }
+                return (state.refreshBehavior, known)
+            }
             guard known else { return .json(#"{"errors":[{"message":"Invalid refresh token"}]}"#, status: 401) }
             switch behavior {
             case .fail(let status):

@@ -9,12 +9,17 @@ struct Invocation {
     let network: DashSpendNetwork
     /// Seconds one provider request may take (`--timeout`, default the wallets' 20).
     let timeout: Double
+    /// Where a token refresh registers as work an exit on a signal must wait for.
+    let criticalSections: CriticalSections
 
     /// Resolves the options every command shares, so a bad `--network` or `--timeout` is a usage error
     /// whatever the command.
-    init(arguments: ParsedArguments, environment: [String: String]) throws(CLIError) {
+    init(
+        arguments: ParsedArguments, environment: [String: String], criticalSections: CriticalSections = CriticalSections()
+    ) throws(CLIError) {
         self.arguments = arguments
         self.environment = environment
+        self.criticalSections = criticalSections
         if let raw = arguments.value("--network") {
             guard let network = DashSpendNetwork(rawValue: raw.lowercased()) else {
                 throw .usage("--network must be mainnet or testnet, not \(raw)")
@@ -74,7 +79,8 @@ struct Invocation {
             database: arguments.value("--db").map { .file($0) } ?? .installed(fallback: sample),
             providerBaseURLs: urls, country: arguments.value("--country") ?? environment["DASHSPEND_COUNTRY"],
             offline: offline, timeout: timeout,
-            diagnostics: arguments.flag("--verbose") ? StandardErrorDiagnostics() : SilentDiagnostics())
+            diagnostics: arguments.flag("--verbose") ? StandardErrorDiagnostics() : SilentDiagnostics(),
+            criticalSections: criticalSections)
     }
 
     /// The front door, built from ``configuration()``.

@@ -1,0 +1,62 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Holds the answers on a route until a test opens it (``LoopbackFault/hold(_:)``), and says when requests
+/// have been handled: a test can then act while an answer is provably in flight (send a signal, log out),
+/// instead of sleeping and hoping.
+package final class LoopbackGate: Sendable, Hashable {
+    private struct State {
+        var arrived = 0
+        var isOpen = false
+    }
+
+    private let state = Mutex(State())
+    /// The longest a request is held when nobody opens the gate, in seconds.
+    package let limit: Double
+
+    /// Creates a closed gate that holds each request at most `limit` seconds.
+    package init(limit: Double = 30) {
+        self.limit = limit
+    }
+
+    /// How many requests have been handled and held (or let through).
+    package var arrived: Int { state.withLock { $0.arrived } }
+
+    /// Lets every held request (and every later one) through.
+    package func open() {
+        state.withLock { $0.isOpen = true }
+    }
+
+    /// Waits (suspending, in steps of 5 ms) until `count` requests have arrived; false after `timeout` seconds.
+    package func waitForArrivals(_ count: Int = 1, timeout: Double = 10) async throws -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
+        while arrived < count {
+            if ContinuousClock.now >= deadline { return false }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+
+    /// Called on the server's connection thread once the request is handled: counts it and blocks until the
+    /// gate opens.
+    func pass() {
+        state.withLock { $0.arrived += 1 }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(limit))
+        while !state.withLock({ $0.isOpen }), ContinuousClock.now < deadline {
+            usleep(2_000)
+        }
+    }
+
+    /// Gates are equal only to themselves.
+    package static func == (lhs: LoopbackGate, rhs: LoopbackGate) -> Bool { lhs === rhs }
+
+    /// Hashes the gate's identity.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}

@@ -1,0 +1,77 @@
+import DashSpendCore
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Exits on SIGINT (130) and SIGTERM (143) without cutting off a critical section: a token refresh in
+/// flight is finished and saved first (bounded by its own time-out), so an interrupted command does not
+/// cost a sign-in.
+///
+/// The two signals are ignored by the default disposition and delivered to a dispatch source instead. On
+/// a signal the ``CriticalSections`` are closed (no new refresh starts); if none is open the process
+/// exits at once, otherwise it says so on stderr, waits for them to end and then exits. Every exit of the
+/// program goes through ``finish(_:)`` so that only one thread ever calls `exit`.
+package final class SignalExit: Sendable {
+    /// The work an exit waits for, shared with the repositories.
+    package let sections: CriticalSections
+    private let exiting = Mutex(false)
+    /// Kept alive for the life of the process; written once, by ``install()``.
+    nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
+
+    /// Creates a handler with its own critical sections; nothing is installed until ``install()``.
+    package init(sections: CriticalSections = CriticalSections()) {
+        self.sections = sections
+    }
+
+    /// Takes SIGINT and SIGTERM over from their default disposition.
+    package func install() {
+        let queue = DispatchQueue(label: "merchant-lookup.signals")
+        var installed: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [self] in received(number) }
+            source.resume()
+            installed.append(source)
+        }
+        sources = installed
+    }
+
+    /// Whether a signal was received: the program must not report a result of its own any more.
+    package var interrupted: Bool { sections.isClosed }
+
+    /// Exits with `code`, unless another thread is already exiting: then this thread waits for the end.
+    package func finish(_ code: Int32) -> Never {
+        let first = exiting.withLock { exiting -> Bool in
+            defer { exiting = true }
+            return !exiting
+        }
+        if first { exit(code) }
+        while true { pause() }
+    }
+
+    /// Parks the calling thread for good: the signal handler is exiting the process.
+    package func waitForSignalExit() -> Never {
+        while true { pause() }
+    }
+
+    private func received(_ number: Int32) {
+        if sections.close() > 0 {
+            Self.say("merchant-lookup: interrupted: saving the sign-in refresh in flight before exiting\n")
+            sections.waitUntilNoneOpen()
+        }
+        finish(128 + number)
+    }
+
+    private static func say(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,157 @@
+import DashSpendCore
+import DashSpendTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// `FileCredentialStore.withExclusiveAccess`: a polled `flock` on `<serviceTag>.json.lock`.
+@Suite("The credentials lock", .timeLimit(.minutes(2)))
+struct CredentialLockTests {
+    private static func temporaryRoot() -> String {
+        NSTemporaryDirectory() + "dashspend-lock-\(UUID().uuidString)/state"
+    }
+
+    private static func remove(_ root: String) {
+        try? FileManager.default.removeItem(atPath: (root as NSString).deletingLastPathComponent)
+    }
+
+    @Test func theLockFileSitsNextToTheCredentialsWithMode0600() async throws {
+        let root = Self.temporaryRoot()
+        defer { Self.remove(root) }
+        let store = FileCredentialStore(root: root)
+        try await store.withExclusiveAccess(to: .ctx, network: .testnet, waitingAtMost: .seconds(1)) {}
+        let lock = store.lockPath(for: .ctx, network: .testnet)
+        #expect(lock == store.path(for: .ctx, network: .testnet) + ".lock")
+        let attributes = try FileManager.default.attributesOfItem(atPath: lock)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+
+    @Test func twoDescriptorsNeverHoldItTogether() async throws {
+        let root = Self.temporaryRoot()
+        defer { Self.remove(root) }
+        let inside = Shared((now: 0, most: 0))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                // A store value of its own each time: its own descriptor, as another process would have.
+                group.addTask {
+                    try await FileCredentialStore(root: root).withExclusiveAccess(
+                        to: .ctx, network: .mainnet, waitingAtMost: .seconds(10)
+                    ) {
+                        inside.withLock {
+                            $0.now += 1
+                            $0.most = max($0.most, $0.now)
+                        }
+                        try await Task.sleep(for: .milliseconds(20))
+                        inside.withLock { $0.now -= 1 }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(inside.withLock { $0.most } == 1)
+    }
+
+    @Test func aWaiterGivesUpAfterItsBoundWithoutRunning() async throws {
+        let root = Self.temporaryRoot()
+        defer { Self.remove(root) }
+        let holder = Task {
+            try await FileCredentialStore(root: root).withExclusiveAccess(
+                to: .ctx, network: .mainnet, waitingAtMost: .seconds(1)
+            ) { try await Task.sleep(for: .seconds(2)) }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let ran = Shared(false)
+        let started = ContinuousClock.now
+        do {
+            try await FileCredentialStore(root: root).withExclusiveAccess(
+                to: .ctx, network: .mainnet, waitingAtMost: .milliseconds(300)
+            ) { ran.withLock { $0 = true } }
+            Issue.record("the lock was taken while another holder had it")
+        } catch let error as CredentialStoreError {
+            #expect(error.kind == .unwritable)
+            #expect(error.description.contains("locked"))
+        }
+        #expect(ContinuousClock.now - started < .seconds(1.5))
+        #expect(!ran.withLock { $0 })
+        // Other networks are other locks.
+        try await FileCredentialStore(root: root).withExclusiveAccess(
+            to: .ctx, network: .testnet, waitingAtMost: .milliseconds(100)
+        ) {}
+        try await holder.value
+        try await FileCredentialStore(root: root).withExclusiveAccess(
+            to: .ctx, network: .mainnet, waitingAtMost: .milliseconds(100)
+        ) {}
+    }
+
+    @Test func anotherProcessHoldingTheLockIsWaitedFor() async throws {
+        let tool = "/usr/bin/flock"
+        guard FileManager.default.isExecutableFile(atPath: tool) else { return }
+        let root = Self.temporaryRoot()
+        defer { Self.remove(root) }
+        let store = FileCredentialStore(root: root)
+        try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(1)) {}
+        let folder = (root as NSString).deletingLastPathComponent
+        // flock(1), a process of its own, holds the same lock file until the test creates `release`.
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: tool)
+        other.arguments = [
+            store.lockPath(for: .ctx, network: .mainnet), "/bin/sh", "-c",
+            "touch '\(folder)/held'; while [ ! -e '\(folder)/release' ]; do sleep 0.02; done",
+        ]
+        try other.run()
+        defer {
+            FileManager.default.createFile(atPath: folder + "/release", contents: nil)
+            other.waitUntilExit()
+        }
+        for _ in 0..<2_000 where !FileManager.default.fileExists(atPath: folder + "/held") {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(FileManager.default.fileExists(atPath: folder + "/held"), "the other process never held the lock")
+        let entered = Shared(false)
+        let waiter = Task {
+            try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(30)) {
+                entered.withLock { $0 = true }
+            }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!entered.withLock { $0 }, "the lock was taken while another process held it")
+        FileManager.default.createFile(atPath: folder + "/release", contents: nil)
+        try await waiter.value
+        #expect(entered.withLock { $0 })
+    }
+
+    @Test func theDefaultImplementationRunsTheBody() async throws {
+        let store = InMemoryCredentialStore()
+        let value = try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .zero) { 42 }
+        #expect(value == 42)
+    }
+
+    @Test func closedCriticalSectionsRefuseNewWorkAndAreWaitedFor() async throws {
+        let sections = CriticalSections()
+        let entered = Shared(false)
+        let running = Task {
+            try await sections.run(boundedBy: .seconds(5)) {
+                entered.withLock { $0 = true }
+                try await Task.sleep(for: .milliseconds(300))
+            }
+        }
+        while !entered.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(sections.close() == 1)
+        await #expect(throws: CancellationError.self) { try await sections.run(boundedBy: .seconds(1)) {} }
+        let started = ContinuousClock.now
+        let drained = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: sections.waitUntilNoneOpen()) }
+        }
+        #expect(drained)
+        #expect(ContinuousClock.now - started > .milliseconds(100))
+        try await running.value
+        #expect(sections.openCount == 0)
+    }
+}
+
+/// A value tasks share, behind a lock.
+private final class Shared<Value: Sendable>: Sendable {
+    private let value: Mutex<Value>
+    init(_ value: Value) { self.value = Mutex(value) }
+    func withLock<T>(_ body: (inout Value) -> T) -> T { value.withLock { body(&$0) } }
+}
