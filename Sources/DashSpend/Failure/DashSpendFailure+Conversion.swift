@@ -81,6 +81,8 @@ extension DashSpendFailure {
             self.init(.badData, error.description, cause: .credentials, subject: error.path)
         case .unwritable:
             self.init(.cannotWrite, error.description, cause: .stateDirectory, subject: error.path)
+        case .busy:
+            self.init(.tryAgainLater, error.description, subject: error.path)
         }
     }
 

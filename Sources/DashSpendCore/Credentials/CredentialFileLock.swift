@@ -32,7 +32,7 @@ enum CredentialFileLock {
             }
             guard ContinuousClock.now < deadline else {
                 throw CredentialStoreError(
-                    .unwritable, path: credentialsPath,
+                    .busy, path: credentialsPath,
                     reason: "another process kept \(lockPath) locked for more than \(timeout.components.seconds) s")
             }
             try await Task.sleep(for: pause)

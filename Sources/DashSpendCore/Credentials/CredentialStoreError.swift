@@ -9,6 +9,8 @@ public struct CredentialStoreError: Error, Sendable, Hashable, CustomStringConve
         case corrupt
         /// The file or its directory could not be written.
         case unwritable
+        /// Another process held the credentials' lock for longer than this one would wait.
+        case busy
     }
 
     /// What went wrong.
@@ -34,6 +36,8 @@ public struct CredentialStoreError: Error, Sendable, Hashable, CustomStringConve
             return "the credentials file \(path) is damaged (\(reason)); it was left untouched"
         case .unwritable:
             return "cannot write the credentials file \(path) (\(reason))"
+        case .busy:
+            return "the credentials file \(path) is busy (\(reason))"
         }
     }
 }
