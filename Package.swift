@@ -126,3 +126,14 @@ let package = Package(
         ),
     ]
 )
+
+// Every Swift target builds with the upcoming features the house uses: `any` spelled out for existentials,
+// members visible only from modules a file imports itself, and imports internal unless a file says
+// `public import` (so what a module's public API exposes from another module is written down).
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
+}

@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 import Foundation
 
 #if canImport(FoundationNetworking)

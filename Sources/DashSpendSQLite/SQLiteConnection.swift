@@ -2,9 +2,9 @@ import CSQLite
 import Synchronization
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// One SQLite connection, serialised by a lock so it can be shared between tasks.

@@ -1,5 +1,5 @@
 import DashSpend
-import DashSpendCore
+package import DashSpendCore
 import Synchronization
 
 /// An ``OfferCache`` in memory, for tests.

@@ -1,4 +1,4 @@
-import DashSpend
+public import DashSpend
 
 /// The `merchant-lookup` command line: parses arguments, runs one command, and says what to print and
 /// which exit code to use. The executable is a thin `@main` over ``run(arguments:environment:)``.

@@ -1,4 +1,5 @@
 import DashSpendCore
+import Foundation
 import Testing
 
 @Suite("Reading database and API values")

@@ -1,4 +1,5 @@
 import DashSpendCore
+import Foundation
 import Testing
 
 @Suite("The provider enum and its facts")

@@ -2,6 +2,7 @@ import DashSpend
 import DashSpendCore
 import DashSpendHTTP
 import DashSpendTestSupport
+import Foundation
 import Testing
 
 @Suite("Ranking offers and building repositories", .timeLimit(.minutes(2)))

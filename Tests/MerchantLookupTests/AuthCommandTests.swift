@@ -1,3 +1,4 @@
+import DashSpendCore
 import DashSpendTestSupport
 import Foundation
 import Testing

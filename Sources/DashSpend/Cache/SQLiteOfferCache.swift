@@ -1,5 +1,5 @@
 import DashSpendCore
-import DashSpendSQLite
+public import DashSpendSQLite
 
 #if canImport(Glibc)
 import Glibc

@@ -1,9 +1,9 @@
 import DashSpendCore
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Everything a ``DashSpendClient`` is built from: one value, passed in, nothing global.

@@ -2,9 +2,9 @@ import DashSpendCore
 import DashSpendExplore
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Resolves merchants: each offer's `enabled`, discount and denominations through the fallback chains

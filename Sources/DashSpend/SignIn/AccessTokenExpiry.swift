@@ -1,9 +1,9 @@
 import DashSpendCore
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// When a stored access token expires: the stored expiry (PiggyCards' `expires_in`), else the `exp`

@@ -1,9 +1,9 @@
 import DashSpendCore
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Whether the user is signed in to one provider on the client's network. Never a token or a password.

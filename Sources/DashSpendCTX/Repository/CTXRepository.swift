@@ -1,9 +1,9 @@
-import DashSpendCore
+package import DashSpendCore
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// The CTX account and catalogue: e-mail sign-in, merchant details, purchases.

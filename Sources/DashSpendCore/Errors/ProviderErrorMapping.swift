@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// The error rules CTX and PiggyCards share word for word: the region refusal, 401/403, 409, 5xx and the

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Reads an HTTP `Retry-After` value (RFC 9110 §10.2.3): a number of seconds, or an HTTP date

@@ -1,4 +1,4 @@
-import DashSpendSQLite
+public import DashSpendSQLite
 
 /// The SQL the library runs, for the benchmark that runs the same statements through the bare SQLite C API.
 /// Not API: `@_spi(Benchmarks) import DashSpendExplore`.

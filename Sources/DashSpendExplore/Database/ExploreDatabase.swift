@@ -1,10 +1,10 @@
-import DashSpendCore
+public import DashSpendCore
 import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// A read-only explore database: the SQLite file the Dash wallets download (schema v1 to v4).

@@ -1,4 +1,4 @@
-import DashSpendSQLite
+public import DashSpendSQLite
 
 /// Why an explore database cannot be used. Each message says what is wrong with which file.
 public enum ExploreDatabaseError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 import DashSpendSQLite
 
 /// A merchant as the explore database describes it: one logical merchant (`merchantId`), read from its

@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 
 /// One provider offer of a merchant as the explore database stores it (a `gift_card_providers` row, or on
 /// v1–v3 files a synthetic CTX row built from the merchant, whose own fields are then nil so that the

@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 
 /// What to search for. Every filter is optional; the default finds every merchant, by name, 100 at a time.
 public struct MerchantSearch: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 
 /// One merchant in a page of search results.
 public struct MerchantSummary: Sendable, Hashable {

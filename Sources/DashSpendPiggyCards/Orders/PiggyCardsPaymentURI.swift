@@ -1,10 +1,10 @@
 #if PIGGYCARDS_ENABLED
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
-import DashSpendCore
+package import DashSpendCore
 
 /// A BIP21 payment request as PiggyCards sends it in `payTo`: `dash:<address>?amount=<DASH>`.
 ///

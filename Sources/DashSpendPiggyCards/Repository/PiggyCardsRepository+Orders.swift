@@ -1,8 +1,8 @@
 #if PIGGYCARDS_ENABLED
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 import DashSpendCore
 

@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import DashSpendCore
+package import DashSpendCore
 
 /// The PiggyCards account and catalogue.
 ///

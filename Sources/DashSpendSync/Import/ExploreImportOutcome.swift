@@ -1,4 +1,4 @@
-import DashSpendExplore
+package import DashSpendExplore
 
 /// What `sync` did.
 package enum ExploreImportOutcome: Sendable, Hashable {

@@ -3,9 +3,9 @@ import DashSpendExplore
 import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc

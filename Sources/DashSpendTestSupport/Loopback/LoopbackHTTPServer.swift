@@ -2,9 +2,9 @@ import DashSpendCore
 import Synchronization
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc

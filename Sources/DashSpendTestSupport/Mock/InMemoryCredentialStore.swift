@@ -1,4 +1,4 @@
-import DashSpendCore
+package import DashSpendCore
 import Synchronization
 
 /// Credentials kept in memory, for tests. Counts saves so tests can see what a repository wrote.

@@ -1,10 +1,10 @@
-import DashSpendCore
+package import DashSpendCore
 import Synchronization
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc

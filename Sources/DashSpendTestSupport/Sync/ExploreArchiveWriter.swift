@@ -1,4 +1,4 @@
-import DashSpendSync
+package import DashSpendSync
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

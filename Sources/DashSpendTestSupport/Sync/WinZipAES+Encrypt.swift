@@ -1,4 +1,4 @@
-import DashSpendSync
+package import DashSpendSync
 
 // Writing encrypted archives is for tests only: production code only ever decrypts.
 extension WinZipAES {

@@ -1,5 +1,11 @@
 import DashSpend
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// `merchant-lookup providers`: the providers compiled into this build.
 enum ProvidersCommand: CLICommand {
     static let words = ["providers"]
