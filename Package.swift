@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "DashSpendCore", targets: ["DashSpendCore"]),
         .library(name: "DashSpendExplore", targets: ["DashSpendExplore"]),
         .library(name: "DashSpendHTTP", targets: ["DashSpendHTTP"]),
+        .library(name: "DashSpendTestKit", targets: ["DashSpendTestKit"]),
         .executable(name: "merchant-lookup", targets: ["MerchantLookup"]),
         .executable(name: "explore-benchmark", targets: ["ExploreBenchmark"]),
         .plugin(name: "BuildMatrix", targets: ["BuildMatrix"]),
@@ -61,6 +62,11 @@ let package = Package(
         /// The sample explore database, built from `Fixtures/SampleExplore` by the build-tool plugin.
         .target(name: "DashSpendSample", plugins: ["EmbedSampleDatabase"]),
 
+        // MARK: - Kit for implementers
+        /// Conformance suites any repository, credential store, offer store or transport runs against itself
+        /// (Swift Testing), the loopback HTTP server they use, and an in-memory credential store.
+        .target(name: "DashSpendTestKit", dependencies: ["DashSpend", "DashSpendCore"]),
+
         // MARK: - Command-line tool
         .target(
             name: "MerchantLookupCLI",
@@ -88,7 +94,10 @@ let package = Package(
 
         // MARK: - Tests
         /// A loopback HTTP/1.1 server that speaks the provider APIs from `Fixtures/`, with fault injection.
-        .target(name: "DashSpendTestSupport", dependencies: ["DashSpendCore", "DashSpendExplore", "DashSpendSync", "CZlib"]),
+        .target(
+            name: "DashSpendTestSupport",
+            dependencies: ["DashSpendCore", "DashSpendExplore", "DashSpendSync", "DashSpendTestKit", "CZlib"]
+        ),
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendCore"]),
         .testTarget(
             name: "DashSpendExploreTests",
@@ -101,6 +110,13 @@ let package = Package(
         .testTarget(
             name: "DashSpendTests",
             dependencies: ["DashSpend", "DashSpendExplore", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendSample"]
+        ),
+        .testTarget(
+            name: "DashSpendTestKitTests",
+            dependencies: [
+                "DashSpendTestKit", "DashSpend", "DashSpendCore", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP",
+                "DashSpendTestSupport", "CSQLite",
+            ]
         ),
         .testTarget(name: "SyncTests", dependencies: ["DashSpendSync", "DashSpendExplore", "DashSpendTestSupport"]),
         .testTarget(

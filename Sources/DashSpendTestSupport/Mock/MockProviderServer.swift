@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendTestKit
 import Synchronization
 
 #if canImport(FoundationEssentials)
