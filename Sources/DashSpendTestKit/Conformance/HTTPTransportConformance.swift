@@ -252,16 +252,14 @@ public struct HTTPTransportConformance: Sendable {
 
     private func failures(_ transport: any HTTPTransport, _ server: LoopbackHTTPServer, _ recorder: ConformanceRecorder) async {
         let check = "transport failures are network errors"
-        // A port nothing listens on: a server started and stopped at once.
-        let closed = LoopbackHTTPServer()
+        // A port bound but not listening: refused, and no other server can take it meanwhile.
         do {
-            try closed.start()
-            let port = closed.port
-            closed.stop()
-            let refused = HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:\(port)/")!, timeout: 5)
+            let closed = try ClosedLoopbackPort()
+            let refused = HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:\(closed.port)/")!, timeout: 5)
             await expectNetworkError(check, "a request to a closed port", recorder) { _ = try await transport.send(refused) }
+            withExtendedLifetime(closed) {}
         } catch {
-            recorder.fail(check, "could not start a second loopback server to find a closed port: \(error)")
+            recorder.fail(check, "could not reserve a closed loopback port: \(error)")
         }
         for (what, fault) in [("a reset connection", LoopbackFault.connectionReset), ("a truncated body", .truncatedBody)] {
             server.inject(fault, path: "/slow", times: 1)
