@@ -102,9 +102,6 @@ public struct HTTPTransportConformance: Sendable {
         server.route("/large") { _ in
             LoopbackResponse(status: 200, body: Data(count: HTTPResponse.maximumBodyBytes + 1))
         }
-        server.route("/at-cap") { _ in
-            LoopbackResponse(status: 200, body: Data(repeating: 0x61, count: HTTPResponse.maximumBodyBytes))
-        }
     }
 
     private func request(
@@ -284,15 +281,6 @@ public struct HTTPTransportConformance: Sendable {
             recorder.expect(
                 isUnreadable, check,
                 "a body of \(cap + 1) bytes threw \(String(reflecting: error)), not DashSpendError.unreadableAnswer")
-        }
-        if let response = await recorder.attempt(
-            check, "a request answered with exactly \(cap) bytes",
-            {
-                try await transport.send(request(server, "/at-cap", timeout: 30))
-            })
-        {
-            recorder.expect(
-                response.body.count == cap, check, "a body of exactly \(cap) bytes came back as \(response.body.count) bytes")
         }
     }
 
