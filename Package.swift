@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "DashSpendCore", targets: ["DashSpendCore"]),
         .library(name: "DashSpendExplore", targets: ["DashSpendExplore"]),
         .library(name: "DashSpendHTTP", targets: ["DashSpendHTTP"]),
+        .library(name: "DashSpendTestKit", targets: ["DashSpendTestKit"]),
         .executable(name: "merchant-lookup", targets: ["MerchantLookup"]),
         .executable(name: "explore-benchmark", targets: ["ExploreBenchmark"]),
         .plugin(name: "BuildMatrix", targets: ["BuildMatrix"]),
@@ -70,6 +71,11 @@ let package = Package(
         /// The sample explore database, built from `Fixtures/SampleExplore` by the build-tool plugin.
         .target(name: "DashSpendSample", plugins: ["EmbedSampleDatabase"]),
 
+        // MARK: - Kit for implementers
+        /// Conformance suites any repository, credential store, offer store or transport runs against itself
+        /// (Swift Testing), the loopback HTTP server they use, and an in-memory credential store.
+        .target(name: "DashSpendTestKit", dependencies: ["DashSpend", "DashSpendCore"]),
+
         // MARK: - Command-line tool
         .target(
             name: "MerchantLookupCLI",
@@ -99,7 +105,9 @@ let package = Package(
         /// A loopback HTTP/1.1 server that speaks the provider APIs from `Fixtures/`, with fault injection.
         .target(
             name: "DashSpendTestSupport",
-            dependencies: ["DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendSync", "CZlib"]
+            dependencies: [
+                "DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendSync", "DashSpendTestKit", "CZlib",
+            ]
         ),
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendCore"]),
         .testTarget(name: "DashSpendSQLiteTests", dependencies: ["DashSpendSQLite", "DashSpendTestSupport"]),
@@ -119,6 +127,13 @@ let package = Package(
         ),
         .testTarget(
             name: "SyncTests", dependencies: ["DashSpendSync", "DashSpendExplore", "DashSpendSQLite", "DashSpendTestSupport"]
+        ),
+        .testTarget(
+            name: "DashSpendTestKitTests",
+            dependencies: [
+                "DashSpendTestKit", "DashSpend", "DashSpendCore", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP",
+                "DashSpendTestSupport", "DashSpendSQLite", "CSQLite",
+            ]
         ),
         .testTarget(
             name: "MerchantLookupTests",

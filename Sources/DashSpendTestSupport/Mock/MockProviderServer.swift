@@ -1,4 +1,5 @@
 package import DashSpendCore
+import DashSpendTestKit
 import Synchronization
 
 #if canImport(FoundationEssentials)

@@ -48,7 +48,7 @@ package struct LoopbackRequest: Sendable, Hashable {
         return String(value.dropFirst("bearer ".count))
     }
 
-    static func percentDecoded(_ text: String) -> String {
+    package static func percentDecoded(_ text: String) -> String {
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8).makeIterator()
         while let byte = iterator.next() {

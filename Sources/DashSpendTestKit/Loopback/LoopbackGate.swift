@@ -9,7 +9,7 @@ import Musl
 /// Holds the answers on a route until a test opens it (``LoopbackFault/hold(_:)``), and says when requests
 /// have been handled: a test can then act while an answer is provably in flight (send a signal, log out),
 /// instead of sleeping and hoping.
-package final class LoopbackGate: Sendable, Hashable {
+public final class LoopbackGate: Sendable, Hashable {
     private struct State {
         var arrived = 0
         var isOpen = false
@@ -17,23 +17,23 @@ package final class LoopbackGate: Sendable, Hashable {
 
     private let state = Mutex(State())
     /// The longest a request is held when nobody opens the gate, in seconds.
-    package let limit: Double
+    public let limit: Double
 
     /// Creates a closed gate that holds each request at most `limit` seconds.
-    package init(limit: Double = 30) {
+    public init(limit: Double = 30) {
         self.limit = limit
     }
 
     /// How many requests have been handled and held (or let through).
-    package var arrived: Int { state.withLock { $0.arrived } }
+    public var arrived: Int { state.withLock { $0.arrived } }
 
     /// Lets every held request (and every later one) through.
-    package func open() {
+    public func open() {
         state.withLock { $0.isOpen = true }
     }
 
     /// Waits (suspending, in steps of 5 ms) until `count` requests have arrived; false after `timeout` seconds.
-    package func waitForArrivals(_ count: Int = 1, timeout: Double = 10) async throws -> Bool {
+    public func waitForArrivals(_ count: Int = 1, timeout: Double = 10) async throws -> Bool {
         let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
         while arrived < count {
             if ContinuousClock.now >= deadline { return false }
@@ -53,10 +53,10 @@ package final class LoopbackGate: Sendable, Hashable {
     }
 
     /// Gates are equal only to themselves.
-    package static func == (lhs: LoopbackGate, rhs: LoopbackGate) -> Bool { lhs === rhs }
+    public static func == (lhs: LoopbackGate, rhs: LoopbackGate) -> Bool { lhs === rhs }
 
     /// Hashes the gate's identity.
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }
 }
