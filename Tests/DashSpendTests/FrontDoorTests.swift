@@ -175,4 +175,25 @@ struct FrontDoorTests {
         #expect(try client.service() !== service, "the service reads the new file")
         #expect(try client.database() === reopened)
     }
+
+    @Test("A database synced through the client replaces the fallback for the next question")
+    func syncedDatabaseIsUsed() async throws {
+        let client = try client()
+        #expect(try client.databaseInfo().origin == "embedded sample")
+        #expect(try client.identify("Home Depot").merchant.merchantId == ClientFixture.homeDepot)
+
+        let source = try SyncFixture.database(named: "download.db", merchant: "Synced Shop", in: state)
+        let report = try client.sync(from: source)
+        #expect(report.updated)
+        #expect(report.path == client.configuration.installedDatabasePath)
+
+        #expect(try client.databaseInfo().origin == client.configuration.installedDatabasePath)
+        #expect(try client.identify("Synced Shop").merchant.merchantId == "sync-1")
+        let gone = try #require(await ClientFixture.failure { try client.identify("Home Depot") })
+        #expect(gone.kind == .notFound, "the sample is no longer read")
+        // A second sync of a file of the same size: the new file is read, not the one opened before.
+        let next = try SyncFixture.database(named: "download-2.db", merchant: "Synced Shoq", in: state)
+        #expect(try client.sync(from: next).updated)
+        #expect(try client.identify("Synced Shoq").merchant.name == "Synced Shoq")
+    }
 }
