@@ -319,6 +319,7 @@ struct FailurePolicyTests {
             configuration: DashSpendConfiguration(stateDirectory: state.path, database: .file(twins), offline: true))
         await collect { _ = try await offline.merchant("Corner Store") }
         await collect { _ = try await offline.merchant("nothing-like-it") }
+        await collect { _ = try await offline.merchant("twin-a", policy: .networkOnly) }
         await collect { _ = try await offline.login(.ctx, email: "a@example.com") }
         await collect { _ = try await offline.verify(.ctx, code: "123456") }
         await collect { _ = try offline.sync(from: state.file("missing.zip")) }
@@ -329,7 +330,7 @@ struct FailurePolicyTests {
         try Data("neither a ZIP nor SQLite".utf8).write(to: URL(fileURLWithPath: text))
         await collect { _ = try missing.sync(from: text) }
 
-        #expect(failures.count == 10, "\(failures.map(\.message))")
+        #expect(failures.count == 11, "\(failures.map(\.message))")
         for failure in failures {
             #expect(!Self.namesTheCLI(failure.message), "\(failure.kind): \(failure.message)")
         }

@@ -107,6 +107,11 @@ struct FrontDoorSignInTests {
         let verify = try #require(await ClientFixture.failure { try await offline.verify(.ctx, code: "123456") })
         #expect(verify.kind == .invalidRequest)
         _ = try offline.search(MerchantSearch(text: "Home"))
+        // A live-only lookup cannot be answered offline: that is the request's fault, not a missing sign-in.
+        let live = try #require(
+            await ClientFixture.failure { try await offline.merchant(ClientFixture.homeDepot, policy: .networkOnly) })
+        #expect(live.kind == .invalidRequest, "\(live.kind) \(live.cause): \(live.message)")
+        #expect(live.subject == ClientFixture.homeDepot)
 
         #expect(server.loopback.receivedRequests.isEmpty, "\(server.loopback.receivedRequests.map(\.path))")
         // And the same server does count a request from the online client.

@@ -6,10 +6,17 @@ extension DashSpendClient {
     /// every offer resolved under `policy`.
     ///
     /// Several merchants with the name fail as ``DashSpendFailure/Kind/ambiguous`` with the candidates.
+    /// ``FetchPolicy/networkOnly`` on an offline client is an ``DashSpendFailure/Kind/invalidRequest``.
     public func merchant(_ idOrName: String, policy: FetchPolicy = .networkFirst) async throws(DashSpendFailure)
         -> ResolvedMerchant
     {
         let found = try identify(idOrName)
+        if configuration.offline && policy == .networkOnly {
+            // Without this the providers read as "not signed in", and the caller would be told to sign in.
+            throw DashSpendFailure(
+                .invalidRequest, "a live-only lookup of \(idOrName) needs the network, and this client is offline",
+                subject: idOrName)
+        }
         if !configuration.offline && policy != .cacheOnly {
             // A damaged credentials file is reported, not taken for "not signed in".
             for provider in GiftCardProvider.allCases { try checkStoredCredentials(of: provider) }
