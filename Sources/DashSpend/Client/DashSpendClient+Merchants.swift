@@ -6,10 +6,17 @@ extension DashSpendClient {
     /// every offer resolved under `policy`.
     ///
     /// Several merchants with the name fail as ``DashSpendFailure/Kind/ambiguous`` with the candidates.
+    /// ``FetchPolicy/networkOnly`` on an offline client is an ``DashSpendFailure/Kind/invalidRequest``.
     public func merchant(_ idOrName: String, policy: FetchPolicy = .networkFirst) async throws(DashSpendFailure)
         -> ResolvedMerchant
     {
         let found = try identify(idOrName)
+        if configuration.offline && policy == .networkOnly {
+            // Without this the providers read as "not signed in", and the caller would be told to sign in.
+            throw DashSpendFailure(
+                .invalidRequest, "a live-only lookup of \(idOrName) needs the network, and this client is offline",
+                subject: idOrName)
+        }
         if !configuration.offline && policy != .cacheOnly {
             // A damaged credentials file is reported, not taken for "not signed in".
             for provider in GiftCardProvider.allCases { try checkStoredCredentials(of: provider) }
@@ -28,16 +35,16 @@ extension DashSpendClient {
             var lookup = try database.merchant(id: idOrName)
             var merchantId = idOrName
             if case .notFound = lookup {
-                let named = try database.search(MerchantSearch(exactName: idOrName, limit: 20, includeURLRedeem: true))
-                if named.merchants.count > 1 {
-                    let candidates = named.merchants.map {
+                let named = try Self.merchants(named: idOrName, in: database)
+                if named.count > 1 {
+                    let candidates = named.map {
                         MerchantCandidate(merchantId: $0.merchantId, name: $0.name, type: $0.type)
                     }
                     throw DashSpendFailure(
                         .ambiguous, "\(candidates.count) merchants are named \(idOrName)", subject: idOrName,
                         candidates: candidates)
                 }
-                if let only = named.merchants.first {
+                if let only = named.first {
                     merchantId = only.merchantId
                     lookup = try database.merchant(id: merchantId)
                 }
@@ -50,6 +57,20 @@ extension DashSpendClient {
             }
         } catch {
             throw DashSpendFailure(error)
+        }
+    }
+
+    /// Every merchant named `name` (any case), page by page, so that an ambiguous name lists all of them.
+    private static func merchants(named name: String, in database: ExploreDatabase) throws(ExploreDatabaseError)
+        -> [MerchantSummary]
+    {
+        let pageSize = 100
+        var found: [MerchantSummary] = []
+        while true {
+            let page = try database.search(
+                MerchantSearch(exactName: name, limit: pageSize, offset: found.count, includeURLRedeem: true))
+            found += page.merchants
+            if page.merchants.count < pageSize { return found }
         }
     }
 

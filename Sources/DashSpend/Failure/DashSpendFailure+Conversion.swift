@@ -14,7 +14,7 @@ extension DashSpendFailure {
         case let error as DashSpendError: self.init(provider: error, at: provider)
         case let error as ExploreDatabaseError: self.init(database: error)
         case let error as ExploreImportError: self.init(sync: error)
-        case let error as CredentialStoreError: self.init(credentials: error)
+        case let error as CredentialStoreError: self.init(credentials: error, of: provider)
         case let error as MerchantServiceError: self.init(service: error)
         case is CancellationError: self.init(.internalFailure, "cancelled")
         default: self.init(.internalFailure, "unexpected failure (\(type(of: error)))")
@@ -75,14 +75,16 @@ extension DashSpendFailure {
         }
     }
 
-    private init(credentials error: CredentialStoreError) {
+    /// `provider`: whose credentials file it is (the error names only the path).
+    private init(credentials error: CredentialStoreError, of provider: GiftCardProvider?) {
         switch error.kind {
         case .unreadable, .corrupt:
-            self.init(.badData, error.description, cause: .credentials, subject: error.path)
+            self.init(.badData, error.description, cause: .credentials, provider: provider, subject: error.path)
         case .unwritable:
-            self.init(.cannotWrite, error.description, cause: .stateDirectory, subject: error.path)
+            self.init(
+                .cannotWrite, error.description, cause: .stateDirectory, provider: provider, subject: error.path)
         case .busy:
-            self.init(.tryAgainLater, error.description, subject: error.path)
+            self.init(.tryAgainLater, error.description, provider: provider, subject: error.path)
         }
     }
 

@@ -25,7 +25,7 @@ import Foundation
 ///   lowercased, as ``HTTPResponse`` does) and the body byte for byte, whatever the status.
 /// - Never follow a redirect: a 3xx is the response.
 /// - Honour ``HTTPRequest/timeout`` as a deadline for the whole exchange (a silent server and a server that
-///   drips its answer both end in ``DashSpendError/network(_:)``), and throw `CancellationError` promptly
+///   drips its answer both end in ``DashSpendError/timedOut(_:)``), and throw `CancellationError` promptly
 ///   when the calling task is cancelled.
 /// - Throw ``DashSpendError/network(_:)`` for a refused connection, a reset or a truncated body.
 /// - Refuse a body larger than ``HTTPResponse/maximumBodyBytes`` with ``DashSpendError/unreadableAnswer(_:)``.
@@ -212,8 +212,8 @@ public struct HTTPTransportConformance: Sendable {
                 "a request to \(what) with timeout \(deadline) s took \(elapsed) to end")
             if let error {
                 recorder.expect(
-                    Self.isNetwork(error), check,
-                    "a request to \(what) past its deadline threw \(String(reflecting: error)), not DashSpendError.network")
+                    Self.isTimeout(error), check,
+                    "a request to \(what) past its deadline threw \(String(reflecting: error)), not DashSpendError.timedOut")
             }
             server.clearFaults()
         }
@@ -296,6 +296,12 @@ public struct HTTPTransportConformance: Sendable {
 
     private static func isNetwork(_ error: any Error) -> Bool {
         if case .network? = error as? DashSpendError { return true }
+        return false
+    }
+
+    /// Whether `error` is the time-out a transport throws at the deadline.
+    private static func isTimeout(_ error: any Error) -> Bool {
+        if case .timedOut? = error as? DashSpendError { return true }
         return false
     }
 }

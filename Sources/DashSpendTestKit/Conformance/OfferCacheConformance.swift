@@ -217,7 +217,7 @@ public struct OfferCacheConformance: Sendable {
         ProviderMerchantDetails(
             provider: provider, sourceId: sourceId, name: "Merchant \(sourceId) v\(version)", enabled: version % 2 == 1,
             discountBasisPoints: 100 + version, denominationsType: .fixed,
-            denominations: .fixed([10, 25, Decimal(string: "12.5")!, Decimal(version)]),
+            denominations: .fixed([10, 25, Decimal(string: "12.5")!, Decimal(version + 1)]),
             fetchedAt: Date(timeIntervalSince1970: 1_760_000_000 + Double(version) * 60))
     }
 }
