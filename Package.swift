@@ -102,22 +102,33 @@ let package = Package(
         ),
 
         // MARK: - Tests
-        /// A loopback HTTP/1.1 server that speaks the provider APIs from `Fixtures/`, with fault injection.
+        /// A loopback HTTP/1.1 server that speaks the provider APIs from `Fixtures/`, with fault injection, and the
+        /// harnesses the provider and transport tests share.
         .target(
             name: "DashSpendTestSupport",
             dependencies: [
-                "DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendSync", "DashSpendTestKit", "CZlib",
+                "DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendSync", "DashSpendHTTP",
+                "DashSpendTestKit", "CZlib",
             ]
         ),
-        .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendCore"]),
+        // One test target per source module, named `<Module>Tests`.
+        .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendCore", "DashSpendTestSupport"]),
         .testTarget(name: "DashSpendSQLiteTests", dependencies: ["DashSpendSQLite", "DashSpendTestSupport"]),
         .testTarget(
             name: "DashSpendExploreTests",
             dependencies: ["DashSpendExplore", "DashSpendSQLite", "DashSpendSample", "DashSpendTestSupport"]
         ),
         .testTarget(
-            name: "ProviderTests",
-            dependencies: ["DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendCore"]
+            name: "DashSpendSyncTests",
+            dependencies: ["DashSpendSync", "DashSpendExplore", "DashSpendSQLite", "DashSpendTestSupport"]
+        ),
+        .testTarget(name: "DashSpendCTXTests", dependencies: ["DashSpendCTX", "DashSpendCore", "DashSpendTestSupport"]),
+        /// Every file is inside `#if PIGGYCARDS_ENABLED`: without the flag this target has no tests.
+        .testTarget(
+            name: "DashSpendPiggyCardsTests", dependencies: ["DashSpendPiggyCards", "DashSpendCore", "DashSpendTestSupport"]
+        ),
+        .testTarget(
+            name: "DashSpendHTTPTests", dependencies: ["DashSpendHTTP", "DashSpendCTX", "DashSpendCore", "DashSpendTestSupport"]
         ),
         .testTarget(
             name: "DashSpendTests",
@@ -125,9 +136,8 @@ let package = Package(
                 "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendSample",
             ]
         ),
-        .testTarget(
-            name: "SyncTests", dependencies: ["DashSpendSync", "DashSpendExplore", "DashSpendSQLite", "DashSpendTestSupport"]
-        ),
+        /// The CLI library in process (`@testable`): rendering and terminal text.
+        .testTarget(name: "MerchantLookupCLITests", dependencies: ["MerchantLookupCLI"]),
         .testTarget(
             name: "DashSpendTestKitTests",
             dependencies: [
@@ -135,6 +145,7 @@ let package = Package(
                 "DashSpendTestSupport", "DashSpendSQLite", "CSQLite",
             ]
         ),
+        /// The `merchant-lookup` binary end to end, run as a process.
         .testTarget(
             name: "MerchantLookupTests",
             dependencies: ["MerchantLookup", "DashSpendTestSupport", "DashSpendCore"]

@@ -3,7 +3,7 @@
 independent of DashSpendSync: the databases with Python's own sqlite3 module from the project's schema SQL
 (Fixtures/Schemas/explore-v4.sql), the archives with make_winzip_aes.py (the `cryptography` package and
 zlib). Fixed salts and timestamps, so running it again gives the same archives (for the same SQLite
-version). Tests/SyncTests/GoldenArchiveTests.swift imports every archive the manifest lists, in every run.
+version). Tests/DashSpendSyncTests/GoldenArchiveTests.swift imports every archive the manifest lists, in every run.
 
 usage: python3 Fixtures/Sync/make_golden.py
 """

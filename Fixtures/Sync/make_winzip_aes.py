@@ -2,7 +2,7 @@
 """Writes an explore ZIP the way the wallets' server does (zip4j): one entry `explore.db`, WinZip-AES
 (AE-1 or AE-2, AES-256), deflated, with the comment "<timestampMs>#<crc32c hex>" whose checksum part is the
 password. An implementation independent of DashSpendSync (the `cryptography` package and zlib), used by
-Tests/SyncTests to cross-check the Swift reader.
+Tests/DashSpendSyncTests to cross-check the Swift reader.
 
 usage: make_winzip_aes.py INPUT OUTPUT TIMESTAMP_MS [--ae 1|2] [--salt HEX]
 

@@ -2,7 +2,7 @@ import DashSpendCore
 import Foundation
 import Testing
 
-@Suite("The provider enum and its facts")
+@Suite("Every provider has complete facts and is found by id and database name")
 struct ProviderEnumTests {
     @Test(
         "Every provider has complete facts and finds itself by id and database name",

@@ -1,7 +1,7 @@
 import DashSpendExplore
 import Testing
 
-@Suite("Distances")
+@Suite("Distances match known city pairs; coordinates parse or are rejected")
 struct GeoPointTests {
     @Test(
         "Haversine against known city distances",

@@ -7,7 +7,7 @@ import Foundation
 import Testing
 
 /// The offer store is a state file like the credentials: private, and never a FIFO or device.
-@Suite("SQLiteOfferCache file")
+@Suite("The offer cache file is readable by its owner only")
 struct OfferCacheFileTests {
     let scratch: ScratchDirectory
 

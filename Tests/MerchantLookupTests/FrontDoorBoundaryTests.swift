@@ -3,7 +3,7 @@ import Testing
 
 /// The CLI only parses, calls the `DashSpend` front door and renders: none of its files imports a module
 /// behind the door (explore, sync, a provider, the HTTP transport, a C library).
-@Suite struct FrontDoorBoundaryTests {
+@Suite("The CLI imports nothing behind the front door") struct FrontDoorBoundaryTests {
     static let forbidden: Set<String> = [
         "DashSpendExplore", "DashSpendSync", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP", "DashSpendSQLite",
         "CSQLite", "CCrypto", "CZlib",

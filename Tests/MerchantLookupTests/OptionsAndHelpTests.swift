@@ -3,7 +3,8 @@ import Testing
 
 /// Options are declared once as data: the same declarations drive parsing, `--help`, `help COMMAND` and
 /// the errors; failures with `--json` are a JSON object on stdout with the same exit code.
-@Suite(.timeLimit(.minutes(3))) struct OptionsAndHelpTests {
+@Suite("Help, validation and errors come from the one declaration of each option", .timeLimit(.minutes(3)))
+struct OptionsAndHelpTests {
     static let commands = [
         ["providers"], ["search"], ["show"], ["territories"], ["atms"], ["db", "info"], ["auth", "login"],
         ["auth", "verify"], ["auth", "status"], ["auth", "logout"], ["sync"],

@@ -5,7 +5,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("Importing explore files")
+@Suite("Only a valid, newer explore file replaces the database; a bad one leaves it byte-identical")
 struct ExploreImporterTests {
     let scratch: ScratchDirectory
     let importer: ExploreImporter

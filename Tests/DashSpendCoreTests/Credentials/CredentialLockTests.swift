@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 /// `FileCredentialStore.withExclusiveAccess`: a polled `flock` on `<serviceTag>.json.lock`.
-@Suite("The credentials lock", .timeLimit(.minutes(2)))
+@Suite("The credentials lock admits one holder at a time, across descriptors and processes", .timeLimit(.minutes(2)))
 struct CredentialLockTests {
     private static func temporaryRoot() -> String {
         NSTemporaryDirectory() + "dashspend-lock-\(UUID().uuidString)/state"

@@ -1,15 +1,14 @@
-import DashSpendCore
-import DashSpendHTTP
-import DashSpendTestSupport
-import Foundation
+package import DashSpendCore
+package import DashSpendHTTP
+package import Foundation
 
 /// A started mock server, an in-memory store and a real URLSession transport; stops the server on deinit.
-final class ProviderHarness: Sendable {
-    let server: MockProviderServer
-    let store = InMemoryCredentialStore()
-    let transport = URLSessionTransport()
+package final class ProviderHarness: Sendable {
+    package let server: MockProviderServer
+    package let store = InMemoryCredentialStore()
+    package let transport = URLSessionTransport()
 
-    init() throws {
+    package init() throws {
         server = try MockProviderServer.started()
     }
 
@@ -17,22 +16,22 @@ final class ProviderHarness: Sendable {
         server.stop()
     }
 
-    func configuration(timeout: Double = 5, now: @escaping @Sendable () -> Date = { Date() }) -> RepositoryConfiguration {
+    package func configuration(timeout: Double = 5, now: @escaping @Sendable () -> Date = { Date() }) -> RepositoryConfiguration {
         server.configuration(credentials: store, transport: transport, timeout: timeout, now: now)
     }
 
     /// Stores credentials as if the user had signed in to `provider`.
-    func signIn(_ provider: GiftCardProvider, now: Date = Date()) throws {
+    package func signIn(_ provider: GiftCardProvider, now: Date = Date()) throws {
         try store.save(server.signedInCredentials(for: provider, now: now), for: provider, network: .mainnet)
     }
 
-    func stored(_ provider: GiftCardProvider) throws -> ProviderCredentials? {
+    package func stored(_ provider: GiftCardProvider) throws -> ProviderCredentials? {
         try store.load(provider, network: .mainnet)
     }
 }
 
 /// Runs `body` and returns the `DashSpendError` it threw, or nil when it threw nothing or something else.
-func dashSpendError(_ body: () async throws -> Void) async -> DashSpendError? {
+package func dashSpendError(_ body: () async throws -> Void) async -> DashSpendError? {
     do {
         try await body()
         return nil

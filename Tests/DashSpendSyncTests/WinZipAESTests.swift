@@ -2,7 +2,7 @@ import DashSpendSync
 import DashSpendTestSupport
 import Testing
 
-@Suite("WinZip-AES")
+@Suite("WinZip-AES matches the published vectors and refuses a wrong password or a changed byte")
 struct WinZipAESTests {
     @Test("Encrypt then decrypt gives the data back, for every key size", arguments: WinZipAESStrength.allCases)
     func roundTrip(strength: WinZipAESStrength) throws {

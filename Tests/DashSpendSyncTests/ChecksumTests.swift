@@ -1,7 +1,7 @@
 import DashSpendSync
 import Testing
 
-@Suite("Checksums")
+@Suite("CRC-32C and CRC-32 match their check values; the archive comment parses strictly")
 struct ChecksumTests {
     @Test("CRC-32C matches the published check values")
     func crc32c() {
