@@ -35,7 +35,7 @@ package final class SQLiteConnection: @unchecked Sendable {
     ///   - busyTimeout: how long a statement waits for a lock another connection holds before failing with
     ///     `SQLITE_BUSY`.
     ///   - statementCacheSize: how many prepared statements are kept (0 keeps none).
-    package init(
+    package convenience init(
         path: String, mode: Mode, busyTimeout: Duration = defaultBusyTimeout,
         statementCacheSize: Int = defaultStatementCacheSize
     ) throws(SQLiteError) {
@@ -54,19 +54,12 @@ package final class SQLiteConnection: @unchecked Sendable {
         }
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(name, &handle, flags, nil)
-        guard code == SQLITE_OK, let handle else {
-            let error = SQLiteError(code: code, connection: handle)
-            sqlite3_close_v2(handle)
-            throw error
-        }
-        self.handle = handle
-        statements = SQLiteStatementCache(capacity: statementCacheSize)
-        sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout))
+        self.init(handle: try Self.opened(handle, code: code), statementCacheSize: statementCacheSize)
+        sqlite3_busy_timeout(self.handle, Self.milliseconds(busyTimeout))
     }
 
     /// Opens a read-only, in-memory copy of a database file's bytes (the embedded sample).
-    package init(bytes: Data, statementCacheSize: Int = defaultStatementCacheSize) throws(SQLiteError) {
+    package convenience init(bytes: Data, statementCacheSize: Int = defaultStatementCacheSize) throws(SQLiteError) {
         var handle: OpaquePointer?
         var code = sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {
@@ -83,14 +76,25 @@ package final class SQLiteConnection: @unchecked Sendable {
         }
         let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
         code = sqlite3_deserialize(handle, "main", buffer.assumingMemoryBound(to: UInt8.self), size, size, flags)
-        guard code == SQLITE_OK else {
+        self.init(handle: try Self.opened(handle, code: code), statementCacheSize: statementCacheSize)
+    }
+
+    /// Takes over an open `handle`: extended result codes on, an empty statement cache.
+    private init(handle: OpaquePointer, statementCacheSize: Int) {
+        self.handle = handle
+        statements = SQLiteStatementCache(capacity: statementCacheSize)
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    /// `handle` when `code` (of the call that opened or filled it) is `SQLITE_OK`; else the handle is closed
+    /// and the error, with the connection's message, thrown.
+    private static func opened(_ handle: OpaquePointer?, code: Int32) throws(SQLiteError) -> OpaquePointer {
+        guard code == SQLITE_OK, let handle else {
             let error = SQLiteError(code: code, connection: handle)
             sqlite3_close_v2(handle)
             throw error
         }
-        self.handle = handle
-        statements = SQLiteStatementCache(capacity: statementCacheSize)
-        sqlite3_extended_result_codes(handle, 1)
+        return handle
     }
 
     /// Hardens the connection for a file that came from elsewhere: `SQLITE_DBCONFIG_DEFENSIVE` (no writing

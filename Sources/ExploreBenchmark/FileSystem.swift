@@ -1,3 +1,5 @@
+import DashSpendCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -28,16 +30,12 @@ enum FileSystem {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Writes `text` to `path` through a temporary file and a rename, so readers never see half a file.
+    /// Writes `text` to `path` through ``AtomicFile``, so readers never see half a file.
     static func writeAtomically(_ text: String, to path: String) throws {
-        let temporary = path + ".tmp.\(getpid())"
-        guard let file = fopen(temporary, "wb") else { throw RawSQLite.Failure(description: "cannot write \(temporary)") }
-        let bytes = Array(text.utf8)
-        let written = fwrite(bytes, 1, bytes.count, file)
-        fclose(file)
-        guard written == bytes.count, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw RawSQLite.Failure(description: "cannot write \(path)")
+        do {
+            try AtomicFile.replace(path, with: Array(text.utf8))
+        } catch {
+            throw RawSQLite.Failure(description: "cannot write \(error.path): \(error.reason)")
         }
     }
 

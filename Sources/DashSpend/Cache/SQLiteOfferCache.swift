@@ -76,13 +76,13 @@ public final class SQLiteOfferCache: OfferCache {
     /// a regular file of this user's, set to 0600 with its SQLite sidecars.
     static func preparePrivateFile(_ path: String) throws(SQLiteError) {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw refusal(path, String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw refusal(path, SystemError.message()) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw refusal(path, String(cString: strerror(errno))) }
+        guard fstat(descriptor, &info) == 0 else { throw refusal(path, SystemError.message()) }
         if let kind = RegularFile.irregularKind(info.st_mode) { throw refusal(path, "not a regular file (\(kind))") }
         guard info.st_uid == geteuid() else { throw refusal(path, "it belongs to user \(info.st_uid)") }
-        guard fchmod(descriptor, 0o600) == 0 else { throw refusal(path, String(cString: strerror(errno))) }
+        guard fchmod(descriptor, 0o600) == 0 else { throw refusal(path, SystemError.message()) }
         for suffix in ["-journal", "-wal", "-shm"] {
             var sidecar = stat()
             if lstat(path + suffix, &sidecar) == 0, (sidecar.st_mode & S_IFMT) == S_IFREG, sidecar.st_uid == geteuid() {

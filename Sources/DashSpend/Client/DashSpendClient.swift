@@ -113,7 +113,7 @@ public final class DashSpendClient: Sendable {
             if lstat(installed, &info) == 0 { return installed }
             if errno == ENOENT { return nil }
             throw DashSpendFailure(
-                ExploreDatabaseError.cannotOpen(path: installed, reason: String(cString: strerror(errno))))
+                ExploreDatabaseError.cannotOpen(path: installed, reason: SystemError.message()))
         }
     }
 

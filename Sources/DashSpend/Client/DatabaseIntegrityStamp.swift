@@ -35,20 +35,16 @@ struct DatabaseIntegrityStamp {
         record((known.suffix(63) + [key]).joined(separator: "\n") + "\n")
     }
 
-    /// Replaces the stamp file with `lines`, atomically and with mode 0600. Best effort: a read-only state
-    /// directory only means checking again next time.
+    /// Replaces the stamp file with `lines` through ``AtomicFile`` (mode 0600). Best effort: a read-only
+    /// state directory only means checking again next time.
     private func record(_ lines: String) {
         let folder = String(stampPath[..<(stampPath.lastIndex(of: "/") ?? stampPath.endIndex)])
-        guard (try? PrivateDirectory.create(folder)) != nil else { return }
-        var template = Array((stampPath + ".XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let bytes = Array(lines.utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let closed = close(descriptor) == 0
-        if written == bytes.count, closed, rename(temporary, stampPath) == 0 { return }
-        unlink(temporary)
+        do {
+            try PrivateDirectory.create(folder)
+            try AtomicFile.replace(stampPath, with: Array(lines.utf8))
+        } catch {
+            // Not recorded: the next command checks this file version again.
+        }
     }
 
     /// The recorded file versions; none when the stamp is missing or cannot be read (a FIFO or device in

@@ -7,8 +7,9 @@ import Foundation
 #endif
 
 /// Fetches live answers from providers: identical requests in flight at the same time share one network
-/// call, and an answer younger than the time-to-live is reused instead of asking again (an in-memory
-/// throttle only: the cache store, not this, is what callers fall back to).
+/// call (a ``SingleFlight`` keyed by provider and merchant), and an answer younger than the time-to-live is
+/// reused instead of asking again (an in-memory throttle only: the cache store, not this, is what callers
+/// fall back to).
 actor LiveAnswerLoader {
     private struct Key: Hashable {
         let provider: GiftCardProvider
@@ -17,7 +18,7 @@ actor LiveAnswerLoader {
 
     private let timeToLive: Double
     private let now: @Sendable () -> Date
-    private var inFlight: [Key: Task<ProviderMerchantDetails, any Error>] = [:]
+    private let loads = SingleFlight<Key, ProviderMerchantDetails>()
     /// Answers with the time this loader stored them (its own clock, whatever the repository's says).
     private var recent: [Key: (answer: ProviderMerchantDetails, storedAt: Date)] = [:]
 
@@ -31,14 +32,15 @@ actor LiveAnswerLoader {
         let now = self.now()
         recent = recent.filter { now.timeIntervalSince($0.value.storedAt) < timeToLive }
         if let entry = recent[key] { return entry.answer }
-        if let running = inFlight[key] {
-            return try await running.value
+        return try await loads.run(key) {
+            let answer = try await repository.merchantDetails(sourceId: sourceId)
+            await self.remember(answer, for: key)
+            return answer
         }
-        let task = Task { try await repository.merchantDetails(sourceId: sourceId) }
-        inFlight[key] = task
-        defer { inFlight[key] = nil }
-        let answer = try await task.value
-        recent[key] = (answer, self.now())
-        return answer
+    }
+
+    /// Keeps `answer` for the time-to-live, stamped with this loader's clock.
+    private func remember(_ answer: ProviderMerchantDetails, for key: Key) {
+        recent[key] = (answer, now())
     }
 }

@@ -8,28 +8,13 @@ import Foundation
 
 /// Builds CTX requests (JSON headers, `X-Client-Id`, bearer token, time-out) and sends them through the
 /// configured transport. Knows nothing about stored credentials.
-struct CTXClient: Sendable {
-    let configuration: RepositoryConfiguration
-    private let http: ProviderHTTP
+struct CTXClient: ProviderClient {
+    let http: ProviderHTTP
 
     init(configuration: RepositoryConfiguration) {
-        self.configuration = configuration
         http = ProviderHTTP(
             provider: .ctx, configuration: configuration,
             extraHeaders: ["Accept-Language": "en-US", "X-Client-Id": configuration.clientId])
-    }
-
-    /// A request for `segments` under the CTX base URL.
-    func request(
-        _ method: String, _ segments: [String], query: [(name: String, value: String)] = [],
-        body: JSONValue? = nil, bearer: String? = nil
-    ) -> HTTPRequest {
-        http.request(method, segments, query: query, body: body, bearer: bearer)
-    }
-
-    /// Sends `request`; only transport failures throw (as ``DashSpendError/network(_:)`` or cancellation).
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await http.send(request)
     }
 
     /// Sends `request` and returns the 2xx body as JSON, else throws the mapped error.

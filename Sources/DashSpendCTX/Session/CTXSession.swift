@@ -11,7 +11,8 @@ import Foundation
 ///
 /// - A caller whose token was rejected asks for a fresh one. If the stored token already differs from the
 ///   rejected one (another caller refreshed meanwhile), that token is returned without a refresh.
-/// - Otherwise one unstructured task, awaited by every concurrent caller, takes the store's exclusive access
+/// - Otherwise one unstructured task (a ``SingleFlight``), awaited by every concurrent caller, takes the
+///   store's exclusive access
 ///   (``CredentialStore/withExclusiveAccess(to:network:waitingAtMost:_:)``: a `flock` for the file store),
 ///   reads the stored tokens again and calls `refresh-token` only if the stored access token is still the
 ///   rejected one; otherwise it returns what another process stored. Rotated tokens are saved even when the
@@ -24,7 +25,7 @@ import Foundation
 /// - A refresh never writes over credentials that changed while it ran (see ``exchange(_:client:)``).
 actor CTXSession {
     private let client: CTXClient
-    private var refreshing: Task<String, any Error>?
+    private let refreshes = SingleFlight<GiftCardProvider, String>()
 
     init(client: CTXClient) {
         self.client = client
@@ -35,21 +36,35 @@ actor CTXSession {
 
     /// A token to use instead of `rejected` (or to replace it proactively).
     func token(replacing rejected: String) async throws -> String {
-        if let refreshing { return try await refreshing.value }
+        if let refreshed = try await refreshes.joinRunning(.ctx) { return refreshed }
+        if case .current(let token) = try Self.stored(store, network: network, rejected: rejected) { return token }
+        let client = self.client
+        return try await refreshes.run(.ctx) {
+            try await Self.refresh(replacing: rejected, client: client)
+        }
+    }
+
+    /// What the store holds instead of `rejected`.
+    private enum Stored {
+        /// An access token other than the rejected one: use it.
+        case current(String)
+        /// The rejected access token is still stored, with this refresh token.
+        case rejected(refreshToken: String)
+    }
+
+    /// Reads the store: ``DashSpendError/signInRequired(_:)`` when no access token is stored,
+    /// ``DashSpendError/unauthorized(_:)`` when the rejected one is stored without a refresh token.
+    private static func stored(
+        _ store: any CredentialStore, network: DashSpendNetwork, rejected: String
+    ) throws -> Stored {
         guard let stored = try store.load(.ctx, network: network), let current = stored.accessToken,
             !current.isEmpty
         else { throw DashSpendError.signInRequired(.ctx) }
-        if current != rejected { return current }
+        if current != rejected { return .current(current) }
         guard let refreshToken = stored.refreshToken, !refreshToken.isEmpty else {
             throw DashSpendError.unauthorized(.ctx)
         }
-        let client = self.client
-        let task = Task<String, any Error> {
-            try await Self.refresh(replacing: rejected, client: client)
-        }
-        refreshing = task
-        defer { if refreshing == task { refreshing = nil } }
-        return try await task.value
+        return .rejected(refreshToken: refreshToken)
     }
 
     /// Under the store's exclusive access: the stored access token if it is no longer `rejected` (another
@@ -62,15 +77,13 @@ actor CTXSession {
         let network = configuration.network
         let bound = Duration.seconds(configuration.timeout) + .seconds(5)
         return try await store.withExclusiveAccess(to: .ctx, network: network, waitingAtMost: bound) {
-            guard let stored = try store.load(.ctx, network: network), let current = stored.accessToken,
-                !current.isEmpty
-            else { throw DashSpendError.signInRequired(.ctx) }
-            if current != rejected { return current }
-            guard let refreshToken = stored.refreshToken, !refreshToken.isEmpty else {
-                throw DashSpendError.unauthorized(.ctx)
-            }
-            return try await configuration.criticalSections.run(boundedBy: bound) {
-                try await exchange(refreshToken, client: client)
+            switch try stored(store, network: network, rejected: rejected) {
+            case .current(let token):
+                return token
+            case .rejected(let refreshToken):
+                return try await configuration.criticalSections.run(boundedBy: bound) {
+                    try await exchange(refreshToken, client: client)
+                }
             }
         }
     }

@@ -28,7 +28,7 @@ enum CredentialFileLock {
             if code == EINTR { continue }
             guard code == EWOULDBLOCK || code == EAGAIN else {
                 throw CredentialStoreError(
-                    .unwritable, path: credentialsPath, reason: "cannot lock \(lockPath): \(String(cString: strerror(code)))")
+                    .unwritable, path: credentialsPath, reason: "cannot lock \(lockPath): \(SystemError.message(code))")
             }
             guard ContinuousClock.now < deadline else {
                 throw CredentialStoreError(
@@ -47,16 +47,16 @@ enum CredentialFileLock {
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
             throw CredentialStoreError(
-                .unwritable, path: credentialsPath, reason: "cannot open \(lockPath): \(String(cString: strerror(errno)))")
+                .unwritable, path: credentialsPath, reason: "cannot open \(lockPath): \(SystemError.message())")
         }
         var info = stat()
         var problem: String?
         if fstat(descriptor, &info) != 0 {
-            problem = String(cString: strerror(errno))
+            problem = SystemError.message()
         } else if (info.st_mode & S_IFMT) != S_IFREG {
             problem = "it is not a regular file"
         } else if info.st_mode & 0o7777 != 0o600, fchmod(descriptor, 0o600) != 0 {
-            problem = String(cString: strerror(errno))
+            problem = SystemError.message()
         }
         if let problem {
             close(descriptor)

@@ -73,7 +73,7 @@ public struct FileCredentialStore: CredentialStore {
     public func delete(_ provider: GiftCardProvider, network: DashSpendNetwork) throws {
         let file = path(for: provider, network: network)
         if unlink(file) != 0 && errno != ENOENT {
-            throw CredentialStoreError(.unwritable, path: file, reason: Self.systemReason())
+            throw CredentialStoreError(.unwritable, path: file, reason: SystemError.message())
         }
     }
 
@@ -111,14 +111,6 @@ public struct FileCredentialStore: CredentialStore {
         }
     }
 
-    /// Flushes `directory` so a rename inside it survives a crash.
-    private static func syncDirectory(_ directory: String) -> String? {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return systemReason() }
-        defer { close(descriptor) }
-        return fsync(descriptor) == 0 ? nil : systemReason()
-    }
-
     private static func readFile(_ path: String) throws -> Data? {
         let opened: Int32?
         do {
@@ -134,7 +126,7 @@ public struct FileCredentialStore: CredentialStore {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw CredentialStoreError(.unreadable, path: path, reason: systemReason())
+                throw CredentialStoreError(.unreadable, path: path, reason: SystemError.message())
             }
             if count == 0 { break }
             result.append(contentsOf: buffer[0..<count])
@@ -145,42 +137,13 @@ public struct FileCredentialStore: CredentialStore {
         return result
     }
 
+    /// Replaces `path` with `data` through ``AtomicFile``; every failure is ``CredentialStoreError/Kind/unwritable``.
     private static func writeAtomically(_ data: Data, to path: String) throws {
-        let temporary = path + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CredentialStoreError(.unwritable, path: path, reason: systemReason())
+        do {
+            try AtomicFile.replace(path, with: [UInt8](data))
+        } catch {
+            let reason = error.isRenamed ? "renamed but not flushed: \(error.reason)" : error.reason
+            throw CredentialStoreError(.unwritable, path: path, reason: reason)
         }
-        var failure: String?
-        if fchmod(descriptor, 0o600) != 0 { failure = systemReason() }
-        if failure == nil {
-            failure = data.withUnsafeBytes { raw -> String? in
-                var offset = 0
-                while offset < raw.count {
-                    let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return systemReason()
-                    }
-                    offset += written
-                }
-                return nil
-            }
-        }
-        if failure == nil && fsync(descriptor) != 0 { failure = systemReason() }
-        close(descriptor)
-        if failure == nil && rename(temporary, path) != 0 { failure = systemReason() }
-        if let failure {
-            unlink(temporary)
-            throw CredentialStoreError(.unwritable, path: path, reason: failure)
-        }
-        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        if let failure = syncDirectory(directory.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : directory) {
-            throw CredentialStoreError(.unwritable, path: path, reason: "renamed but not flushed: \(failure)")
-        }
-    }
-
-    static func systemReason() -> String {
-        String(cString: strerror(errno))
     }
 }

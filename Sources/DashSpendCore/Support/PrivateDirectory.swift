@@ -33,9 +33,9 @@ public enum PrivateDirectory {
             current += "/" + component
             if mkdir(current, 0o700) == 0 {
                 // mkdir applies the umask: make a folder this process created private whatever it is.
-                if chmod(current, 0o700) != 0 { throw Failure(path: current, reason: systemReason()) }
+                if chmod(current, 0o700) != 0 { throw Failure(path: current, reason: SystemError.message()) }
             } else if errno != EEXIST {
-                throw Failure(path: current, reason: systemReason())
+                throw Failure(path: current, reason: SystemError.message())
             }
         }
         var info = stat()
@@ -56,19 +56,19 @@ public enum PrivateDirectory {
         let slash = folder.lastIndex(of: "/")
         let home = slash.map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "."
         var info = stat()
-        guard stat(home, &info) == 0 else { throw Failure(path: home, reason: systemReason()) }
+        guard stat(home, &info) == 0 else { throw Failure(path: home, reason: SystemError.message()) }
         try requirePrivate(info, path: home)
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ELOOP || errno == ENOTDIR {
                 throw Failure(path: folder, reason: "it is a symbolic link or not a folder", isUnsafe: true)
             }
-            throw Failure(path: folder, reason: systemReason())
+            throw Failure(path: folder, reason: SystemError.message())
         }
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { throw Failure(path: folder, reason: systemReason()) }
+        guard fstat(descriptor, &info) == 0 else { throw Failure(path: folder, reason: SystemError.message()) }
         try requirePrivate(info, path: folder)
-        guard fchmod(descriptor, 0o700) == 0 else { throw Failure(path: folder, reason: systemReason()) }
+        guard fchmod(descriptor, 0o700) == 0 else { throw Failure(path: folder, reason: SystemError.message()) }
     }
 
     /// Refuses a folder that belongs to another user or that group or others can write.
@@ -84,7 +84,4 @@ public enum PrivateDirectory {
                 isUnsafe: true)
         }
     }
-
-    /// `strerror(errno)`.
-    static func systemReason() -> String { String(cString: strerror(errno)) }
 }

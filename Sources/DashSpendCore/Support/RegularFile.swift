@@ -32,17 +32,17 @@ package enum RegularFile {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            throw Failure(path: path, reason: systemReason())
+            throw Failure(path: path, reason: SystemError.message())
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            let reason = systemReason()
+            let reason = SystemError.message()
             close(descriptor)
             throw Failure(path: path, reason: reason)
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)
-            throw Failure(path: path, reason: String(cString: strerror(EISDIR)))
+            throw Failure(path: path, reason: SystemError.message(EISDIR))
         }
         if let kind = irregularKind(info.st_mode) {
             close(descriptor)
@@ -50,7 +50,7 @@ package enum RegularFile {
         }
         let flags = fcntl(descriptor, F_GETFL)
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
-            let reason = systemReason()
+            let reason = SystemError.message()
             close(descriptor)
             throw Failure(path: path, reason: reason)
         }
@@ -67,7 +67,7 @@ package enum RegularFile {
             let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(path: path, reason: systemReason())
+                throw Failure(path: path, reason: SystemError.message())
             }
             if count == 0 { return result }
             result.append(contentsOf: buffer[0..<count])
@@ -94,8 +94,6 @@ package enum RegularFile {
         default: return "a special file"
         }
     }
-
-    static func systemReason() -> String { String(cString: strerror(errno)) }
 }
 
 /// `read(2)` into `buffer` (a free function, since ``RegularFile/read(_:limit:)`` hides the C one inside the enum).

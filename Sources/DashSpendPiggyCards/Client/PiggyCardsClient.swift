@@ -8,26 +8,11 @@ import DashSpendCore
 
 /// Builds PiggyCards requests (JSON headers, bearer token, time-out) and sends them through the configured
 /// transport. Knows nothing about stored credentials.
-struct PiggyCardsClient: Sendable {
-    let configuration: RepositoryConfiguration
-    private let http: ProviderHTTP
+struct PiggyCardsClient: ProviderClient {
+    let http: ProviderHTTP
 
     init(configuration: RepositoryConfiguration) {
-        self.configuration = configuration
         http = ProviderHTTP(provider: .piggyCards, configuration: configuration)
-    }
-
-    /// A request for `segments` under the PiggyCards base URL.
-    func request(
-        _ method: String, _ segments: [String], query: [(name: String, value: String)] = [],
-        body: JSONValue? = nil, bearer: String? = nil
-    ) -> HTTPRequest {
-        http.request(method, segments, query: query, body: body, bearer: bearer)
-    }
-
-    /// Sends `request`; only transport failures throw.
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await http.send(request)
     }
 
     /// The JSON of a 2xx response, else the mapped error.

@@ -8,7 +8,8 @@ import DashSpendCore
 
 /// Owns the PiggyCards access token: logs in again (user id + stored password) when the token has expired
 /// or has less than five minutes left, or when the server rejected it. One login at a time, shared by
-/// every concurrent caller; it runs in an unstructured task so its token is saved even if callers cancel.
+/// every concurrent caller (a ``SingleFlight``); it runs in an unstructured task so its token is saved even
+/// if callers cancel.
 /// The login runs under the store's exclusive access
 /// (``CredentialStore/withExclusiveAccess(to:network:waitingAtMost:_:)``), after reading the store again:
 /// when another process logged in meanwhile, its token is used and no second login is sent.
@@ -21,7 +22,7 @@ actor PiggyCardsSession {
     static let renewalMargin: TimeInterval = 300
 
     private let client: PiggyCardsClient
-    private var loggingIn: Task<String, any Error>?
+    private let logins = SingleFlight<GiftCardProvider, String>()
 
     init(client: PiggyCardsClient) {
         self.client = client
@@ -29,14 +30,14 @@ actor PiggyCardsSession {
 
     /// A token valid for at least five more minutes; `rejected` is one the server refused.
     func validToken(rejected: String? = nil) async throws -> String {
-        if let loggingIn { return try await loggingIn.value }
+        if let token = try await logins.joinRunning(.piggyCards) { return token }
         let configuration = client.configuration
         guard let stored = try configuration.credentials.load(.piggyCards, network: configuration.network),
             stored.userId != nil, !(stored.password ?? "").isEmpty
         else { throw DashSpendError.signInRequired(.piggyCards) }
         if let token = Self.usable(stored, rejected: rejected, now: configuration.now()) { return token }
         let client = self.client
-        let task = Task<String, any Error> {
+        return try await logins.run(.piggyCards) {
             let bound = Duration.seconds(configuration.timeout) + .seconds(5)
             return try await configuration.credentials.withExclusiveAccess(
                 to: .piggyCards, network: configuration.network, waitingAtMost: bound
@@ -48,9 +49,6 @@ actor PiggyCardsSession {
                 return try await Self.logIn(userId: userId, password: password, client: client)
             }
         }
-        loggingIn = task
-        defer { if loggingIn == task { loggingIn = nil } }
-        return try await task.value
     }
 
     /// The stored token when it is not `rejected` and has at least ``renewalMargin`` left.

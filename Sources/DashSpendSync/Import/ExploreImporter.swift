@@ -389,7 +389,7 @@ package struct ExploreImporter: Sendable {
     private func requireFreeSpace(for size: Int) throws(ExploreImportError) {
         var info = statvfs()
         guard statvfs(directory, &info) == 0 else {
-            throw .cannotWrite(path: directory, reason: StagingFile.lastError())
+            throw .cannotWrite(path: directory, reason: SystemError.message())
         }
         let available = UInt64(info.f_bavail).multipliedReportingOverflow(by: UInt64(info.f_frsize))
         let free = available.overflow ? UInt64.max : available.partialValue

@@ -1,3 +1,5 @@
+import DashSpendCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,11 +21,11 @@ final class SourceFile: ZipByteSource {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw .sourceMissing(path: path) }
-            throw .sourceUnreadable(path: path, reason: StagingFile.lastError())
+            throw .sourceUnreadable(path: path, reason: SystemError.message())
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            let reason = StagingFile.lastError()
+            let reason = SystemError.message()
             close(descriptor)
             throw .sourceUnreadable(path: path, reason: reason)
         }
@@ -33,7 +35,7 @@ final class SourceFile: ZipByteSource {
         }
         let flags = fcntl(descriptor, F_GETFL)
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
-            let reason = StagingFile.lastError()
+            let reason = SystemError.message()
             close(descriptor)
             throw .sourceUnreadable(path: path, reason: reason)
         }
@@ -51,7 +53,7 @@ final class SourceFile: ZipByteSource {
             let count = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .sourceUnreadable(path: path, reason: StagingFile.lastError())
+                throw .sourceUnreadable(path: path, reason: SystemError.message())
             }
             if count == 0 { break }
             done += count
@@ -104,10 +106,10 @@ final class SyncLock {
     init(directory: String) throws(ExploreImportError) {
         let path = directory + "/.sync.lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: StagingFile.lastError()) }
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: SystemError.message()) }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {
-                let reason = StagingFile.lastError()
+                let reason = SystemError.message()
                 close(descriptor)
                 throw .cannotWrite(path: path, reason: reason)
             }

@@ -1,3 +1,5 @@
+import DashSpendCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,25 +7,22 @@ import Darwin
 #endif
 
 /// A new file `<target>.staging-XXXXXX` in the target's folder (so `rename` over the target is atomic),
-/// written, synced, and either moved over the target or removed.
+/// written, synced, and either moved over the target or removed: an ``AtomicFile`` whose failures are
+/// ``ExploreImportError/cannotWrite(path:reason:)`` and which also removes the files SQLite may leave
+/// next to it.
 final class StagingFile {
-    let path: String
-    private var descriptor: Int32
-    private var finished = false
+    private let file: AtomicFile
+
+    /// The staged file.
+    var path: String { file.path }
 
     /// Creates the file (mode 0600). `create` is `mkstemp` (replaceable so tests can make it fail).
     init(
         next target: String,
         create: (UnsafeMutablePointer<CChar>) -> Int32 = { mkstemp($0) }
     ) throws(ExploreImportError) {
-        var template = Array((target + ".staging-XXXXXX").utf8CString)
-        descriptor = template.withUnsafeMutableBufferPointer { create($0.baseAddress!) }
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard descriptor >= 0 else {
-            // Nothing was created: the path is still the template, which may name someone else's file.
-            let reason = Self.lastError()
-            finished = true
-            throw .cannotWrite(path: target, reason: reason)
+        file = try Self.mapped { () throws(AtomicFile.Failure) in
+            try AtomicFile(next: target, marker: ".staging-", create: create)
         }
     }
 
@@ -31,68 +30,38 @@ final class StagingFile {
 
     /// Appends `bytes`.
     func append(_ bytes: UnsafeRawBufferPointer) throws(ExploreImportError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw .cannotWrite(path: path, reason: Self.lastError())
-            }
-            offset += written
-        }
+        try Self.mapped { () throws(AtomicFile.Failure) in try file.append(bytes) }
     }
 
     /// Appends `bytes`.
     func append(_ bytes: [UInt8]) throws(ExploreImportError) {
-        let failure = bytes.withUnsafeBytes { raw -> ExploreImportError? in
-            do throws(ExploreImportError) {
-                try append(raw)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
+        try Self.mapped { () throws(AtomicFile.Failure) in try file.append(bytes) }
     }
 
     /// Flushes the data to disk and closes the file.
     func finish() throws(ExploreImportError) {
-        guard descriptor >= 0 else { return }
-        let synced = fsync(descriptor) == 0
-        let closed = close(descriptor) == 0
-        descriptor = -1
-        guard synced, closed else { throw .cannotWrite(path: path, reason: Self.lastError()) }
+        try Self.mapped { () throws(AtomicFile.Failure) in try file.finish() }
     }
 
     /// Renames the closed file over `target`, without syncing the folder (see ``syncFolder(of:)``).
     func move(over target: String) throws(ExploreImportError) {
-        try finish()
-        guard rename(path, target) == 0 else { throw .cannotWrite(path: target, reason: Self.lastError()) }
-        finished = true
+        try Self.mapped { () throws(AtomicFile.Failure) in try file.move(over: target) }
         removeSidecars()
     }
 
-    /// Syncs the folder holding `target`, so renames in it survive a crash.
+    /// Syncs the folder holding `target`, so renames in it survive a crash. Best effort: the files are in
+    /// place whether or not the flush succeeds, and the import reports what it installed.
     static func syncFolder(of target: String) {
-        let folder = String(target[..<(target.lastIndex(of: "/") ?? target.startIndex)])
-        let directory = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            _ = close(directory)
+        do {
+            try AtomicFile.syncFolder(of: target)
+        } catch {
+            // Nothing to undo: the renames are done and stay visible to every reader.
         }
     }
 
     /// Closes and removes the file unless it was committed.
     func discard() {
-        if descriptor >= 0 {
-            _ = close(descriptor)
-            descriptor = -1
-        }
-        if !finished {
-            unlink(path)
-            removeSidecars()
-            finished = true
-        }
+        if file.discard() { removeSidecars() }
     }
 
     /// Removes the `-journal`, `-wal` and `-shm` files SQLite may have left next to the staging path.
@@ -123,5 +92,12 @@ final class StagingFile {
         }
     }
 
-    static func lastError() -> String { String(cString: strerror(errno)) }
+    /// Runs `body`, turning its ``AtomicFile/Failure`` into ``ExploreImportError/cannotWrite(path:reason:)``.
+    private static func mapped<T>(_ body: () throws(AtomicFile.Failure) -> T) throws(ExploreImportError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .cannotWrite(path: error.path, reason: error.reason)
+        }
+    }
 }

@@ -62,7 +62,7 @@ package final class LoopbackHTTPServer: Sendable {
     /// Binds an ephemeral port on 127.0.0.1 and starts accepting connections.
     package func start() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw LoopbackError("socket: \(Self.reason())") }
+        guard descriptor >= 0 else { throw LoopbackError("socket: \(SystemError.message())") }
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -75,7 +75,7 @@ package final class LoopbackHTTPServer: Sendable {
             }
         }
         guard bound == 0, listen(descriptor, 128) == 0 else {
-            let message = Self.reason()
+            let message = SystemError.message()
             close(descriptor)
             throw LoopbackError("bind/listen: \(message)")
         }
@@ -279,26 +279,11 @@ package final class LoopbackHTTPServer: Sendable {
             headers: headers, body: Data(body.prefix(length)))
     }
 
+    /// Writes the head with `Content-Length: declaredLength` (by default the body's length), then `body`
+    /// (by default the response's), stopping when the client goes away.
     private static func write(_ response: LoopbackResponse, to client: Int32, body: Data? = nil, declaredLength: Int? = nil) {
         let sent = body ?? response.body
-        var head = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
-        for (name, value) in response.headers where !["content-length", "connection"].contains(name.lowercased()) {
-            head += "\(name): \(value)\r\n"
-        }
-        head += "Content-Length: \(declaredLength ?? sent.count)\r\nConnection: close\r\n\r\n"
-        var bytes = Array(head.utf8)
-        bytes.append(contentsOf: sent)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
-            }
-            if written <= 0 {
-                if written < 0 && errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        sendAll(head(response, framing: ["Content-Length: \(declaredLength ?? sent.count)"]) + sent, to: client)
     }
 
     /// The status line and header fields of `response`, with `framing` (the body's length header, if any)
@@ -376,8 +361,6 @@ package final class LoopbackHTTPServer: Sendable {
         default: return "Status"
         }
     }
-
-    private static func reason() -> String { String(cString: strerror(errno)) }
 
     private final class ThreadBody {
         let run: () -> Void
