@@ -80,4 +80,31 @@ struct OptionsAndHelpTests {
             #expect(status.status == 0, "\(option): \(status.stderr)")
         }
     }
+
+    @Test("The README names every command and every option --help lists")
+    func readmeAgreesWithHelp() async throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        var missing: [String] = []
+        for words in Self.commands {
+            if !text.contains("merchant-lookup " + words.joined(separator: " ")) { missing.append(words.joined(separator: " ")) }
+            let help = try await CLIProcess.run(["help"] + words)
+            // The synopsis column of each option line: `  -v, --verbose    help…` → ["-v", "--verbose"].
+            let options = help.stdout.split(separator: "\n").filter { $0.hasPrefix("  -") }
+                .flatMap { line -> [String] in
+                    let synopsis = line.dropFirst(2).components(separatedBy: "  ").first ?? ""
+                    return synopsis.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+                        .filter { $0.hasPrefix("-") }
+                }
+            try #require(!options.isEmpty, "no options in the help of \(words)")
+            for option in options {
+                let pattern = "(^|[^A-Za-z0-9-])" + NSRegularExpression.escapedPattern(for: option) + "($|[^A-Za-z0-9-])"
+                if text.range(of: pattern, options: .regularExpression) == nil {
+                    missing.append("\(words.joined(separator: " ")): \(option)")
+                }
+            }
+        }
+        #expect(missing.isEmpty, "the README lacks: \(Set(missing).sorted())")
+    }
 }

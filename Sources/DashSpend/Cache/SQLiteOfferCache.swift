@@ -44,7 +44,7 @@ public final class SQLiteOfferCache: OfferCache {
     }
 
     /// The stored answer; nil when there is none or it cannot be read (never a crash). Each field is checked
-    /// again as a live answer is (``OfferPlausibility``): an edited or damaged store cannot show an absurd value.
+    /// again as a live answer is (`OfferPlausibility`): an edited or damaged store cannot show an absurd value.
     public func load(_ provider: GiftCardProvider, sourceId: String) -> ProviderMerchantDetails? {
         let body = try? connection.fetchOne(
             "SELECT body FROM provider_answer WHERE provider = ?1 AND sourceId = ?2",

@@ -13,7 +13,7 @@ public import Foundation
 public struct DashSpendConfiguration: Sendable {
     /// The network; credentials, cached answers and the synced database are kept per network.
     public var network: DashSpendNetwork
-    /// The state directory (see ``StateDirectory``): credentials, cached answers, the synced database.
+    /// The state directory (see `StateDirectory`): credentials, cached answers, the synced database.
     public var stateDirectory: String
     /// Which explore database to read.
     public var database: ExploreDatabaseLocation
@@ -29,7 +29,7 @@ public struct DashSpendConfiguration: Sendable {
     public var timeout: Double
     /// How HTTP requests are sent; nil uses the URLSession transport.
     public var transport: (any HTTPTransport)?
-    /// Where credentials are kept; nil uses a ``FileCredentialStore`` in ``stateDirectory``.
+    /// Where credentials are kept; nil uses a `FileCredentialStore` in ``stateDirectory``.
     public var credentials: (any CredentialStore)?
     /// The clock.
     public var now: @Sendable () -> Date
@@ -37,7 +37,7 @@ public struct DashSpendConfiguration: Sendable {
     /// silent by default.
     public var diagnostics: any DiagnosticsSink
     /// Where a token refresh and its save register as work a process exit should wait for; share one value
-    /// with whatever handles the process's signals (see ``CriticalSections``).
+    /// with whatever handles the process's signals (see `CriticalSections`).
     public var criticalSections: CriticalSections
 
     /// Creates a configuration; every value but the state directory has the wallets' default.
