@@ -95,16 +95,4 @@ struct ErrorExitTests {
         #expect(!error.stderr.contains("\u{1B}"))
         #expect(error.stderr.split(separator: "\n").count == 1)
     }
-
-    @Test("Output that cannot be written is exit 74, not a silent success")
-    func unwritableOutput() throws {
-        let process = Process()
-        process.executableURL = CLIProcess.executable
-        process.arguments = ["providers"]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 74)
-    }
 }
