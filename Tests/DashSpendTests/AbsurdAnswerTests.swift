@@ -118,7 +118,7 @@ struct AbsurdAnswerTests {
             ProviderMerchantDetails(
                 provider: .ctx, sourceId: "a", enabled: true, discountBasisPoints: 1_000_000, denominationsType: .fixed,
                 denominations: .fixed([25, 50]), fetchedAt: fetched))
-        let a = try #require(cache.load(.ctx, sourceId: "a"))
+        let a = try #require(try cache.load(.ctx, sourceId: "a"))
         #expect(a.discountBasisPoints == nil, "save 10000 % is never read back")
         #expect(a.denominations == .fixed([25, 50]))
 
@@ -130,7 +130,7 @@ struct AbsurdAnswerTests {
         let connection = try SQLiteConnection(path: path, mode: .readWrite)
         try connection.execute(
             "INSERT INTO provider_answer (provider, sourceId, fetchedAt, body) VALUES ('ctx', 'b', 0, '\(body)')")
-        let b = try #require(cache.load(.ctx, sourceId: "b"), "one bad field does not lose the answer")
+        let b = try #require(try cache.load(.ctx, sourceId: "b"), "one bad field does not lose the answer")
         #expect(b.enabled == nil)
         #expect(b.denominations == nil)
         #expect(b.discountBasisPoints == 300)

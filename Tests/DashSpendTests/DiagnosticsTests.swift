@@ -175,4 +175,26 @@ struct DiagnosticsTests {
             try store.fetchOne("SELECT count(*) AS n FROM provider_answer") { $0.integer("n") } == 0,
             "nothing was stored")
     }
+
+    @Test("A stored answer that cannot be read is reported, counts as none, and is left in the file")
+    func unreadableStoredAnswer() async throws {
+        try FileManager.default.createDirectory(atPath: "\(state.path)/mainnet", withIntermediateDirectories: true)
+        let path = "\(state.path)/mainnet/offers.sqlite"
+        _ = try SQLiteOfferCache(path: path)
+        let store = try SQLiteConnection(path: path, mode: .readWrite)
+        try store.execute(
+            "INSERT INTO provider_answer (provider, sourceId, fetchedAt, body) VALUES ('ctx', ?1, 0, 'not an answer')",
+            [.text(ClientFixture.homeDepot)])
+
+        let merchant = try await client().merchant(ClientFixture.homeDepot, policy: .cacheOnly)
+        let offer = try #require(merchant.offers.first { $0.provider == .ctx })
+        #expect(offer.discountBasisPoints.source == .local, "the unreadable answer is not used")
+        let failures = sink.events(.cacheFailure)
+        #expect(failures.count == 1, "\(sink.events.map(\.description))")
+        #expect(failures.first?.message.contains("not an answer") == true, "\(failures.map(\.message))")
+        #expect(sink.events(.cacheHit).isEmpty && sink.events(.cacheMiss).isEmpty)
+        #expect(
+            try store.fetchOne("SELECT body FROM provider_answer") { $0.text("body") } == "not an answer",
+            "a read changes nothing")
+    }
 }

@@ -34,7 +34,7 @@ struct OfferCacheFileTests {
         let cache = try SQLiteOfferCache(path: path)
         try cache.save(details("m1"))
         #expect(mode(path) == 0o600, "store mode \(String(mode(path), radix: 8))")
-        #expect(cache.load(.ctx, sourceId: "m1")?.discountBasisPoints == 150)
+        #expect(try cache.load(.ctx, sourceId: "m1")?.discountBasisPoints == 150)
 
         // A write transaction left open shows the journal SQLite creates beside the store.
         let writer = try SQLiteConnection(path: path, mode: .readWrite)

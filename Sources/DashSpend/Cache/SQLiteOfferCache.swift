@@ -43,15 +43,22 @@ public final class SQLiteOfferCache: OfferCache {
         try Self.migrator.migrate(connection)
     }
 
-    /// The stored answer; nil when there is none or it cannot be read (never a crash). Each field is checked
-    /// again as a live answer is (`OfferPlausibility`): an edited or damaged store cannot show an absurd value.
-    public func load(_ provider: GiftCardProvider, sourceId: String) -> ProviderMerchantDetails? {
-        let body = try? connection.fetchOne(
+    /// The stored answer; nil when there is none. A failed read or an entry that is not an answer is
+    /// thrown (never a crash, never a change to the file). Each field is checked again as a live answer is
+    /// (`OfferPlausibility`): an edited or damaged store cannot show an absurd value.
+    public func load(_ provider: GiftCardProvider, sourceId: String) throws -> ProviderMerchantDetails? {
+        let body = try connection.fetchOne(
             "SELECT body FROM provider_answer WHERE provider = ?1 AND sourceId = ?2",
             [.text(provider.id), .text(sourceId)]
         ) { $0.text("body") }
         guard let body = body ?? nil else { return nil }
-        guard let stored = try? JSONDecoder().decode(ProviderMerchantDetails.self, from: Data(body.utf8)) else { return nil }
+        let stored: ProviderMerchantDetails
+        do {
+            stored = try JSONDecoder().decode(ProviderMerchantDetails.self, from: Data(body.utf8))
+        } catch {
+            throw SQLiteError(
+                code: 11, message: "the stored answer of \(provider.displayName) about \(sourceId) is not an answer")  // SQLITE_CORRUPT
+        }
         return OfferPlausibility.checked(stored)
     }
 

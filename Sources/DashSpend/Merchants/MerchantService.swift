@@ -147,10 +147,20 @@ public final class MerchantService: Sendable {
         }.map(\.element)
     }
 
-    /// The stored answer for `offer`, reported as a hit or a miss.
+    /// The stored answer for `offer`, reported as a hit or a miss; one that cannot be read is reported as a
+    /// failure and counts as none.
     private func stored(_ offer: ProviderRecord) -> ProviderMerchantDetails? {
         guard let cache else { return nil }
-        let answer = cache.load(offer.provider, sourceId: offer.sourceId)
+        let answer: ProviderMerchantDetails?
+        do {
+            answer = try cache.load(offer.provider, sourceId: offer.sourceId)
+        } catch {
+            diagnostics.record(
+                DiagnosticEvent(
+                    .cacheFailure, "could not read the stored answer for \(offer.sourceId): \(error)",
+                    provider: offer.provider))
+            return nil
+        }
         diagnostics.record(
             DiagnosticEvent(
                 answer == nil ? .cacheMiss : .cacheHit, "stored answer for \(offer.sourceId)", provider: offer.provider))

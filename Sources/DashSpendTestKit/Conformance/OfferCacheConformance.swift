@@ -86,7 +86,13 @@ public struct OfferCacheConformance: Sendable {
 
     private func emptyLoad(_ cache: any OfferCache, _ recorder: ConformanceRecorder) {
         for provider in providers {
-            let loaded = cache.load(provider, sourceId: "kit-merchant-0")
+            let loaded: ProviderMerchantDetails?
+            do {
+                loaded = try cache.load(provider, sourceId: "kit-merchant-0")
+            } catch {
+                recorder.fail("empty load", "load(\(provider.id), kit-merchant-0) of an empty store threw \(error)")
+                continue
+            }
             recorder.expect(
                 loaded == nil, "empty load",
                 "load(\(provider.id), kit-merchant-0) of an empty store returned \(String(describing: loaded))")
@@ -205,7 +211,13 @@ public struct OfferCacheConformance: Sendable {
         _ check: String, _ cache: any OfferCache, _ provider: GiftCardProvider, _ sourceId: String,
         _ expected: ProviderMerchantDetails?, _ recorder: ConformanceRecorder
     ) {
-        let loaded = cache.load(provider, sourceId: sourceId)
+        let loaded: ProviderMerchantDetails?
+        do {
+            loaded = try cache.load(provider, sourceId: sourceId)
+        } catch {
+            recorder.fail(check, "load(\(provider.id), \"\(sourceId)\") threw \(error)")
+            return
+        }
         recorder.expect(
             loaded == expected, check,
             "load(\(provider.id), \"\(sourceId)\") returned \(String(describing: loaded)), expected \(String(describing: expected))"
