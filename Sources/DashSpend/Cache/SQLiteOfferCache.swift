@@ -56,8 +56,9 @@ public final class SQLiteOfferCache: OfferCache {
         do {
             stored = try JSONDecoder().decode(ProviderMerchantDetails.self, from: Data(body.utf8))
         } catch {
+            // SQLITE_CORRUPT: the row is there but is not what this store writes.
             throw SQLiteError(
-                code: 11, message: "the stored answer of \(provider.displayName) about \(sourceId) is not an answer")  // SQLITE_CORRUPT
+                code: 11, message: "the stored answer of \(provider.displayName) about \(sourceId) is not an answer")
         }
         return OfferPlausibility.checked(stored)
     }
