@@ -54,18 +54,26 @@ struct PiggyCardsFixesTests {
         #expect(harness.server.loopback.receivedRequests.isEmpty)
     }
 
-    @Test func brand174IsDisabledEvenWhenItsCardsLackABrandId() async throws {
+    @Test("Brand 174: only its Xbox Live / Xbox Game Pass cards are disabled, even when a card names no brand")
+    func brand174DisablesOnlyItsXboxLiveCards() async throws {
         let harness = try ProviderHarness()
         try harness.signIn(.piggyCards)
-        let body =
-            #"{"code":200,"data":[{"id":1,"name":"Card","price_type":"Range","quantity":5,"min_denomination":5,"#
-            + #""max_denomination":100,"discount_percentage":"10"}]}"#
-        harness.server.loopback.inject(.respond(status: 200, body: body), path: "/piggycards/giftcards/US")
+        func cards(_ name: String) -> String {
+            #"{"code":200,"data":[{"id":1,"name":"\#(name)","price_type":"Range","quantity":5,"min_denomination":5,"#
+                + #""max_denomination":100,"discount_percentage":"10"}]}"#
+        }
         let repository = PiggyCardsRepository(configuration: harness.configuration())
-        let disabled = try await repository.merchantDetails(sourceId: "174")
-        #expect(disabled.enabled == false)
-        let other = try await repository.merchantDetails(sourceId: "175")
-        #expect(other.enabled == true)
+        harness.server.loopback.inject(.respond(status: 200, body: cards("Card")), path: "/piggycards/giftcards/US")
+        #expect(try await repository.merchantDetails(sourceId: "174").enabled == true, "another card of brand 174")
+        harness.server.loopback.inject(
+            .respond(status: 200, body: cards("Xbox Live 12 Months")), path: "/piggycards/giftcards/US")
+        #expect(try await repository.merchantDetails(sourceId: "174").enabled == false, "brand 174's Xbox Live card")
+        harness.server.loopback.inject(
+            .respond(status: 200, body: cards("Xbox Game Pass Ultimate")), path: "/piggycards/giftcards/US")
+        #expect(try await repository.merchantDetails(sourceId: "174").enabled == false, "brand 174's Game Pass card")
+        harness.server.loopback.inject(
+            .respond(status: 200, body: cards("Xbox Live 12 Months")), path: "/piggycards/giftcards/US")
+        #expect(try await repository.merchantDetails(sourceId: "175").enabled == true, "an Xbox Live card of brand 175")
     }
 
     @Test(arguments: ["-92233720368547758.08", "-1e30", "101", "-100.5", "92233720368547758.07"])

@@ -53,13 +53,28 @@ struct PiggyCardsOfferTests {
 
     @Test func disabledCardsAreIgnoredEvenWithTheBestDiscount() {
         let offer = PiggyCardsOffer(cards: [
-            card("XBOX LIVE 12 months", "Range", quantity: 9, discount: "20"),
-            card("Anything", "Range", quantity: 9, discount: "20", brand: 174),
+            card("Xbox Live 12 months", "Range", quantity: 9, discount: "20", brand: 174),
+            card("Xbox Game Pass Ultimate", "Range", quantity: 9, discount: "20", brand: 174),
             card("Fine", "Fixed", quantity: 1, discount: "2", denomination: "15"),
         ])
         #expect(offer.denominationsType == .fixed)
         #expect(offer.denominations == .fixed([15]))
         #expect(offer.discountBasisPoints == 50)
+    }
+
+    @Test("Only BOTH brand 174 AND an Xbox Live / Game Pass name disable a card (case-sensitive)")
+    func disabledNeedsBrandAndName() {
+        let enabled = [
+            card("Anything", "Range", quantity: 9, discount: "20", brand: 174),
+            card("Xbox Live 12 months", "Range", quantity: 9, discount: "20", brand: 175),
+            card("Xbox Live 12 months", "Range", quantity: 9, discount: "20"),
+            card("XBOX LIVE 12 months", "Range", quantity: 9, discount: "20", brand: 174),
+        ]
+        for one in enabled {
+            let offer = PiggyCardsOffer(cards: [one])
+            #expect(offer.enabled == true, "\(one.name) of brand \(String(describing: one.brandId))")
+            #expect(offer.denominationsType == .flexible)
+        }
     }
 
     @Test func noCardsIsDisabledWithZeroDiscount() {

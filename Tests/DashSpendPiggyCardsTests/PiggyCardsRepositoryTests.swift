@@ -52,7 +52,10 @@ struct PiggyCardsRepositoryTests {
             brand: "177", enabled: true, discount: 250, denominations: .flexible(minimum: 5, maximum: 500), type: .flexible),
         OfferCase(brand: "205", enabled: true, discount: 175, denominations: .fixed([20, 50]), type: .fixed),
         OfferCase(brand: "212", enabled: true, discount: -50, denominations: .fixed([10, 25, 50, 100]), type: .fixed),
-        OfferCase(brand: "174", enabled: false, discount: 0, denominations: nil, type: .fixed),
+        // Brand 174: its "Xbox Live 12 Months" card (9 %) is disabled; its other card and the Xbox cards of
+        // brands 175 and 176 stay, so the Range card decides (5 % → 350 basis points).
+        OfferCase(
+            brand: "174", enabled: true, discount: 350, denominations: .flexible(minimum: 10, maximum: 100), type: .flexible),
         OfferCase(brand: "230", enabled: true, discount: -25, denominations: .fixed([50, 75]), type: .fixed),
         OfferCase(brand: "999", enabled: false, discount: 0, denominations: nil, type: .fixed),
     ]

@@ -39,7 +39,7 @@ struct PiggyCardsGiftcard: Sendable, Hashable {
     let fee: Decimal?
     /// Stock; missing counts as 0 (out of stock).
     let quantity: Int
-    let brandId: Int?
+    private(set) var brandId: Int?
 
     /// Reads a card; nil when the element is not an object.
     init?(json: JSONValue) {
@@ -57,16 +57,25 @@ struct PiggyCardsGiftcard: Sendable, Hashable {
         brandId = json["brand_id"]?.int
     }
 
-    /// The brand that is never offered.
+    /// The brand whose Xbox Live and Xbox Game Pass cards are never offered.
     static let disabledBrandId = 174
+    /// The names (case-sensitive, as the apps compare them) that disable a card of ``disabledBrandId``.
+    static let disabledNames = ["Xbox Live", "Xbox Game Pass"]
     /// The discounts that can be real; anything else (a hostile `-1e30`) is treated as missing, so the
     /// basis-point arithmetic cannot overflow.
     static let percentRange: ClosedRange<Decimal> = -100...100
 
-    /// Brand 174 and the Xbox Live / Xbox Game Pass cards are never offered.
+    /// A card is disabled only when BOTH its brand is 174 AND its name contains "Xbox Live" or "Xbox Game
+    /// Pass" (case-sensitive). Other cards of brand 174, and Xbox Live cards of other brands, stay offered.
     var isDisabled: Bool {
-        let lowered = name.lowercased()
-        return brandId == Self.disabledBrandId || lowered.contains("xbox live") || lowered.contains("xbox game pass")
+        brandId == Self.disabledBrandId && Self.disabledNames.contains { name.contains($0) }
+    }
+
+    /// This card, filed under `brand` when it names no brand of its own (the brand it was asked for).
+    func inBrand(_ brand: Int?) -> PiggyCardsGiftcard {
+        var card = self
+        if card.brandId == nil { card.brandId = brand }
+        return card
     }
 
     /// In stock.

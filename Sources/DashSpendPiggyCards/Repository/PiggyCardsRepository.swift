@@ -90,9 +90,9 @@ package final class PiggyCardsRepository: DashSpendRepository {
     // MARK: - Catalogue
 
     /// GET `giftcards/US?brandId=<sourceId>` and turns the brand's cards into one offer
-    /// (see the resolution rules). A brand without cards is a disabled offer, not an error, and so is brand
-    /// 174 whatever its cards say. A blank `sourceId` is ``DashSpendError/unknownMerchant(_:)`` before
-    /// anything is sent.
+    /// (see the resolution rules). A brand without cards is a disabled offer, not an error. A card that names
+    /// no brand belongs to the brand asked for (so brand 174's Xbox Live cards are disabled either way). A
+    /// blank `sourceId` is ``DashSpendError/unknownMerchant(_:)`` before anything is sent.
     package func merchantDetails(sourceId: String) async throws -> ProviderMerchantDetails {
         let brandId = sourceId.trimmedWhitespace
         guard !brandId.isEmpty else { throw DashSpendError.unknownMerchant("") }
@@ -103,8 +103,7 @@ package final class PiggyCardsRepository: DashSpendRepository {
         guard json.object != nil else {
             throw DashSpendError.unreadableAnswer("PiggyCards sent gift cards that are not an object")
         }
-        var cards = (json["data"]?.array ?? []).compactMap(PiggyCardsGiftcard.init(json:))
-        if Int(brandId) == PiggyCardsGiftcard.disabledBrandId { cards = [] }
+        let cards = (json["data"]?.array ?? []).compactMap(PiggyCardsGiftcard.init(json:)).map { $0.inBrand(Int(brandId)) }
         let name = cards.first(where: { !$0.isDisabled && !$0.name.isEmpty })?.name
         return PiggyCardsOffer(cards: cards).details(brandId: brandId, name: name, fetchedAt: configuration.now())
     }
