@@ -89,8 +89,6 @@ public enum MerchantLookup {
             throw .usage("too many arguments for `\(command.words.joined(separator: " "))`")
         }
         let invocation = try Invocation(arguments: parsed, environment: environment, criticalSections: criticalSections)
-        // Every command builds the client, so a bad provider URL is a usage error whatever the command.
-        _ = try invocation.client()
         return try await command.run(invocation)
     }
 

@@ -11,6 +11,8 @@ struct Invocation {
     let timeout: Double
     /// Where a token refresh registers as work an exit on a signal must wait for.
     let criticalSections: CriticalSections
+    /// The client every command of this invocation uses.
+    private var madeClient: DashSpendClient?
 
     /// Resolves the options every command shares, so a bad `--network` or `--timeout` is a usage error
     /// whatever the command.
@@ -29,6 +31,8 @@ struct Invocation {
             self.network = .mainnet
         }
         timeout = arguments.number("--timeout") ?? 20
+        // Built once, here, so a bad provider URL is a usage error whatever the command.
+        madeClient = try makeClient()
     }
 
     /// The label of the sample database compiled into this binary.
@@ -85,6 +89,11 @@ struct Invocation {
 
     /// The front door, built from ``configuration()``.
     func client() throws(CLIError) -> DashSpendClient {
+        if let madeClient { return madeClient }
+        return try makeClient()
+    }
+
+    private func makeClient() throws(CLIError) -> DashSpendClient {
         let configuration = configuration()
         do {
             return try DashSpendClient(configuration: configuration)
