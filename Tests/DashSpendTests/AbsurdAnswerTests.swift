@@ -111,7 +111,7 @@ struct AbsurdAnswerTests {
     @Test("An edited offer store cannot show an absurd value; its plausible fields are still used")
     func editedStore() throws {
         let directory = try ScratchDirectory()
-        let path = directory.file("offers.sqlite")
+        let path = directory.file("state.db")
         let cache = try SQLiteOfferCache(path: path)
         let fetched = Date(timeIntervalSince1970: 1_760_000_000)
         try cache.save(
@@ -129,7 +129,8 @@ struct AbsurdAnswerTests {
             + #""fetchedAt":\#(fetched.timeIntervalSinceReferenceDate)}"#
         let connection = try SQLiteConnection(path: path, mode: .readWrite)
         try connection.execute(
-            "INSERT INTO provider_answer (provider, sourceId, fetchedAt, body) VALUES ('ctx', 'b', 0, '\(body)')")
+            "INSERT INTO provider_answer (provider, network, sourceId, fetchedAt, offer) VALUES ('ctx', 'mainnet', 'b', 0, '\(body)')"
+        )
         let b = try #require(try cache.load(.ctx, sourceId: "b"), "one bad field does not lose the answer")
         #expect(b.enabled == nil)
         #expect(b.denominations == nil)

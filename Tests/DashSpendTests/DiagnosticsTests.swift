@@ -151,12 +151,10 @@ struct DiagnosticsTests {
     func failedCacheWriteThroughTheClient() async throws {
         // A real store whose table refuses inserts (root ignores file modes, not SQLite triggers).
         try FileManager.default.createDirectory(atPath: "\(state.path)/mainnet", withIntermediateDirectories: true)
-        let store = try SQLiteConnection(path: "\(state.path)/mainnet/offers.sqlite", mode: .readWrite)
+        _ = try StateDatabase(path: "\(state.path)/mainnet/state.db", network: .mainnet)
+        let store = try SQLiteConnection(path: "\(state.path)/mainnet/state.db", mode: .readWrite)
         try store.execute(
             """
-            CREATE TABLE provider_answer (
-                provider TEXT NOT NULL, sourceId TEXT NOT NULL, fetchedAt REAL NOT NULL, body TEXT NOT NULL,
-                PRIMARY KEY (provider, sourceId));
             CREATE TRIGGER refuse BEFORE INSERT ON provider_answer BEGIN SELECT RAISE(ABORT, 'refused by test'); END;
             """)
 
@@ -179,11 +177,11 @@ struct DiagnosticsTests {
     @Test("A stored answer that cannot be read is reported, counts as none, and is left in the file")
     func unreadableStoredAnswer() async throws {
         try FileManager.default.createDirectory(atPath: "\(state.path)/mainnet", withIntermediateDirectories: true)
-        let path = "\(state.path)/mainnet/offers.sqlite"
+        let path = "\(state.path)/mainnet/state.db"
         _ = try SQLiteOfferCache(path: path)
         let store = try SQLiteConnection(path: path, mode: .readWrite)
         try store.execute(
-            "INSERT INTO provider_answer (provider, sourceId, fetchedAt, body) VALUES ('ctx', ?1, 0, 'not an answer')",
+            "INSERT INTO provider_answer (provider, network, sourceId, fetchedAt, offer) VALUES ('ctx', 'mainnet', ?1, 0, 'not an answer')",
             [.text(ClientFixture.homeDepot)])
 
         let merchant = try await client().merchant(ClientFixture.homeDepot, policy: .cacheOnly)
@@ -195,7 +193,7 @@ struct DiagnosticsTests {
         let ctxReads = (sink.events(.cacheHit) + sink.events(.cacheMiss)).filter { $0.provider == .ctx }
         #expect(ctxReads.isEmpty, "neither a hit nor a miss: \(ctxReads.map(\.description))")
         #expect(
-            try store.fetchOne("SELECT body FROM provider_answer") { $0.text("body") } == "not an answer",
+            try store.fetchOne("SELECT offer FROM provider_answer") { $0.text("offer") } == "not an answer",
             "a read changes nothing")
     }
 }

@@ -30,7 +30,7 @@ struct OfferCacheFileTests {
     func privateModes() throws {
         let previous = umask(0o022)
         defer { umask(previous) }
-        let path = scratch.file("offers.sqlite")
+        let path = scratch.file("state.db")
         let cache = try SQLiteOfferCache(path: path)
         try cache.save(details("m1"))
         #expect(mode(path) == 0o600, "store mode \(String(mode(path), radix: 8))")
@@ -39,7 +39,8 @@ struct OfferCacheFileTests {
         // A write transaction left open shows the journal SQLite creates beside the store.
         let writer = try SQLiteConnection(path: path, mode: .readWrite)
         try writer.execute(
-            "BEGIN IMMEDIATE; INSERT INTO provider_answer (provider, sourceId, fetchedAt, body) VALUES ('x', 'y', 0, '{}');")
+            "BEGIN IMMEDIATE; INSERT INTO provider_answer (provider, network, sourceId, fetchedAt, offer) VALUES ('x', 'mainnet', 'y', 0, '{}');"
+        )
         #expect(FileManager.default.fileExists(atPath: path + "-journal"))
         #expect(mode(path + "-journal") == 0o600, "journal mode \(String(mode(path + "-journal"), radix: 8))")
         try writer.execute("ROLLBACK")

@@ -171,11 +171,11 @@ struct StateSafetyTests {
         #expect(credentials.stderr.contains("not a regular file"), "\(credentials.stderr)")
         try FileManager.default.removeItem(atPath: folder + "/ctxspend.json")
 
-        #expect(mkfifo(folder + "/offers.sqlite", 0o600) == 0)
+        #expect(mkfifo(folder + "/state.db", 0o600) == 0)
         let cache = try await run(["show", SampleLookupTests.homeDepot, "--offline"])
-        #expect(cache.status == 65, "offer cache FIFO: \(cache.status) \(cache.stderr)")
-        #expect(cache.stderr.contains(folder + "/offers.sqlite"), "\(cache.stderr)")
-        try FileManager.default.removeItem(atPath: folder + "/offers.sqlite")
+        #expect(cache.status == 65, "state database FIFO: \(cache.status) \(cache.stderr)")
+        #expect(cache.stderr.contains(folder + "/state.db"), "\(cache.stderr)")
+        try FileManager.default.removeItem(atPath: folder + "/state.db")
 
         // The stamp of checked databases and the sync metadata are best effort: a FIFO there is ignored.
         let archive = try zip("Piped Bakery", timestamp: 1000, named: "piped.zip")
@@ -190,12 +190,12 @@ struct StateSafetyTests {
         #expect(resync.status != 128 + SIGKILL, "metadata FIFO: the sync hung: \(resync.stderr)")
     }
 
-    @Test("The offer store is created 0600 by the CLI, whatever the umask")
+    @Test("The state database is created 0600 by the CLI, whatever the umask")
     func offerStoreMode() async throws {
         let result = try await run(["show", SampleLookupTests.homeDepot, "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
         var info = stat()
-        #expect(stat(home + "/mainnet/offers.sqlite", &info) == 0)
+        #expect(stat(home + "/mainnet/state.db", &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600, "mode \(String(info.st_mode & 0o777, radix: 8))")
     }
 

@@ -29,6 +29,7 @@ public final class DashSpendClient: Sendable {
     public let repositoryConfiguration: RepositoryConfiguration
     private let opened = Mutex<[String: OpenedDatabase]>([:])
     private let services = Mutex<[String: MerchantService]>([:])
+    private let state = Mutex<StateDatabase?>(nil)
 
     /// A database opened for a set of providers, and the version of the file it was opened from.
     private struct OpenedDatabase: Sendable {
@@ -117,22 +118,46 @@ public final class DashSpendClient: Sendable {
         }
     }
 
-    /// The service over `database`, with the offer store in the network's folder when it can be opened (a
-    /// read-only or shared state directory only loses stored answers, and says so to the diagnostics; a FIFO
-    /// or device in the store's place is an error).
-    private func makeService(_ database: ExploreDatabase) throws(DashSpendFailure) -> MerchantService {
-        let path = configuration.networkDirectory + "/offers.sqlite"
+    /// The network's state database (`<state>/<network>/state.db`), opened on first use and kept open; a
+    /// damaged file found there is moved aside once (``StateDatabase/recovery``) and reported to the
+    /// diagnostics. Something other than a regular file in its place is an error.
+    package func stateDatabase() throws(DashSpendFailure) -> StateDatabase {
+        if let open = state.withLock({ $0 }) { return open }
+        let path = configuration.stateDatabasePath
         if let refusal = RegularFile.refusal(path) {
             throw DashSpendFailure(
-                .badData, "cannot use the offer store \(path) (\(refusal))", cause: .stateDirectory, subject: path)
+                .badData, "cannot use the state database \(path) (\(refusal))", cause: .stateDirectory, subject: path)
         }
-        var cache: (any OfferCache)?
+        let opened: StateDatabase
         do {
             try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
-            cache = try SQLiteOfferCache(path: path)
+            opened = try StateDatabase(path: path, network: configuration.network, now: configuration.now())
         } catch {
-            configuration.diagnostics.record(
-                DiagnosticEvent(.cacheFailure, "no stored answers: cannot open \(path) (\(error))"))
+            throw DashSpendFailure(
+                .cannotWrite, "cannot open the state database \(path): \(error)", cause: .stateDirectory, subject: path)
+        }
+        if let recovery = opened.recovery {
+            configuration.diagnostics.record(DiagnosticEvent(.note, recovery.description))
+        }
+        return state.withLock { current in
+            if let current { return current }
+            current = opened
+            return opened
+        }
+    }
+
+    /// The service over `database`, with the offer store in the network's state database when it can be
+    /// opened (a read-only or shared state directory only loses stored answers, and says so to the
+    /// diagnostics; a FIFO or device in the store's place is an error).
+    private func makeService(_ database: ExploreDatabase) throws(DashSpendFailure) -> MerchantService {
+        var cache: (any OfferCache)?
+        do {
+            cache = SQLiteOfferCache(database: try stateDatabase())
+        } catch {
+            // Something other than a regular file in the state database's place is an error; anything else
+            // only loses the stored answers.
+            if error.cause == .stateDirectory && error.kind == .badData { throw error }
+            configuration.diagnostics.record(DiagnosticEvent(.cacheFailure, "no stored answers: \(error.message)"))
         }
         let repositories = configuration.offline ? [:] : repositoryFactory.makeRepositories()
         return MerchantService(

@@ -75,6 +75,9 @@ public struct DashSpendConfiguration: Sendable {
     /// Where `sync` installs the explore database of this network.
     public var installedDatabasePath: String { networkDirectory + "/explore.db" }
 
+    /// Where this network's state database is: `<state>/<network>/state.db`.
+    public var stateDatabasePath: String { networkDirectory + "/state.db" }
+
     /// The country code, trimmed and upper-cased; nil when unknown.
     public var normalizedCountry: String? {
         guard let country = country?.trimmedWhitespace, !country.isEmpty else { return nil }

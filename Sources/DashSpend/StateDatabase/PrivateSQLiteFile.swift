@@ -1,0 +1,37 @@
+import DashSpendCore
+import DashSpendSQLite
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The checks made before a private SQLite file of the project's is opened.
+enum PrivateSQLiteFile {
+    /// Creates the file at `path` with mode 0600 (or checks the one there), without blocking on a FIFO:
+    /// a regular file of this user's, set to 0600 with its SQLite sidecars (SQLite gives the `-journal`,
+    /// `-wal` and `-shm` files the mode of the database). Anything else is refused with `SQLITE_CANTOPEN`,
+    /// naming `purpose`.
+    static func prepare(_ path: String, purpose: String) throws(SQLiteError) {
+        func refusal(_ reason: String) -> SQLiteError {
+            SQLiteError(code: 14, message: "cannot use \(purpose) \(path): \(reason)")  // SQLITE_CANTOPEN
+        }
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw refusal(SystemError.message()) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw refusal(SystemError.message()) }
+        if let kind = RegularFile.irregularKind(info.st_mode) { throw refusal("not a regular file (\(kind))") }
+        guard info.st_uid == geteuid() else { throw refusal("it belongs to user \(info.st_uid)") }
+        guard fchmod(descriptor, 0o600) == 0 else { throw refusal(SystemError.message()) }
+        for suffix in ["-journal", "-wal", "-shm"] {
+            var sidecar = stat()
+            if lstat(path + suffix, &sidecar) == 0, (sidecar.st_mode & S_IFMT) == S_IFREG, sidecar.st_uid == geteuid() {
+                chmod(path + suffix, 0o600)
+            }
+        }
+    }
+}

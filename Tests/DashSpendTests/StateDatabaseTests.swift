@@ -1,0 +1,115 @@
+import DashSpend
+import DashSpendCore
+import DashSpendSQLite
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+@Suite("The state database keeps one answer per merchant in a migrated file, and sets an unusable file aside")
+struct StateDatabaseTests {
+    let scratch: ScratchDirectory
+    let path: String
+    let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T11:06:40Z
+
+    init() throws {
+        scratch = try ScratchDirectory(prefix: "state-database")
+        path = scratch.file("state.db")
+    }
+
+    func answer(_ sourceId: String, discount: Int, at seconds: TimeInterval) -> ProviderMerchantDetails {
+        ProviderMerchantDetails(
+            provider: .ctx, sourceId: sourceId, name: "Shop \(sourceId)", enabled: true, discountBasisPoints: discount,
+            denominationsType: .flexible, denominations: nil, fetchedAt: Date(timeIntervalSince1970: seconds))
+    }
+
+    func asideFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.contains(".damaged-") }.sorted()
+    }
+
+    @Test("Saved answers load back; a newer answer replaces the old one; the migration is recorded")
+    func roundTrip() throws {
+        let cache = try SQLiteOfferCache(path: path)
+        try cache.save(answer("a", discount: 100, at: 1_000))
+        try cache.save(answer("a", discount: 250, at: 2_000))
+        try cache.save(answer("b", discount: 300, at: 3_000))
+        #expect(try cache.load(.ctx, sourceId: "a") == answer("a", discount: 250, at: 2_000))
+        #expect(try SQLiteOfferCache(path: path).load(.ctx, sourceId: "b") == answer("b", discount: 300, at: 3_000))
+        #expect(try cache.load(.ctx, sourceId: "c") == nil)
+        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        #expect(
+            try connection.fetchAll("SELECT name FROM dashspend_migrations") { $0.text("name") } == ["1-provider-answers"])
+        #expect(try connection.fetchOne("SELECT COUNT(*) AS n FROM provider_answer") { $0.integer("n") } == 2)
+    }
+
+    @Test("Mainnet and testnet answers in one file never mix")
+    func networksApart() throws {
+        let mainnet = SQLiteOfferCache(database: try StateDatabase(path: path, network: .mainnet))
+        let testnet = SQLiteOfferCache(database: try StateDatabase(path: path, network: .testnet))
+        try mainnet.save(answer("a", discount: 100, at: 1_000))
+        #expect(try testnet.load(.ctx, sourceId: "a") == nil)
+    }
+
+    @Test("A file written by a newer version is set aside whole, and a fresh one answers")
+    func newerFile() throws {
+        try SQLiteOfferCache(path: path).save(answer("a", discount: 100, at: 1_000))
+        try SQLiteConnection(path: path, mode: .readWrite).execute(
+            "INSERT INTO dashspend_migrations (name, applied_at) VALUES (?1, 'later')", ["9-from-the-future"])
+
+        let database = try StateDatabase(path: path, network: .mainnet, now: now)
+        let recovery = try #require(database.recovery)
+        #expect(recovery.movedTo == path + ".damaged-20261118T110640Z")
+        #expect(recovery.reason.contains("9-from-the-future"), "\(recovery.reason)")
+        #expect(try SQLiteOfferCache(database: database).load(.ctx, sourceId: "a") == nil)
+        // The newer file is kept as it was, for the newer version or for support.
+        let kept = try SQLiteConnection(path: recovery.movedTo, mode: .readOnly)
+        #expect(try kept.fetchOne("SELECT COUNT(*) AS n FROM provider_answer") { $0.integer("n") } == 1)
+        #expect(try StateDatabase(path: path, network: .mainnet, now: now).recovery == nil, "set aside once")
+    }
+
+    @Test("A file that is not SQLite is set aside with its bytes intact; a second one gets its own name")
+    func notSQLite() throws {
+        let junk = Data("this is not a database, it is a note someone saved here by mistake\n".utf8)
+        try junk.write(to: URL(fileURLWithPath: path))
+        let first = try StateDatabase(path: path, network: .mainnet, now: now)
+        #expect(first.recovery != nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".damaged-20261118T110640Z")) == junk)
+        try SQLiteOfferCache(database: first).save(answer("a", discount: 100, at: 1_000))
+
+        try junk.write(to: URL(fileURLWithPath: path))
+        let second = try StateDatabase(path: path, network: .mainnet, now: now)
+        #expect(second.recovery?.movedTo == path + ".damaged-20261118T110640Z-2")
+        #expect(try asideFiles().count == 2)
+    }
+
+    @Test("A file with damaged pages is set aside")
+    func damagedPages() throws {
+        _ = try StateDatabase(path: path, network: .mainnet)
+        let writer = try SQLiteConnection(path: path, mode: .readWrite)
+        try writer.transaction { db in
+            for index in 0..<200 {
+                try db.execute(
+                    "INSERT INTO provider_answer (provider, network, sourceId, fetchedAt, offer) VALUES ('ctx', 'mainnet', ?1, 0, ?2)",
+                    [.text("m\(index)"), .text(String(repeating: "x", count: 400))])
+            }
+        }
+        // Overwrite the middle of the file (past the header page) with garbage.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: 4096)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size) - 4096))
+        try handle.close()
+
+        let database = try StateDatabase(path: path, network: .mainnet, now: now)
+        #expect(database.recovery != nil)
+        #expect(try SQLiteOfferCache(database: database).load(.ctx, sourceId: "m1") == nil)
+        #expect(try asideFiles() == ["state.db.damaged-20261118T110640Z"])
+    }
+
+    @Test("A FIFO in the file's place is refused, not moved")
+    func fifoRefused() throws {
+        #expect(mkfifo(path, 0o600) == 0)
+        let error = try #require(throws: SQLiteError.self) { try StateDatabase(path: path, network: .mainnet) }
+        #expect(error.description.contains("not a regular file"), "\(error)")
+        #expect(try asideFiles().isEmpty)
+    }
+}
