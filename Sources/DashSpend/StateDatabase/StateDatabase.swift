@@ -18,7 +18,7 @@ public import Foundation
 /// answers, and everything else DashSpend keeps between runs. Never the explore database, which is only
 /// ever read.
 ///
-/// The schema is a list of named migrations (``migrator``), applied on open. A file that is not SQLite,
+/// The schema is a list of named migrations, applied on open. A file that is not SQLite,
 /// is damaged, or was written by a newer version is moved aside to `state.db.damaged-<timestamp>` (with its
 /// SQLite sidecars) and a fresh one is created; ``recovery`` says so, so the caller can tell the user once.
 /// Something else in the file's place (a FIFO, another user's file) is refused, never moved.
@@ -53,7 +53,10 @@ public final class StateDatabase: Sendable {
     /// date; a damaged or newer file is moved aside first (see ``recovery``). The file and its SQLite
     /// sidecars are private (0600).
     ///
-    /// - Parameter now: the time used to name a file moved aside.
+    /// - Parameters:
+    ///   - path: the file (created when missing).
+    ///   - network: the network whose state it keeps.
+    ///   - now: the time used to name a file moved aside.
     public init(path: String, network: DashSpendNetwork, now: Date = Date()) throws(SQLiteError) {
         self.path = path
         self.network = network
