@@ -24,8 +24,19 @@ package enum ZBarReader {
     }
 
     /// The text of the QR code in the image at `path` (`zbarimg --raw -q`, QR codes only, the trailing line
-    /// feed removed), or nil when `zbarimg` finds none (its exit status 4).
-    package static func decode(imageAt path: String) throws -> String? {
+    /// feed removed), or nil when `zbarimg` finds none (its exit status 4). The process is waited for on a
+    /// thread of its own: a test that blocks a thread of Swift's cooperative pool (two on a two-core machine)
+    /// starves the timing-sensitive tests running beside it.
+    package static func decode(imageAt path: String) async throws -> String? {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try decodeBlocking(imageAt: path) })
+            }
+        }
+    }
+
+    /// `decode(imageAt:)`, blocking the calling thread until `zbarimg` ends.
+    private static func decodeBlocking(imageAt path: String) throws -> String? {
         guard let executable else { throw Failure(description: missingReason) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

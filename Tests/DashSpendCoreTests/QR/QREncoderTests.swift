@@ -147,7 +147,7 @@ struct QREncoderTests {
     func maskChoice() throws {
         var random = SplitMix64Bytes(seed: 8)
         var chosen: Set<Int> = []
-        for _ in 0..<40 {
+        for _ in 0..<24 {
             let bytes = random.bytes(random.int(in: 1...120))
             let code = try QRCode(bytes: bytes)
             let penalties = try QRMask.allCases.map { mask in

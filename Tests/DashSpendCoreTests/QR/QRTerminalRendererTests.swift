@@ -59,7 +59,7 @@ struct QRTerminalRendererTests {
         "What each style draws, parsed back into an image, decodes with zbarimg",
         .enabled(if: ZBarReader.checkRequired, "\(ZBarReader.missingReason)"),
         arguments: QRTerminalRenderer.Style.allCases)
-    func decodes(style: QRTerminalRenderer.Style) throws {
+    func decodes(style: QRTerminalRenderer.Style) async throws {
         let scratch = try ScratchDirectory(prefix: "dashspend-qr-text")
         var uris = DashURIs(seed: 7)
         for length in [40, 123, 200] {
@@ -68,7 +68,7 @@ struct QRTerminalRendererTests {
             let image = ModuleImage(rows: try Self.modules(of: lines, style: style))
             let path = scratch.file("\(style)-\(length).pgm")
             try Data(image.pgm(scale: 4)).write(to: URL(fileURLWithPath: path))
-            #expect(try ZBarReader.decode(imageAt: path) == uri, "\(style), \(length) characters")
+            #expect(try await ZBarReader.decode(imageAt: path) == uri, "\(style), \(length) characters")
         }
     }
 
