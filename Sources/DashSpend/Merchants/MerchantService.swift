@@ -213,6 +213,11 @@ public final class MerchantService: Sendable {
             return answer
         }
         do {
+            // One answer shared by many lookups in flight is written once; the others read it back. (An entry
+            // that cannot be read is simply replaced.)
+            if let stored = (try? cache.load(answer.provider, sourceId: answer.sourceId)) ?? nil, stored == answer {
+                return stored
+            }
             try cache.save(answer)
             if let stored = try cache.load(answer.provider, sourceId: answer.sourceId) { return stored }
         } catch {
