@@ -94,4 +94,24 @@ struct ExplainTests {
         #expect(dropped.steps[0].reason.hasPrefix("implausible value dropped: "), "\(dropped.steps[0].reason)")
         #expect(dropped.winner?.source == .cached)
     }
+
+    @Test("A provider blocked in the country is explained as such; an unknown country hides nothing")
+    func blockedAndUnknownCountry() async throws {
+        let fixture = try ServiceFixture()
+        let unknown = try await fixture.service(country: "Narnia").resolve(merchantId: "m-home", policy: .cacheOnly)
+        #expect(unknown.country == nil, "not an ISO code: unknown, so nothing is hidden")
+        #expect(unknown.offers.count == GiftCardProvider.allCases.count)
+        #expect(unknown.explanation.allSatisfy { $0.winner != nil })
+
+        let known = try await fixture.service(country: " ru ").resolve(merchantId: "m-home", policy: .cacheOnly)
+        #expect(known.country == "RU")
+        guard let piggyCards = GiftCardProvider(id: "piggycards") else { return }
+        #expect(known.offer(piggyCards) == nil)
+        let hidden = known.explanation.filter { $0.provider == piggyCards }
+        #expect(hidden.map(\.field) == ExplainedField.Field.allCases)
+        for field in hidden {
+            #expect(field.winner == nil)
+            #expect(field.steps.allSatisfy { $0.value == nil && $0.reason.contains("not offered in RU") })
+        }
+    }
 }
