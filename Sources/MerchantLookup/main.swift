@@ -39,5 +39,6 @@ guard emit(outcome.output, to: 1) else {
     _ = emit("merchant-lookup: the output could not be written\n", to: 2)
     signals.finish(ExitCode.outputFailed.rawValue)
 }
+for note in outcome.notes { _ = emit(note + "\n", to: 2) }
 if let error = outcome.error { _ = emit(error + "\n", to: 2) }
 signals.finish(outcome.exitCode.rawValue)

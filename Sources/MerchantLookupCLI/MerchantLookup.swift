@@ -14,6 +14,9 @@ public enum MerchantLookup {
         public let error: String?
         /// The exit code.
         public let exitCode: ExitCode
+        /// Lines for stderr whatever the outcome, before ``error``: what the user must hear once (a state
+        /// database that was set aside). Empty with `--quiet`, and with `--verbose` (which already said it).
+        public var notes: [String] = []
     }
 
     static var commands: [any CLICommand.Type] {
@@ -32,8 +35,19 @@ public enum MerchantLookup {
     public static func run(
         arguments: [String], environment: [String: String], criticalSections: CriticalSections = CriticalSections()
     ) async -> Outcome {
+        let notes = NoteCollector()
+        var outcome = await outcome(arguments, environment: environment, criticalSections: criticalSections, notes: notes)
+        outcome.notes = notes.lines.map { "merchant-lookup: " + TerminalText.sanitized($0, keepingNewlines: false) }
+        return outcome
+    }
+
+    private static func outcome(
+        _ arguments: [String], environment: [String: String], criticalSections: CriticalSections,
+        notes: NoteCollector
+    ) async -> Outcome {
         do {
-            let output = try await dispatch(arguments, environment: environment, criticalSections: criticalSections)
+            let output = try await dispatch(
+                arguments, environment: environment, criticalSections: criticalSections, notes: notes)
             let json = arguments.contains("--json")
             return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: .ok)
         } catch {
@@ -50,7 +64,8 @@ public enum MerchantLookup {
     }
 
     private static func dispatch(
-        _ arguments: [String], environment: [String: String], criticalSections: CriticalSections
+        _ arguments: [String], environment: [String: String], criticalSections: CriticalSections,
+        notes: NoteCollector
     ) async throws(CLIError) -> String {
         // Every command's options are parsed; the chosen command then rejects those that are not its own.
         var declared = GlobalOptions.all
@@ -89,6 +104,12 @@ public enum MerchantLookup {
             throw .usage("too many arguments for `\(command.words.joined(separator: " "))`")
         }
         let invocation = try Invocation(arguments: parsed, environment: environment, criticalSections: criticalSections)
+        // Said once, whatever the command's outcome: `--verbose` already said it, `--quiet` asks for silence.
+        defer {
+            if !parsed.flag("--quiet"), !parsed.flag("--verbose"), let recovery = invocation.stateDatabaseRecovery {
+                notes.add(recovery.description)
+            }
+        }
         return try await command.run(invocation)
     }
 

@@ -5,6 +5,14 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
+/// The card fields the repository keeps as received (its `PiggyCardsGiftcard.rawKeys`, which is internal).
+enum PiggyCardsGiftcardRawKeys {
+    static let all: Set<String> = [
+        "id", "name", "brand_id", "price_type", "currency", "discount_percentage", "min_denomination",
+        "max_denomination", "denomination", "quantity",
+    ]
+}
+
 @Suite("PiggyCards through the loopback server", .timeLimit(.minutes(2)))
 struct PiggyCardsRepositoryTests {
     @Test func signupVerifyLoginStoresEverything() async throws {
@@ -27,6 +35,18 @@ struct PiggyCardsRepositoryTests {
         let paths = harness.server.loopback.receivedRequests.map(\.path)
         #expect(paths == ["/piggycards/signup", "/piggycards/verify-otp", "/piggycards/login"])
         _ = try await repository.merchantDetails(sourceId: "177")
+    }
+
+    @Test("The answer keeps the cards' own fields as received, for the state database")
+    func answerKeepsTheRawCards() async throws {
+        let harness = try ProviderHarness()
+        try harness.signIn(.piggyCards)
+        let repository = PiggyCardsRepository(configuration: harness.configuration())
+        let details = try await repository.merchantDetails(sourceId: "174")
+        let cards = try #require(details.raw?["data"]?.array)
+        #expect(!cards.isEmpty)
+        #expect(cards.contains { $0["name"]?.string?.contains("Xbox Live") == true && $0["brand_id"]?.int == 174 })
+        #expect(cards.allSatisfy { Set(($0.object ?? [:]).keys).isSubset(of: PiggyCardsGiftcardRawKeys.all) })
     }
 
     @Test func wrongCodeIsWrongCode() async throws {

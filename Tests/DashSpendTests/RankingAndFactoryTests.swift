@@ -10,7 +10,7 @@ struct RankingAndFactoryTests {
     @Test("The factory builds one repository per compiled-in provider, each for its own provider")
     func factory() throws {
         let fixture = try ServiceFixture()
-        let repositories = fixture.repositories
+        let repositories = fixture.repositories()
         #expect(Set(repositories.keys) == Set(GiftCardProvider.allCases))
         for (provider, repository) in repositories {
             #expect(repository.provider == provider)

@@ -49,10 +49,12 @@ struct ServiceFixture {
         server = try MockProviderServer.started()
     }
 
-    /// The repositories the factory builds, pointed at the mock server.
-    var repositories: [GiftCardProvider: any DashSpendRepository] {
-        RepositoryFactory(configuration: server.configuration(credentials: credentials, transport: URLSessionTransport()))
-            .makeRepositories()
+    /// The repositories the factory builds, pointed at the mock server, stamping answers with `now`.
+    func repositories(now: @escaping @Sendable () -> Date = { Date() }) -> [GiftCardProvider: any DashSpendRepository] {
+        RepositoryFactory(
+            configuration: server.configuration(credentials: credentials, transport: URLSessionTransport(), now: now)
+        )
+        .makeRepositories()
     }
 
     /// A fresh service (its own in-memory throttle) sharing this fixture's cache and credentials.
@@ -60,7 +62,7 @@ struct ServiceFixture {
         country: String? = nil, timeToLive: Double = 30, now: @escaping @Sendable () -> Date = { Date() }
     ) -> MerchantService {
         MerchantService(
-            database: database, repositories: repositories, cache: cache, country: country,
+            database: database, repositories: repositories(now: now), cache: cache, country: country,
             liveTimeToLive: timeToLive, now: now)
     }
 

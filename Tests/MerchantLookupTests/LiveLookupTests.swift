@@ -19,7 +19,7 @@ struct LiveLookupTests {
         return try #require(providers.first { $0["provider"] as? String == "CTX" })
     }
 
-    @Test("Live, then cached when the provider fails, then live again")
+    @Test("Live, then cached when the provider fails under --refresh, an error with --live, cached offline")
     func liveThenCached() async throws {
         let transcript = try await signedIn()
         let live = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json"])
@@ -31,7 +31,7 @@ struct LiveLookupTests {
         transcript.server.loopback.inject(
             .respond(status: 500, body: #"{"errors":[{"message":"boom"}]}"#),
             path: transcript.server.path(.ctx, "merchants/\(SampleLookupTests.homeDepot)"))
-        let fallback = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json"])
+        let fallback = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json", "--refresh"])
         #expect(fallback.status == 0, "a provider failure is not a lookup failure")
         let offer = try ctxOffer(fallback)
         #expect((offer["discountBasisPoints"] as? [String: Any])?["source"] as? String == "cached")

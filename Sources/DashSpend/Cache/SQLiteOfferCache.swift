@@ -35,11 +35,11 @@ public final class SQLiteOfferCache: OfferCache {
     /// thrown (never a crash, never a change to the file). Each field is checked again as a live answer is
     /// (`OfferPlausibility`): an edited or damaged store cannot show an absurd value.
     public func load(_ provider: GiftCardProvider, sourceId: String) throws -> ProviderMerchantDetails? {
-        let body = try connection.fetchOne(
-            "SELECT offer FROM provider_answer WHERE provider = ?1 AND network = ?2 AND sourceId = ?3",
+        let row = try connection.fetchOne(
+            "SELECT offer, raw FROM provider_answer WHERE provider = ?1 AND network = ?2 AND sourceId = ?3",
             [.text(provider.id), .text(database.network.rawValue), .text(sourceId)]
-        ) { $0.text("offer") }
-        guard let body = body ?? nil else { return nil }
+        ) { ($0.text("offer"), $0.text("raw")) }
+        guard let row, let body = row.0 else { return nil }
         let stored: ProviderMerchantDetails
         do {
             stored = try JSONDecoder().decode(ProviderMerchantDetails.self, from: Data(body.utf8))
@@ -48,23 +48,29 @@ public final class SQLiteOfferCache: OfferCache {
             throw SQLiteError(
                 code: 11, message: "the stored answer of \(provider.displayName) about \(sourceId) is not an answer")
         }
-        return OfferPlausibility.checked(stored)
+        // The provider's own fields are kept as received; ones that no longer read as JSON are dropped (they
+        // only document the answer, the offer above is what is used).
+        let raw = row.1.flatMap { try? JSONValue.parse(Data($0.utf8)) }
+        return OfferPlausibility.checked(stored.withRaw(raw))
     }
 
-    /// Stores the answer in a write transaction: it replaces the previous answer whole or not at all, and
+    /// Stores the answer (the normalised offer in `offer`, the provider's own fields in `raw`) in a write
+    /// transaction: it replaces the previous answer whole or not at all, and
     /// waits (up to the busy timeout) for another process writing the same file.
     public func save(_ details: ProviderMerchantDetails) throws {
         let body = String(decoding: try JSONEncoder().encode(details), as: UTF8.self)
+        let raw = details.raw.map { String(decoding: $0.encoded(), as: UTF8.self) }
         try connection.transaction { db in
             try db.execute(
                 """
-                INSERT INTO provider_answer (provider, network, sourceId, fetchedAt, offer) VALUES (?1, ?2, ?3, ?4, ?5)
+                INSERT INTO provider_answer (provider, network, sourceId, fetchedAt, offer, raw)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                 ON CONFLICT (provider, network, sourceId)
                 DO UPDATE SET fetchedAt = excluded.fetchedAt, offer = excluded.offer, raw = excluded.raw
                 """,
                 [
                     .text(details.provider.id), .text(database.network.rawValue), .text(details.sourceId),
-                    .real(details.fetchedAt.timeIntervalSince1970), .text(body),
+                    .real(details.fetchedAt.timeIntervalSince1970), .text(body), raw.map { .text($0) } ?? .null,
                 ])
         }
     }

@@ -146,6 +146,10 @@ public final class DashSpendClient: Sendable {
         }
     }
 
+    /// What was wrong with the state database file found when this client opened it, and where it was moved
+    /// (a fresh one took its place); nil when it was usable or has not been opened. Tell the user once.
+    public var stateDatabaseRecovery: StateDatabaseRecovery? { state.withLock { $0?.recovery } }
+
     /// The service over `database`, with the offer store in the network's state database when it can be
     /// opened (a read-only or shared state directory only loses stored answers, and says so to the
     /// diagnostics; a FIFO or device in the store's place is an error).

@@ -20,6 +20,7 @@ public final class MerchantService: Sendable {
     private let country: String?
     private let loader: LiveAnswerLoader
     private let diagnostics: any DiagnosticsSink
+    private let now: @Sendable () -> Date
 
     /// Creates a service.
     ///
@@ -27,20 +28,23 @@ public final class MerchantService: Sendable {
     ///   - database: the explore database.
     ///   - repositories: the repository of each provider that may be asked for live answers.
     ///   - cache: where live answers are written through and read back as the `cached` source.
-    ///   - country: the user's ISO country code; providers blocked there are hidden (unknown: none hidden).
-    ///   - liveTimeToLive: seconds a live answer is reused before the provider is asked again.
-    ///   - now: the clock.
+    ///   - country: the user's ISO country code; providers blocked there are hidden. Unknown (nil, or not
+    ///     two letters): none hidden, as the apps do (``ResolvedMerchant/country`` is then nil).
+    ///   - liveTimeToLive: seconds a live answer is reused in memory before the provider is asked again
+    ///     (default 0: the state database, under the ``FetchPolicy``, decides when to ask).
+    ///   - now: the clock (the age of stored answers, the time live answers are stamped with).
     ///   - diagnostics: where cache hits, misses and failed cache writes are reported.
     public init(
         database: ExploreDatabase, repositories: [GiftCardProvider: any DashSpendRepository],
-        cache: (any OfferCache)? = nil, country: String? = nil, liveTimeToLive: Double = 30,
+        cache: (any OfferCache)? = nil, country: String? = nil, liveTimeToLive: Double = 0,
         now: @escaping @Sendable () -> Date = { Date() }, diagnostics: any DiagnosticsSink = SilentDiagnostics()
     ) {
         self.diagnostics = diagnostics
         self.database = database
         self.repositories = repositories
         self.cache = cache
-        self.country = country?.uppercased()
+        self.country = country.flatMap(Self.isoCountry)
+        self.now = now
         self.loader = LiveAnswerLoader(timeToLive: liveTimeToLive, now: now)
     }
 
@@ -68,6 +72,7 @@ public final class MerchantService: Sendable {
     public func resolve(_ found: ExploreMerchant, policy: FetchPolicy = .networkFirst) async throws(MerchantServiceError)
         -> ResolvedMerchant
     {
+        let resolvedAt = now()
         let visible = found.providers.filter { offer in
             guard let country else { return true }
             return !offer.provider.info.blockedCountries.contains(country)
@@ -82,11 +87,23 @@ public final class MerchantService: Sendable {
         // sent implausibly) falls through to the stored one, field by field.
         let stored = visible.map(stored)
 
-        // Ask the providers concurrently.
+        // Which providers to ask: none offline; under cache-first not those whose stored answer is fresh.
+        var statuses: [OfferResolver.LiveStatus?] = visible.indices.map { index in
+            if policy == .cacheOnly { return .offline }
+            guard let maxAge = policy.maxAge(for: visible[index].provider), let answer = stored[index].answer else {
+                return nil
+            }
+            let age = resolvedAt.timeIntervalSince(answer.fetchedAt)
+            return age >= 0 && age < maxAge ? .fresh(age: age, maxAge: maxAge) : nil
+        }
+
+        // Ask the others concurrently.
         var answers: [Int: (live: ProviderMerchantDetails?, error: DashSpendError?)] = [:]
-        if policy != .cacheOnly {
+        let asked = visible.indices.filter { statuses[$0] == nil }
+        if !asked.isEmpty {
             let outcomes = await withTaskGroup(of: (Int, ProviderMerchantDetails?, DashSpendError?).self) { group in
-                for (index, offer) in visible.enumerated() {
+                for index in asked {
+                    let offer = visible[index]
                     group.addTask { [self] in
                         let outcome = await self.live(offer)
                         return (index, outcome.live, outcome.error)
@@ -96,7 +113,10 @@ public final class MerchantService: Sendable {
                 for await outcome in group { collected.append(outcome) }
                 return collected
             }
-            for (index, live, error) in outcomes { answers[index] = (live, error) }
+            for (index, live, error) in outcomes {
+                answers[index] = (live, error)
+                statuses[index] = live != nil ? .answered : .failed(error ?? .network("no answer"))
+            }
             if policy == .networkOnly, let error = Self.networkOnlyFailure(answers, offerCount: visible.count) {
                 throw .provider(error)
             }
@@ -104,9 +124,10 @@ public final class MerchantService: Sendable {
 
         let offers = visible.enumerated().map { index, offer in
             OfferResolver.resolve(
-                offer: offer, merchant: found.merchant, live: answers[index]?.live,
-                cached: stored[index],
-                liveError: answers[index]?.error)
+                OfferResolver.Inputs(
+                    offer: offer, merchant: found.merchant, live: answers[index]?.live, cached: stored[index].answer,
+                    liveStatus: statuses[index] ?? .offline, storedStatus: stored[index].status,
+                    resolvedAt: resolvedAt))
         }
         let ranked = Self.rank(offers)
         let enabled: Resolved<Bool>
@@ -115,7 +136,17 @@ public final class MerchantService: Sendable {
         } else {
             enabled = found.merchant.active.map { Resolved($0, source: .local) } ?? Resolved(true, source: .default)
         }
-        return ResolvedMerchant(merchant: found.merchant, enabled: enabled, offers: ranked)
+        let hidden = found.providers.filter { offer in !visible.contains(offer) }
+        return ResolvedMerchant(
+            merchant: found.merchant, enabled: enabled, offers: ranked, resolvedAt: resolvedAt, country: country,
+            hiddenExplanation: hidden.flatMap { OfferResolver.hidden($0, country: country ?? "") })
+    }
+
+    /// `raw` upper-cased when it is an ISO 3166-1 alpha-2 code (two letters), else nil (unknown).
+    static func isoCountry(_ raw: String) -> String? {
+        let code = raw.trimmedWhitespace.uppercased()
+        guard code.count == 2, code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else { return nil }
+        return code
     }
 
     /// Under ``FetchPolicy/networkOnly``: the first failure of a provider the user is signed in to, in the
@@ -149,8 +180,8 @@ public final class MerchantService: Sendable {
 
     /// The stored answer for `offer`, reported as a hit or a miss; one that cannot be read is reported as a
     /// failure and counts as none.
-    private func stored(_ offer: ProviderRecord) -> ProviderMerchantDetails? {
-        guard let cache else { return nil }
+    private func stored(_ offer: ProviderRecord) -> (answer: ProviderMerchantDetails?, status: OfferResolver.StoredStatus) {
+        guard let cache else { return (nil, .noStore) }
         let answer: ProviderMerchantDetails?
         do {
             answer = try cache.load(offer.provider, sourceId: offer.sourceId)
@@ -159,11 +190,42 @@ public final class MerchantService: Sendable {
                 DiagnosticEvent(
                     .cacheFailure, "could not read the stored answer for \(offer.sourceId): \(error)",
                     provider: offer.provider))
-            return nil
+            return (nil, .unreadable("\(error)"))
         }
         diagnostics.record(
             DiagnosticEvent(
                 answer == nil ? .cacheMiss : .cacheHit, "stored answer for \(offer.sourceId)", provider: offer.provider))
+        return (answer, answer == nil ? .absent : .found)
+    }
+
+    /// Writes `answer` through to the store in one transaction and returns what the store gives back: the
+    /// result shown is what was stored. An answer with a field dropped as implausible (a malformed answer)
+    /// is used for this lookup but never replaces the stored one. A failed write or read-back loses nothing
+    /// but the next offline answer: it is reported, and the answer as it arrived is used.
+    private func writtenThrough(_ answer: ProviderMerchantDetails) -> ProviderMerchantDetails {
+        guard let cache else { return answer }
+        guard answer.implausibleFields.isEmpty else {
+            let fields = Set(answer.implausibleFields.map(\.field)).sorted().joined(separator: ", ")
+            diagnostics.record(
+                DiagnosticEvent(
+                    .note, "the answer for \(answer.sourceId) was not stored: implausible \(fields)",
+                    provider: answer.provider))
+            return answer
+        }
+        do {
+            // One answer shared by many lookups in flight is written once; the others read it back. (An entry
+            // that cannot be read is simply replaced.)
+            if let stored = (try? cache.load(answer.provider, sourceId: answer.sourceId)) ?? nil, stored == answer {
+                return stored
+            }
+            try cache.save(answer)
+            if let stored = try cache.load(answer.provider, sourceId: answer.sourceId) { return stored }
+        } catch {
+            diagnostics.record(
+                DiagnosticEvent(
+                    .cacheFailure, "could not store the answer for \(answer.sourceId): \(error)",
+                    provider: answer.provider))
+        }
         return answer
     }
 
@@ -177,17 +239,7 @@ public final class MerchantService: Sendable {
             guard answer.provider == offer.provider else {
                 return (nil, .unreadableAnswer("\(offer.provider.displayName) answered as another provider"))
             }
-            // Filed under the id it was asked for, which is the id it is looked up by. A failed write loses
-            // nothing but the next offline answer: it is reported, and the live answer is used.
-            do {
-                try cache?.save(answer.filed(as: offer.sourceId))
-            } catch {
-                diagnostics.record(
-                    DiagnosticEvent(
-                        .cacheFailure, "could not store the answer for \(offer.sourceId): \(error)",
-                        provider: offer.provider))
-            }
-            return (answer, nil)
+            return (writtenThrough(answer.filed(as: offer.sourceId)), nil)
         } catch let error as DashSpendError {
             return (nil, error)
         } catch {

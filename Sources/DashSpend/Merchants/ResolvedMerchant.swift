@@ -1,6 +1,12 @@
 import DashSpendCore
 import DashSpendExplore
 
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
 /// A merchant with its offers resolved and ranked: best discount first, PiggyCards first on a tie.
 public struct ResolvedMerchant: Sendable {
     /// The merchant as the explore database describes it.
@@ -10,4 +16,32 @@ public struct ResolvedMerchant: Sendable {
     public let enabled: Resolved<Bool>
     /// The offers, ranked. The first is the default.
     public let offers: [ResolvedOffer]
+    /// The service's clock when the merchant was resolved: the age of a live or stored value is this minus
+    /// its `fetchedAt`.
+    public let resolvedAt: Date
+    /// The user's country (an ISO 3166-1 alpha-2 code) the providers were filtered by; nil when unknown,
+    /// in which case no provider is hidden (the apps fail open).
+    public let country: String?
+    /// The explanation of the providers hidden in ``country``.
+    let hiddenExplanation: [ExplainedField]
+
+    /// Creates a resolved merchant.
+    init(
+        merchant: MerchantRecord, enabled: Resolved<Bool>, offers: [ResolvedOffer], resolvedAt: Date,
+        country: String?, hiddenExplanation: [ExplainedField] = []
+    ) {
+        self.merchant = merchant
+        self.enabled = enabled
+        self.offers = offers
+        self.resolvedAt = resolvedAt
+        self.country = country
+        self.hiddenExplanation = hiddenExplanation
+    }
+
+    /// For each provider (in rank order, then those hidden in the country) and each field, the whole
+    /// chain: every source down to the default, its value or why it has none, and the winner.
+    public var explanation: [ExplainedField] { offers.flatMap(\.explanation) + hiddenExplanation }
+
+    /// Seconds between `fetchedAt` and ``resolvedAt`` (never negative).
+    public func age(of fetchedAt: Date) -> Double { max(0, resolvedAt.timeIntervalSince(fetchedAt)) }
 }

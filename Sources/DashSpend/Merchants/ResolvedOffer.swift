@@ -15,6 +15,13 @@ public struct ResolvedOffer: Sendable {
     public let denominations: Resolved<Denominations>
     /// Where the denominations *type* came from (a live answer may give the type without values).
     public let denominationsTypeSource: ValueSource
-    /// Why no live answer was used, when the network was tried and failed.
+    /// Why no live answer was used, when the network was tried and failed (or the user is not signed in):
+    /// the failure is reported with the result, the values falling back to the stored answer.
     public let liveError: DashSpendError?
+    /// What the offer was resolved from, for ``explanation``.
+    let inputs: OfferResolver.Inputs
+
+    /// Every field's whole chain: each source's value or why it has none, and the winner (see
+    /// ``ExplainedField``). Built on demand from what the lookup used.
+    public var explanation: [ExplainedField] { OfferResolver.explain(inputs) }
 }

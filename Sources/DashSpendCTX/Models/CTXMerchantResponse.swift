@@ -31,6 +31,14 @@ struct CTXMerchantResponse: Sendable, Hashable {
     let denominationValues: [Decimal?]?
     /// `cachedLocationCount` (production) or `locationCount` (staging).
     let locationCount: Int?
+    /// The fields the offer is made from, as CTX sent them (``rawKeys``).
+    let raw: JSONValue?
+
+    /// The CTX fields an offer is made from, kept as received beside the stored answer.
+    static let rawKeys = [
+        "id", "name", "enabled", "userDiscount", "savingsPercentage", "denominationsType", "denominationType",
+        "denominations", "denominationValues",
+    ]
 
     /// Reads a merchant; nil when the body is not an object with an `id`.
     init?(json: JSONValue) {
@@ -59,6 +67,7 @@ struct CTXMerchantResponse: Sendable, Hashable {
             denominationValues = nil
         }
         locationCount = json["cachedLocationCount"]?.int ?? json["locationCount"]?.int
+        raw = json.picking(Self.rawKeys)
     }
 
     /// `userDiscount ?? savingsPercentage` (Android's order: an explicit `userDiscount: 0` wins); an
@@ -103,7 +112,7 @@ struct CTXMerchantResponse: Sendable, Hashable {
             ProviderMerchantDetails(
                 provider: .ctx, sourceId: id, name: name, enabled: isEnabled,
                 discountBasisPoints: discountBasisPoints, denominationsType: denominationsType,
-                denominations: denominations, fetchedAt: fetchedAt),
+                denominations: denominations, fetchedAt: fetchedAt, raw: raw),
             findings: findings)
     }
 }

@@ -31,12 +31,16 @@ public struct ProviderMerchantDetails: Sendable, Hashable, Codable {
     public let fetchedAt: Date
     /// The fields that were dropped as implausible, and why (empty when none).
     public let implausibleFields: [OfferPlausibility.Finding]
+    /// The provider's own fields this answer was made from, as received (CTX's merchant fields, PiggyCards'
+    /// gift cards), so a stored answer can be checked against what the provider said; nil when unknown.
+    /// Not part of the encoded answer: a store keeps it beside it.
+    public let raw: JSONValue?
 
     /// Creates a live answer.
     public init(
         provider: GiftCardProvider, sourceId: String, name: String? = nil, enabled: Bool?,
         discountBasisPoints: Int?, denominationsType: DenominationsType?, denominations: Denominations?,
-        fetchedAt: Date, implausibleFields: [OfferPlausibility.Finding] = []
+        fetchedAt: Date, implausibleFields: [OfferPlausibility.Finding] = [], raw: JSONValue? = nil
     ) {
         self.provider = provider
         self.sourceId = sourceId
@@ -47,6 +51,7 @@ public struct ProviderMerchantDetails: Sendable, Hashable, Codable {
         self.denominations = denominations
         self.fetchedAt = fetchedAt
         self.implausibleFields = implausibleFields
+        self.raw = raw
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -54,7 +59,8 @@ public struct ProviderMerchantDetails: Sendable, Hashable, Codable {
         case implausibleFields
     }
 
-    /// Decodes an answer; only `provider`, `sourceId` and `fetchedAt` are required.
+    /// Decodes an answer; only `provider`, `sourceId` and `fetchedAt` are required. ``raw`` is not part of
+    /// the encoding (nil after decoding; see ``withRaw(_:)``).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         var findings: [OfferPlausibility.Finding] = []
@@ -76,6 +82,7 @@ public struct ProviderMerchantDetails: Sendable, Hashable, Codable {
         denominations = lenient(Denominations.self, .denominations, field: "denominations")
         let stored = (try? container.decodeIfPresent([OfferPlausibility.Finding].self, forKey: .implausibleFields)) ?? nil
         implausibleFields = (stored ?? []) + findings
+        raw = nil
     }
 }
 
@@ -86,6 +93,14 @@ extension ProviderMerchantDetails {
         ProviderMerchantDetails(
             provider: provider, sourceId: sourceId, name: name, enabled: enabled,
             discountBasisPoints: discountBasisPoints, denominationsType: denominationsType,
-            denominations: denominations, fetchedAt: fetchedAt, implausibleFields: implausibleFields)
+            denominations: denominations, fetchedAt: fetchedAt, implausibleFields: implausibleFields, raw: raw)
+    }
+
+    /// The same answer with `raw` as the provider's own fields.
+    public func withRaw(_ raw: JSONValue?) -> ProviderMerchantDetails {
+        ProviderMerchantDetails(
+            provider: provider, sourceId: sourceId, name: name, enabled: enabled,
+            discountBasisPoints: discountBasisPoints, denominationsType: denominationsType,
+            denominations: denominations, fetchedAt: fetchedAt, implausibleFields: implausibleFields, raw: raw)
     }
 }

@@ -19,7 +19,8 @@ extension ProviderInfo {
             .testnet: URL(string: "https://apidev.piggy.cards/dash/v1/")!,
         ],
         blockedCountries: ["RU", "CU"],
-        tieBreakRank: 0
+        tieBreakRank: 0,
+        offerMaxAge: 60  // a brand's gift cards stay fresh for 60 s
     )
 }
 #endif

@@ -25,12 +25,18 @@ public struct ProviderInfo: Sendable, Hashable {
     /// How a live answer from this provider must be ranked against another on equal discount:
     /// lower wins (the iOS rule puts PiggyCards first on a tie).
     public let tieBreakRank: Int
+    /// Seconds a stored answer of this provider about a merchant stays fresh: a cache-first lookup uses it
+    /// without asking the provider while it is younger than this.
+    public let offerMaxAge: Double
+
+    /// Seconds a stored exchange rate stays fresh (the same for every provider's prices).
+    public static let exchangeRateMaxAge: Double = 60
 
     /// Creates a provider description.
     public init(
         displayName: String, databaseName: String, databaseNames: [String], serviceTag: String,
         termsURL: URL, supportEmail: String, baseURLs: [DashSpendNetwork: URL],
-        blockedCountries: Set<String> = [], tieBreakRank: Int
+        blockedCountries: Set<String> = [], tieBreakRank: Int, offerMaxAge: Double = 30
     ) {
         self.displayName = displayName
         self.databaseName = databaseName
@@ -41,6 +47,7 @@ public struct ProviderInfo: Sendable, Hashable {
         self.baseURLs = baseURLs
         self.blockedCountries = blockedCountries
         self.tieBreakRank = tieBreakRank
+        self.offerMaxAge = offerMaxAge
     }
 
     /// The API base URL for `network`.

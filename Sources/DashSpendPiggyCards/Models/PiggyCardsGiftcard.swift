@@ -57,6 +57,12 @@ struct PiggyCardsGiftcard: Sendable, Hashable {
         brandId = json["brand_id"]?.int
     }
 
+    /// The card fields an offer is made from, kept as received beside the stored answer.
+    static let rawKeys = [
+        "id", "name", "brand_id", "price_type", "currency", "discount_percentage", "min_denomination",
+        "max_denomination", "denomination", "quantity",
+    ]
+
     /// The brand whose Xbox Live and Xbox Game Pass cards are never offered.
     static let disabledBrandId = 174
     /// The names (case-sensitive, as the apps compare them) that disable a card of ``disabledBrandId``.

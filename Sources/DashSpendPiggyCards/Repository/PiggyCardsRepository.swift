@@ -105,7 +105,12 @@ package final class PiggyCardsRepository: DashSpendRepository {
         }
         let cards = (json["data"]?.array ?? []).compactMap(PiggyCardsGiftcard.init(json:)).map { $0.inBrand(Int(brandId)) }
         let name = cards.first(where: { !$0.isDisabled && !$0.name.isEmpty })?.name
+        // The cards' own fields, as received, are kept beside the stored answer.
+        let raw = JSONValue.object([
+            "data": .array((json["data"]?.array ?? []).compactMap { $0.picking(PiggyCardsGiftcard.rawKeys) })
+        ])
         return PiggyCardsOffer(cards: cards).details(brandId: brandId, name: name, fetchedAt: configuration.now())
+            .withRaw(raw)
     }
 
     // MARK: - Bearer calls

@@ -23,8 +23,9 @@ import Foundation
 /// ## Implementation requirements
 /// - `makeCache` returns a new, empty store each time it is called.
 /// - ``OfferCache/load(_:sourceId:)`` of nothing returns nil.
-/// - ``OfferCache/save(_:)`` then `load` returns an equal answer: every field, including `fetchedAt` and
-///   decimal denominations, and an answer whose optional fields are all nil.
+/// - ``OfferCache/save(_:)`` then `load` returns an equal answer: every field, including `fetchedAt`,
+///   decimal denominations and the provider's raw fields (``ProviderMerchantDetails/raw``), and an answer
+///   whose optional fields are all nil.
 /// - Answers are filed per provider and `sourceId`: one never comes back for another.
 /// - A later save for the same provider and `sourceId` replaces the earlier answer.
 /// - Saves from concurrent tasks for different merchants all land.
@@ -230,6 +231,10 @@ public struct OfferCacheConformance: Sendable {
             provider: provider, sourceId: sourceId, name: "Merchant \(sourceId) v\(version)", enabled: version % 2 == 1,
             discountBasisPoints: 100 + version, denominationsType: .fixed,
             denominations: .fixed([10, 25, Decimal(string: "12.5")!, Decimal(version + 1)]),
-            fetchedAt: Date(timeIntervalSince1970: 1_760_000_000 + Double(version) * 60))
+            fetchedAt: Date(timeIntervalSince1970: 1_760_000_000 + Double(version) * 60),
+            raw: .object([
+                "id": .string(sourceId), "savingsPercentage": .number(Decimal(100 + version)),
+                "denominations": .array([.string("10"), .number(25), .string("12.50")]), "enabled": .null,
+            ]))
     }
 }

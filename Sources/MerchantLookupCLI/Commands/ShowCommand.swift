@@ -9,13 +9,16 @@ import Foundation
 /// `merchant-lookup show MERCHANT_ID`: the merchant with every offer resolved, and where each value came from.
 enum ShowCommand: CLICommand {
     static let words = ["show"]
-    static let usage = "merchant-lookup show MERCHANT_ID|NAME [--live | --offline] [--locations [--near LAT,LON]]"
+    static let usage =
+        "merchant-lookup show MERCHANT_ID|NAME [--max-age SECONDS | --refresh | --live | --offline] [--explain] "
+        + "[--locations [--near LAT,LON]]"
     static let summary = "one merchant, its offers resolved (live → cached → local → default)"
-    static let options: [OptionSpec] = [
-        .flag("--live", help: "providers must answer live (a signed-in provider that cannot is an error)"),
-        .flag("--locations", help: "also list the merchant's locations"),
-        SharedOptions.near,
-    ]
+    static let options: [OptionSpec] =
+        FetchPolicyOptions.all + [
+            .flag("--explain", help: "show every source of every field, its value or why none, and the winner"),
+            .flag("--locations", help: "also list the merchant's locations"),
+            SharedOptions.near,
+        ]
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
@@ -26,13 +29,7 @@ enum ShowCommand: CLICommand {
         if near != nil, !invocation.arguments.flag("--locations") {
             throw .usage("--near with show orders --locations: add --locations")
         }
-        if invocation.offline, invocation.arguments.flag("--live") {
-            throw .usage("--live and --offline cannot be used together")
-        }
-        let policy: FetchPolicy =
-            invocation.offline
-            ? .cacheOnly
-            : invocation.arguments.flag("--live") ? .networkOnly : .networkFirst
+        let policy = try FetchPolicyOptions.policy(invocation)
         let client = try invocation.client()
         let (merchant, locations) = try await invocation.perform {
             () async throws(DashSpendFailure) -> (ResolvedMerchant, [MerchantLocation]?) in
@@ -40,14 +37,24 @@ enum ShowCommand: CLICommand {
             guard invocation.arguments.flag("--locations") else { return (merchant, nil) }
             return (merchant, try client.locations(merchantId: merchant.merchant.merchantId, near: near))
         }
-        return invocation.json ? json(merchant, locations: locations) : text(merchant, locations: locations)
+        let explain = invocation.arguments.flag("--explain")
+        let notes = [client.stateDatabaseRecovery?.description].compactMap { $0 }
+        return invocation.json
+            ? json(merchant, locations: locations, explain: explain, notes: notes)
+            : text(merchant, locations: locations, explain: explain)
     }
 
-    static func json(_ resolved: ResolvedMerchant, locations: [MerchantLocation]?) -> String {
+    /// The merchant as one JSON document (one line).
+    static func json(
+        _ resolved: ResolvedMerchant, locations: [MerchantLocation]?, explain: Bool = false, notes: [String] = []
+    ) -> String {
         let merchant = resolved.merchant
+        func members<T>(_ value: JSONDocument, _ field: Resolved<T>) -> [(String, JSONDocument)] {
+            resolvedMembers(value, field, of: resolved)
+        }
         let offers = resolved.offers.map { offer -> JSONDocument in
             let denominations = offer.denominations.value
-            var denominationMembers = resolvedMembers(
+            var denominationMembers = members(
                 .object([
                     ("type", .string(denominations.type.rawValue)),
                     ("values", .array(denominations.values.map { .decimal($0) })),
@@ -55,53 +62,111 @@ enum ShowCommand: CLICommand {
                     ("max", denominations.maximum.map { .decimal($0) } ?? .null),
                 ]), offer.denominations)
             denominationMembers.append(("typeSource", .string(offer.denominationsTypeSource.rawValue)))
-            var members: [(String, JSONDocument)] = [
+            var offerMembers: [(String, JSONDocument)] = [
                 ("provider", .string(offer.provider.displayName)),
                 ("sourceId", .string(offer.sourceId)),
-                ("enabled", .object(resolvedMembers(.bool(offer.enabled.value), offer.enabled))),
+                ("enabled", .object(members(.bool(offer.enabled.value), offer.enabled))),
                 (
                     "discountBasisPoints",
-                    .object(resolvedMembers(.integer(offer.discountBasisPoints.value), offer.discountBasisPoints))
+                    .object(members(.integer(offer.discountBasisPoints.value), offer.discountBasisPoints))
                 ),
                 ("denominations", .object(denominationMembers)),
             ]
-            if let error = offer.liveError { members.append(("liveError", .string(error.description))) }
-            return .object(members)
+            if let error = offer.liveError { offerMembers.append(("liveError", .string(error.description))) }
+            return .object(offerMembers)
         }
-        var members: [(String, JSONDocument)] = [
+        var document: [(String, JSONDocument)] = [
             ("merchantId", .string(merchant.merchantId)),
             ("name", .string(merchant.name)),
             ("type", .string(merchant.type.rawValue)),
             ("paymentMethod", .string(merchant.paymentMethod.rawValue)),
-            ("enabled", .object(resolvedMembers(.bool(resolved.enabled.value), resolved.enabled))),
+            ("enabled", .object(members(.bool(resolved.enabled.value), resolved.enabled))),
             ("providers", .array(offers)),
             ("website", merchant.website.map(JSONDocument.string) ?? .null),
             ("locationCount", .integer(merchant.locationCount)),
+            (
+                "country",
+                .object([
+                    ("code", resolved.country.map(JSONDocument.string) ?? .null),
+                    ("known", .bool(resolved.country != nil)),
+                ])
+            ),
         ]
+        if resolved.country == nil { document.append(("countryNote", .string(unknownCountry))) }
         if let locations {
-            members.append(("locations", .array(locations.map { .object(LocationsOutput.members($0)) })))
+            document.append(("locations", .array(locations.map { .object(LocationsOutput.members($0)) })))
         }
-        return JSONDocument.object(members).serialized() + "\n"
+        if explain { document.append(("explain", .array(resolved.explanation.map { explained($0, of: resolved) }))) }
+        if !notes.isEmpty { document.append(("notes", .array(notes.map(JSONDocument.string)))) }
+        return JSONDocument.object(document).serialized() + "\n"
     }
 
-    /// `value` and `source`, plus `fetchedAt` for live and cached values.
-    static func resolvedMembers<T>(_ value: JSONDocument, _ resolved: Resolved<T>) -> [(String, JSONDocument)] {
-        var members: [(String, JSONDocument)] = [("value", value), ("source", .string(resolved.source.rawValue))]
-        if let fetchedAt = resolved.fetchedAt {
+    /// `value` and `source`, plus `fetchedAt` (ISO 8601) and `ageSeconds` for live and stored values.
+    static func resolvedMembers<T>(_ value: JSONDocument, _ field: Resolved<T>, of merchant: ResolvedMerchant)
+        -> [(String, JSONDocument)]
+    {
+        var members: [(String, JSONDocument)] = [("value", value), ("source", .string(field.source.rawValue))]
+        if let fetchedAt = field.fetchedAt {
             members.append(("fetchedAt", .string(fetchedAt.formatted(.iso8601))))
+            members.append(("ageSeconds", .integer(Int(merchant.age(of: fetchedAt).rounded(.down)))))
         }
         return members
     }
 
-    static func text(_ resolved: ResolvedMerchant, locations: [MerchantLocation]?) -> String {
+    /// One field's explanation: `{"provider","sourceId","field","steps":[{"source","value","reason"}],"winner"}`.
+    static func explained(_ field: ExplainedField, of merchant: ResolvedMerchant) -> JSONDocument {
+        let steps = field.steps.map { step -> JSONDocument in
+            var members: [(String, JSONDocument)] = [
+                ("source", .string(step.source.rawValue)),
+                ("place", step.place.map(JSONDocument.string) ?? .null),
+                ("value", step.value.map(JSONDocument.string) ?? .null),
+                ("reason", .string(step.reason)),
+            ]
+            if let fetchedAt = step.fetchedAt {
+                members.append(("fetchedAt", .string(fetchedAt.formatted(.iso8601))))
+                members.append(("ageSeconds", .integer(Int(merchant.age(of: fetchedAt).rounded(.down)))))
+            }
+            return .object(members)
+        }
+        return .object([
+            ("provider", .string(field.provider.displayName)),
+            ("sourceId", .string(field.sourceId)),
+            ("field", .string(field.field.rawValue)),
+            ("steps", .array(steps)),
+            ("winner", field.winner.map { .string($0.source.rawValue) } ?? .null),
+        ])
+    }
+
+    /// What `show` says when the country is unknown.
+    static let unknownCountry =
+        "country unknown: no provider is hidden, as the apps do (set --country or $DASHSPEND_COUNTRY)"
+
+    /// `[live]`, `[cached 12 min ago]`, `[local]`, `[default]`.
+    static func tag<T>(_ field: Resolved<T>, of merchant: ResolvedMerchant) -> String {
+        guard field.source == .cached, let fetchedAt = field.fetchedAt else { return "[\(field.source.rawValue)]" }
+        return "[cached \(age(merchant.age(of: fetchedAt))) ago]"
+    }
+
+    /// `12 s`, `5 min`, `3 h`, `2 d`.
+    static func age(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.down))
+        if whole < 120 { return "\(whole) s" }
+        if whole < 7_200 { return "\(whole / 60) min" }
+        if whole < 172_800 { return "\(whole / 3_600) h" }
+        return "\(whole / 86_400) d"
+    }
+
+    /// The merchant as text, with `explain` every field's chain after each offer.
+    static func text(_ resolved: ResolvedMerchant, locations: [MerchantLocation]?, explain: Bool = false) -> String {
         let merchant = resolved.merchant
         var lines = [
             "\(merchant.name) (\(merchant.merchantId))",
             "  type: \(merchant.type.rawValue), pays with: \(merchant.paymentMethod == .dash ? "Dash" : "gift card")",
-            "  enabled: \(resolved.enabled.value ? "yes" : "no") [\(resolved.enabled.source.rawValue)]",
+            "  enabled: \(resolved.enabled.value ? "yes" : "no") \(tag(resolved.enabled, of: resolved))",
         ]
         if let website = merchant.website { lines.append("  website: \(website)") }
         if merchant.locationCount > 0 { lines.append("  locations: \(merchant.locationCount)") }
+        if resolved.country == nil { lines.append("  \(unknownCountry)") }
         for (rank, offer) in resolved.offers.enumerated() {
             let denominations = offer.denominations.value
             let amounts: String
@@ -116,16 +181,20 @@ enum ShowCommand: CLICommand {
                     "any amount from \(denominations.minimum.map(OutputFormat.amount) ?? "?") to \(denominations.maximum.map(OutputFormat.amount) ?? "?")"
             }
             lines.append("  \(rank == 0 ? "*" : " ") \(offer.provider.displayName) (\(offer.sourceId))")
-            lines.append("      enabled: \(offer.enabled.value ? "yes" : "no") [\(offer.enabled.source.rawValue)]")
+            lines.append("      enabled: \(offer.enabled.value ? "yes" : "no") \(tag(offer.enabled, of: resolved))")
             lines.append(
-                "      discount: \(OutputFormat.discount(offer.discountBasisPoints.value)) [\(offer.discountBasisPoints.source.rawValue)]"
+                "      discount: \(OutputFormat.discount(offer.discountBasisPoints.value)) \(tag(offer.discountBasisPoints, of: resolved))"
             )
-            lines.append("      denominations: \(amounts) [\(offer.denominations.source.rawValue)]")
+            lines.append("      denominations: \(amounts) \(tag(offer.denominations, of: resolved))")
             if let error = offer.liveError, case .signInRequired = error {
                 lines.append("      (not signed in: values are not live)")
             } else if let error = offer.liveError {
                 lines.append("      (live answer unavailable: \(error.description))")
             }
+        }
+        if explain {
+            lines.append("  explain:")
+            for field in resolved.explanation { lines += explainedLines(field, of: resolved) }
         }
         if let locations {
             lines.append(locations.isEmpty ? "  no locations with coordinates" : "  locations:")
@@ -138,5 +207,19 @@ enum ShowCommand: CLICommand {
         }
         // One line each: a newline in a name or an address from the database is escaped, not a forged line.
         return lines.map { TerminalText.sanitized($0, keepingNewlines: false) }.joined(separator: "\n") + "\n"
+    }
+
+    /// `    CTX enabled: false from live` then one line per source, the winner marked `→`.
+    static func explainedLines(_ field: ExplainedField, of merchant: ResolvedMerchant) -> [String] {
+        let verdict = field.winner.map { "\($0.value ?? "none") from \($0.source.rawValue)" } ?? "not offered"
+        var lines = ["    \(field.provider.displayName) \(field.field.rawValue): \(verdict)"]
+        for (index, step) in field.steps.enumerated() {
+            let marker = index == field.winnerIndex ? "→" : " "
+            let place = step.place.map { " (\($0))" } ?? ""
+            let fetched = step.fetchedAt.map { ", fetched \(age(merchant.age(of: $0))) ago" } ?? ""
+            lines.append(
+                "      \(marker) \(step.source.rawValue)\(place): \(step.value ?? "none") — \(step.reason)\(fetched)")
+        }
+        return lines
     }
 }

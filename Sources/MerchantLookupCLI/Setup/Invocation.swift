@@ -102,6 +102,9 @@ struct Invocation {
         }
     }
 
+    /// The state database that was set aside when this invocation's client opened it, if it was.
+    var stateDatabaseRecovery: StateDatabaseRecovery? { madeClient?.stateDatabaseRecovery }
+
     /// Runs a library call; its failure goes through the one error table (``CLIError/init(_:network:)``).
     func perform<T>(_ body: () async throws(DashSpendFailure) -> T) async throws(CLIError) -> T {
         do {

@@ -1,0 +1,169 @@
+import DashSpend
+import DashSpendCore
+@_spi(Benchmarks) import DashSpendExplore
+import DashSpendSQLite
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+/// One test per anchor bug of the wallets that the resolution rules say not to copy
+/// (`resolution.md`, "Anchor bugs not to copy"), each named after the bug it proves absent.
+@Suite("The wallets' anchor bugs are not copied", .timeLimit(.minutes(3)))
+struct AnchorBugTests {
+    /// PiggyCards, when this build has it.
+    static let piggyCards = GiftCardProvider(id: "piggycards")
+
+    @Test("Android rewrites the first provider row with the selected provider's live data: not here")
+    func androidRewritesTheFirstProviderRowWithTheSelectedProvidersLiveData() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        let merchant = try await fixture.service().resolve(merchantId: "m-home")
+        let ctx = try #require(merchant.offer(.ctx))
+        #expect(
+            ctx.discountBasisPoints == Resolved(300, source: .live, provider: .ctx, fetchedAt: ctx.discountBasisPoints.fetchedAt))
+        // The live answer is filed under the provider and the id it was asked for, nowhere else.
+        #expect(try fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX)?.discountBasisPoints == 300)
+        #expect(try fixture.cache.load(.ctx, sourceId: "tie-ctx") == nil)
+        if let piggyCards = Self.piggyCards {
+            // The other provider's offer keeps its own values (its row: 100 bp, fixed).
+            let other = try #require(merchant.offer(piggyCards))
+            #expect(other.discountBasisPoints == Resolved(100, source: .local))
+            #expect(other.enabled.source == .local)
+            #expect(try fixture.cache.load(piggyCards, sourceId: "177") == nil)
+        }
+    }
+
+    @Test("Android sets the merchant discount to 0 when no provider answered: the stored values are kept")
+    func androidSetsTheDiscountToZeroWhenNoProviderAnswered() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        let path = fixture.server.path(.ctx, "merchants/\(ServiceFixture.homeCTX)")
+        fixture.server.loopback.inject(.respond(status: 500, body: "{}"), path: path)
+        let unanswered = try await fixture.service().resolve(merchantId: "m-home")
+        #expect(unanswered.offer(.ctx)?.discountBasisPoints == Resolved(250, source: .local))
+
+        fixture.server.loopback.clearFaults()
+        _ = try await fixture.service().resolve(merchantId: "m-home")
+        fixture.server.loopback.inject(.respond(status: 500, body: "{}"), path: path)
+        let afterLive = try await fixture.service().resolve(merchantId: "m-home")
+        #expect(afterLive.offer(.ctx)?.discountBasisPoints.value == 300)
+        #expect(afterLive.offer(.ctx)?.discountBasisPoints.source == .cached)
+    }
+
+    @Test("Android's all-providers refresh drops the live denominationsType: live wins everywhere")
+    func androidAllProvidersRefreshDropsTheLiveDenominationsType() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        // The database says min-max (flexible); CTX's live answer says fixed with values.
+        let merchant = try await fixture.service().resolve(merchantId: "m-home")
+        let ctx = try #require(merchant.offer(.ctx))
+        #expect(ctx.denominationsTypeSource == .live)
+        #expect(ctx.denominations.value.type == .fixed)
+        // Without values the live type still wins, the values falling through to the default of that type.
+        fixture.server.loopback.inject(
+            .respond(status: 200, body: #"{"id":"\#(ServiceFixture.homeCTX)","denominationsType":"fixed"}"#),
+            path: fixture.server.path(.ctx, "merchants/\(ServiceFixture.homeCTX)"))
+        let typeOnly = try #require(try await fixture.service().resolve(merchantId: "m-home").offer(.ctx))
+        #expect(typeOnly.denominationsTypeSource == .live)
+        #expect(typeOnly.denominations.value.type == .fixed)
+    }
+
+    @Test("iOS reads enabled only from a first CTX provider, only once, and shows enabled on any error: not here")
+    func iOSReadsEnabledOnlyFromAFirstCTXProviderOnceAndShowsEnabledOnAnyError() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        let path = fixture.server.path(.ctx, "merchants/\(ServiceFixture.bareCTX)")
+        // An error: the database's `active = 0` shows, never "enabled".
+        fixture.server.loopback.inject(.respond(status: 503, body: "{}"), path: path, times: 1)
+        let failed = try await fixture.service().resolve(merchantId: "m-bare")
+        #expect(failed.enabled == Resolved(false, source: .local))
+        // Read on every lookup, not once: true, then false.
+        fixture.server.loopback.inject(
+            .respond(status: 200, body: #"{"id":"\#(ServiceFixture.bareCTX)","enabled":true}"#), path: path, times: 1)
+        #expect(try await fixture.service().resolve(merchantId: "m-bare").enabled.value == true)
+        fixture.server.loopback.inject(
+            .respond(status: 200, body: #"{"id":"\#(ServiceFixture.bareCTX)","enabled":false}"#), path: path, times: 1)
+        let later = try await fixture.service().resolve(merchantId: "m-bare")
+        #expect(later.enabled.value == false && later.enabled.source == .live)
+    }
+
+    @Test("iOS ignores active in the database: here it is the local source of enabled")
+    func iOSIgnoresActiveInTheDatabase() async throws {
+        let fixture = try ServiceFixture()
+        let merchant = try await fixture.service().resolve(merchantId: "m-bare", policy: .cacheOnly)
+        #expect(merchant.enabled == Resolved(false, source: .local))
+        let dash = try await fixture.service().resolve(merchantId: "m-dash", policy: .cacheOnly)
+        #expect(dash.enabled == Resolved(false, source: .local), "a Dash merchant's merchant.active")
+    }
+
+    @Test("iOS attaches providers with one query per merchant: one statement attaches a whole page")
+    func iOSAttachesProvidersWithOneQueryPerMerchant() throws {
+        let directory = try ScratchDirectory()
+        let count = 60
+        let merchants = (1...count).map { "(\($0), 'm-\($0)', 'Shop \($0)', 'online', 'gift card', 1, 100, 'fixed', 'barcode')" }
+        let providers = (1...count).map { "(\($0), 'm-\($0)', 'CTX', 'barcode', \(100 + $0), 1, 'fixed', 'ctx-\($0)')" }
+        let rows = """
+            INSERT INTO merchant (id, merchantId, name, type, paymentMethod, active, savingsPercentage, denominationsType, redeemType)
+            VALUES \(merchants.joined(separator: ",\n"));
+            INSERT INTO gift_card_providers (id, merchantId, provider, redeemType, savingsPercentage, active, denominationsType, sourceId)
+            VALUES \(providers.joined(separator: ",\n"));
+            """
+        let database = try ExploreDatabase(path: try FixtureDatabase.make(version: 4, rows: rows, in: directory))
+        let page = try database.search(MerchantSearch(limit: count))
+        #expect(page.merchants.count == count)
+        #expect(page.merchants.allSatisfy { $0.providers == [.ctx] })
+        #expect(page.merchants.allSatisfy { $0.discountBasisPoints > 100 }, "each merchant has its own row's discount")
+        // The providers of the page come from one statement bound to every merchantId of the page.
+        let statement = try #require(database.pageOffersStatement(merchantIds: page.merchants.map(\.merchantId)))
+        #expect(statement.arguments.count == 1)
+        guard case .text(let ids)? = statement.arguments.first else {
+            Issue.record("the page's ids are bound as one JSON array")
+            return
+        }
+        #expect(page.merchants.allSatisfy { ids.contains("\"\($0.merchantId)\"") })
+    }
+
+    @Test("iOS crashes on NULLs: merchants whose optional columns are NULL resolve, falling back to the defaults")
+    func iOSCrashesOnNULLs() async throws {
+        let directory = try ScratchDirectory()
+        let rows = """
+            INSERT INTO merchant (id, merchantId, name, type, paymentMethod, active, savingsPercentage, denominationsType, redeemType)
+            VALUES (1, 'm-null', 'Null Shop', NULL, 'gift card', NULL, NULL, NULL, NULL),
+                   (2, 'm-null-dash', 'Null Diner', NULL, 'dash', NULL, NULL, NULL, NULL);
+            INSERT INTO gift_card_providers (id, merchantId, provider, redeemType, savingsPercentage, active, denominationsType, sourceId)
+            VALUES (1, 'm-null', 'CTX', 'barcode', 0, 1, '', 7);
+            """
+        let database = try ExploreDatabase(path: try FixtureDatabase.make(version: 4, rows: rows, in: directory))
+        let service = MerchantService(database: database, repositories: [:], cache: InMemoryOfferCache())
+        let merchant = try await service.resolve(merchantId: "m-null", policy: .cacheOnly)
+        let ctx = try #require(merchant.offer(.ctx))
+        #expect(ctx.enabled == Resolved(true, source: .local))
+        #expect(ctx.discountBasisPoints == Resolved(0, source: .local))
+        #expect(ctx.denominationsTypeSource == .default, "a blank type in the row and NULL in the merchant")
+        #expect(ctx.denominations.value == .fixed([]))
+        #expect(merchant.explanation.count == 4)
+        let dash = try await service.resolve(merchantId: "m-null-dash", policy: .cacheOnly)
+        #expect(dash.offers.isEmpty)
+        #expect(dash.enabled == Resolved(true, source: .default))
+    }
+
+    @Test("iOS shares one database and one set of tokens across mainnet and testnet: here each network has its own")
+    func iOSSharesOneDatabaseAndOneSetOfTokensAcrossMainnetAndTestnet() async throws {
+        let state = try ScratchDirectory(prefix: "anchor-networks")
+        let server = try MockProviderServer.started()
+        let mainnet = try DashSpendClient(configuration: ClientFixture.configuration(state: state, server: server))
+        _ = try await mainnet.login(.ctx, email: "someone@example.com")
+        _ = try await mainnet.verify(.ctx, code: MockProviderServer.validCode)
+        let live = try await mainnet.merchant(ClientFixture.homeDepot, policy: .networkFirst)
+        #expect(live.offers.first { $0.provider == .ctx }?.discountBasisPoints.source == .live)
+
+        var configuration = ClientFixture.configuration(state: state, server: server)
+        configuration.network = .testnet
+        let testnet = try DashSpendClient(configuration: configuration)
+        #expect(try await testnet.signInStatus().first { $0.provider == .ctx }?.signedIn == false)
+        let offline = try await testnet.merchant(ClientFixture.homeDepot, policy: .cacheOnly)
+        #expect(offline.offers.first { $0.provider == .ctx }?.discountBasisPoints.source == .local)
+        #expect(configuration.stateDatabasePath != mainnet.configuration.stateDatabasePath)
+        #expect(FileManager.default.fileExists(atPath: mainnet.configuration.stateDatabasePath))
+    }
+}
