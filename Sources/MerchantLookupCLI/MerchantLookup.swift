@@ -29,28 +29,35 @@ public enum MerchantLookup {
     /// Text output and error lines are made safe for a terminal (control characters from the database or a
     /// server are escaped); JSON output escapes them itself. A token refresh runs as one of
     /// `criticalSections`, for a caller that exits on signals (see ``CriticalSections``).
+    ///
+    /// `output`: where a command that prints as it goes (a batch `show`) writes each piece when it is ready
+    /// (false from it: the output could not be written); without it those pieces are in the outcome's
+    /// ``Outcome/output``, before anything else.
     public static func run(
-        arguments: [String], environment: [String: String], criticalSections: CriticalSections = CriticalSections()
+        arguments: [String], environment: [String: String], criticalSections: CriticalSections = CriticalSections(),
+        output: (@Sendable (String) -> Bool)? = nil
     ) async -> Outcome {
+        let sink = OutputSink(writer: output)
         do {
-            let output = try await dispatch(arguments, environment: environment, criticalSections: criticalSections)
+            let returned = try await dispatch(
+                arguments, environment: environment, criticalSections: criticalSections, output: sink)
+            let output = sink.text + returned
             let json = arguments.contains("--json")
             return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: .ok)
         } catch {
+            if error.alreadyPrinted { return Outcome(output: sink.text, error: nil, exitCode: error.code) }
             if arguments.contains("--json") {
-                var members: [(String, JSONDocument)] = [("code", .string(error.name)), ("message", .string(error.message))]
-                if let hint = error.hint { members.append(("hint", .string(hint))) }
                 return Outcome(
-                    output: JSONDocument.object([("error", .object(members))]).serialized() + "\n", error: nil,
-                    exitCode: error.code)
+                    output: sink.text + JSONDocument.object([("error", .object(error.jsonMembers))]).serialized() + "\n",
+                    error: nil, exitCode: error.code)
             }
             let line = TerminalText.sanitized(error.line, keepingNewlines: false)
-            return Outcome(output: "", error: "merchant-lookup: " + line, exitCode: error.code)
+            return Outcome(output: sink.text, error: "merchant-lookup: " + line, exitCode: error.code)
         }
     }
 
     private static func dispatch(
-        _ arguments: [String], environment: [String: String], criticalSections: CriticalSections
+        _ arguments: [String], environment: [String: String], criticalSections: CriticalSections, output: OutputSink
     ) async throws(CLIError) -> String {
         // Every command's options are parsed; the chosen command then rejects those that are not its own.
         var declared = GlobalOptions.all
@@ -88,7 +95,8 @@ public enum MerchantLookup {
         if parsed.positionals.count - command.words.count > command.maximumOperands {
             throw .usage("too many arguments for `\(command.words.joined(separator: " "))`")
         }
-        let invocation = try Invocation(arguments: parsed, environment: environment, criticalSections: criticalSections)
+        let invocation = try Invocation(
+            arguments: parsed, environment: environment, criticalSections: criticalSections, output: output)
         return try await command.run(invocation)
     }
 

@@ -7,21 +7,22 @@ import Foundation
 #endif
 
 /// `merchant-lookup show MERCHANT_ID`: the merchant with every offer resolved, and where each value came from.
+/// Several merchants (`show ID_OR_NAME...`, `show --stdin`) are a batch (``ShowBatch``).
 enum ShowCommand: CLICommand {
     static let words = ["show"]
-    static let usage = "merchant-lookup show MERCHANT_ID|NAME [--live | --offline] [--locations [--near LAT,LON]]"
+    static let usage =
+        "merchant-lookup show MERCHANT_ID|NAME... | --stdin [--live | --offline] [--locations [--near LAT,LON]]"
     static let summary = "one merchant, its offers resolved (live → cached → local → default)"
     static let options: [OptionSpec] = [
         .flag("--live", help: "providers must answer live (a signed-in provider that cannot is an error)"),
         .flag("--locations", help: "also list the merchant's locations"),
         SharedOptions.near,
+        .flag("--stdin", help: "read the MERCHANT_IDs or names from standard input, one per line"),
     ]
-    static let maximumOperands = 1
+    static let maximumOperands = Int.max
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
-        guard let wanted = invocation.operands(after: words.count).first, !wanted.isEmpty else {
-            throw .usage("show needs a MERCHANT_ID or a name")
-        }
+        let inputs = try ShowBatch.Inputs(invocation, operands: invocation.operands(after: words.count))
         let near = try SearchCommand.point(invocation)
         if near != nil, !invocation.arguments.flag("--locations") {
             throw .usage("--near with show orders --locations: add --locations")
@@ -34,13 +35,21 @@ enum ShowCommand: CLICommand {
             ? .cacheOnly
             : invocation.arguments.flag("--live") ? .networkOnly : .networkFirst
         let client = try invocation.client()
+        guard case .single(let wanted) = inputs else {
+            return try await ShowBatch.run(inputs, invocation: invocation, client: client, policy: policy, near: near)
+        }
         let (merchant, locations) = try await invocation.perform {
             () async throws(DashSpendFailure) -> (ResolvedMerchant, [MerchantLocation]?) in
             let merchant = try await client.merchant(wanted, policy: policy)
             guard invocation.arguments.flag("--locations") else { return (merchant, nil) }
             return (merchant, try client.locations(merchantId: merchant.merchant.merchantId, near: near))
         }
-        return invocation.json ? json(merchant, locations: locations) : text(merchant, locations: locations)
+        return rendered(merchant, locations: locations, json: invocation.json)
+    }
+
+    /// One merchant's output: its JSON object on one line, or its text block.
+    static func rendered(_ merchant: ResolvedMerchant, locations: [MerchantLocation]?, json: Bool) -> String {
+        json ? self.json(merchant, locations: locations) : text(merchant, locations: locations)
     }
 
     static func json(_ resolved: ResolvedMerchant, locations: [MerchantLocation]?) -> String {
