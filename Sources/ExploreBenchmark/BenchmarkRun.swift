@@ -23,7 +23,7 @@ struct BenchmarkRun {
     static let processTarget = 1.5
 
     /// Runs everything and prints the report.
-    func run() throws {
+    func run() async throws {
         let clock = ContinuousClock()
         let started = clock.now
         #if DEBUG
@@ -79,6 +79,16 @@ struct BenchmarkRun {
         // 3. Whole process.
         if !options.skipProcesses {
             try wholeProcess(queries, path: path, folder: folder, library: library)
+        }
+
+        // 4. The merchant service's cached path, in process and as one batch process.
+        if !options.skipService {
+            let service = ServiceBenchmark(options: options, path: path, folder: folder)
+            let prepared = try service.prepare(library: library, inspector: inspector)
+            try await service.cachedPath(prepared, library: library)
+            if !options.skipProcesses, let cli = try locateCLI() {
+                service.batchProcess(prepared, cli: cli, library: library)
+            }
         }
 
         // The library must not have written to the file it read.
