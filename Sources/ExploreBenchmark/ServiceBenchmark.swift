@@ -15,8 +15,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The merchant service's cached path, measured two ways on the generated file, with fresh stored answers
-/// for every merchant measured (so nothing asks the network):
+/// The merchant service's cached path, measured two ways on the generated file (the copy with the indexes
+/// `sync` adds, as an installed database has them), with fresh stored answers for every merchant measured
+/// (so nothing asks the network):
 ///
 /// 1. In process: resolutions per second through ``DashSpendClient/merchant(_:policy:)`` (explore and state
 ///    database reads, the chains, ranking) against the same reads as bare SQL through the C API.
