@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// Starts a program with `posix_spawn`, waits for it, and reports the wall time on the monotonic clock.
-/// Standard output goes to a file (or `/dev/null`), standard error to `/dev/null`.
+/// Standard input comes from a file (or `/dev/null`), standard output goes to a file (or `/dev/null`),
+/// standard error to `/dev/null`.
 enum ProcessRunner {
     /// The outcome of one run.
     struct Run {
@@ -18,10 +19,13 @@ enum ProcessRunner {
     }
 
     /// Runs `path` with `arguments` (without argv[0]).
-    static func run(_ path: String, _ arguments: [String], stdout output: String = "/dev/null") -> Run {
+    static func run(
+        _ path: String, _ arguments: [String], stdout output: String = "/dev/null", stdin input: String = "/dev/null"
+    ) -> Run {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]

@@ -17,7 +17,7 @@ let packageRoot: String = {
 }()
 
 do {
-    try BenchmarkRun(options: options, packageRoot: packageRoot).run()
+    try await BenchmarkRun(options: options, packageRoot: packageRoot).run()
 } catch {
     print("explore-benchmark: \(error)")
     exit(1)

@@ -31,8 +31,10 @@ while let pointer = entry.pointee {
 // SIGINT and SIGTERM exit with 130 and 143, after a token refresh in flight is saved.
 let signals = SignalExit()
 signals.install()
+// A batch `show` writes each result as soon as it is ready, unbuffered, so a script reading the pipe sees it.
 let outcome = await MerchantLookup.run(
-    arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, criticalSections: signals.sections)
+    arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, criticalSections: signals.sections,
+    output: { emit($0, to: 1) })
 // Interrupted: the signal handler reports nothing more and exits with the signal's code.
 if signals.interrupted { signals.waitForSignalExit() }
 guard emit(outcome.output, to: 1) else {

@@ -32,40 +32,47 @@ public enum MerchantLookup {
     /// Text output and error lines are made safe for a terminal (control characters from the database or a
     /// server are escaped); JSON output escapes them itself. A token refresh runs as one of
     /// `criticalSections`, for a caller that exits on signals (see ``CriticalSections``).
+    ///
+    /// `output`: where a command that prints as it goes (a batch `show`) writes each piece when it is ready
+    /// (false from it: the output could not be written); without it those pieces are in the outcome's
+    /// ``Outcome/output``, before anything else.
     public static func run(
-        arguments: [String], environment: [String: String], criticalSections: CriticalSections = CriticalSections()
+        arguments: [String], environment: [String: String], criticalSections: CriticalSections = CriticalSections(),
+        output: (@Sendable (String) -> Bool)? = nil
     ) async -> Outcome {
         let notes = NoteCollector()
-        var outcome = await outcome(arguments, environment: environment, criticalSections: criticalSections, notes: notes)
+        var outcome = await outcome(
+            arguments, environment: environment, criticalSections: criticalSections, notes: notes, output: output)
         outcome.notes = notes.lines.map { "merchant-lookup: " + TerminalText.sanitized($0, keepingNewlines: false) }
         return outcome
     }
 
     private static func outcome(
         _ arguments: [String], environment: [String: String], criticalSections: CriticalSections,
-        notes: NoteCollector
+        notes: NoteCollector, output: (@Sendable (String) -> Bool)?
     ) async -> Outcome {
+        let sink = OutputSink(writer: output)
         do {
-            let output = try await dispatch(
-                arguments, environment: environment, criticalSections: criticalSections, notes: notes)
+            let returned = try await dispatch(
+                arguments, environment: environment, criticalSections: criticalSections, notes: notes, output: sink)
+            let output = sink.text + returned
             let json = arguments.contains("--json")
             return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: .ok)
         } catch {
+            if error.alreadyPrinted { return Outcome(output: sink.text, error: nil, exitCode: error.code) }
             if arguments.contains("--json") {
-                var members: [(String, JSONDocument)] = [("code", .string(error.name)), ("message", .string(error.message))]
-                if let hint = error.hint { members.append(("hint", .string(hint))) }
                 return Outcome(
-                    output: JSONDocument.object([("error", .object(members))]).serialized() + "\n", error: nil,
-                    exitCode: error.code)
+                    output: sink.text + JSONDocument.object([("error", .object(error.jsonMembers))]).serialized() + "\n",
+                    error: nil, exitCode: error.code)
             }
             let line = TerminalText.sanitized(error.line, keepingNewlines: false)
-            return Outcome(output: "", error: "merchant-lookup: " + line, exitCode: error.code)
+            return Outcome(output: sink.text, error: "merchant-lookup: " + line, exitCode: error.code)
         }
     }
 
     private static func dispatch(
         _ arguments: [String], environment: [String: String], criticalSections: CriticalSections,
-        notes: NoteCollector
+        notes: NoteCollector, output: OutputSink
     ) async throws(CLIError) -> String {
         // Every command's options are parsed; the chosen command then rejects those that are not its own.
         var declared = GlobalOptions.all
@@ -103,7 +110,8 @@ public enum MerchantLookup {
         if parsed.positionals.count - command.words.count > command.maximumOperands {
             throw .usage("too many arguments for `\(command.words.joined(separator: " "))`")
         }
-        let invocation = try Invocation(arguments: parsed, environment: environment, criticalSections: criticalSections)
+        let invocation = try Invocation(
+            arguments: parsed, environment: environment, criticalSections: criticalSections, output: output)
         // Said once, whatever the command's outcome: `--verbose` already said it, `--quiet` asks for silence.
         defer {
             if !parsed.flag("--quiet"), !parsed.flag("--verbose"), let recovery = invocation.stateDatabaseRecovery {

@@ -51,14 +51,15 @@ struct CLIProcess {
     /// two-core machine) while a process runs starves the timing-sensitive tests running beside it.
     static func run(
         _ arguments: [String], home: String? = nil, environment extra: [String: String] = [:],
-        unprivileged: Bool = false, timeout: Double? = nil
+        unprivileged: Bool = false, timeout: Double? = nil, input: String? = nil
     ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(
                     with: Swift.Result {
-                        try run(arguments, home: home, environment: extra, unprivileged: unprivileged, timeout: timeout)
-                            as Result
+                        try run(
+                            arguments, home: home, environment: extra, unprivileged: unprivileged, timeout: timeout,
+                            input: input) as Result
                     })
             }
         }
@@ -70,9 +71,11 @@ struct CLIProcess {
     /// `unprivileged`: as ``UnprivilegedUser`` (through `setpriv` or `runuser` when the tests run as root).
     /// `timeout`: the process is killed (SIGKILL) after that many seconds, so a hang fails the test instead of
     /// stopping the suite; the result then has status 128 + 9 and says so in `stderr`.
+    /// `input`: written to the process's standard input (from a thread of its own), which is then closed;
+    /// without it the process reads the test's standard input.
     static func run(
         _ arguments: [String], home: String? = nil, environment extra: [String: String] = [:],
-        unprivileged: Bool = false, timeout: Double? = nil
+        unprivileged: Bool = false, timeout: Double? = nil, input: String? = nil
     ) throws -> Result {
         let process = Process()
         if unprivileged, let launcher = UnprivilegedUser.launcher {
@@ -92,7 +95,15 @@ struct CLIProcess {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = input.map { _ in Pipe() }
+        if let stdin { process.standardInput = stdin }
         try process.run()
+        if let stdin, let input {
+            Thread.detachNewThread {
+                try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+                try? stdin.fileHandleForWriting.close()
+            }
+        }
         let killer = timeout.map { seconds in
             let item = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: item)

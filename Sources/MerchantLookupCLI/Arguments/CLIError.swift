@@ -10,6 +10,9 @@ public struct CLIError: Error, Sendable {
     public let code: ExitCode
     /// A short stable name for `--json` (`notFound`, `usage`, `signInRequired`, …).
     public let name: String
+    /// The failure was already printed where it happened (a batch `show` prints each failure in place):
+    /// only its exit code is left to give.
+    private(set) var alreadyPrinted = false
 
     /// Creates an error.
     public init(_ message: String, code: ExitCode, hint: String? = nil, name: String? = nil) {
@@ -24,8 +27,22 @@ public struct CLIError: Error, Sendable {
         CLIError(message, code: .usage, hint: "see `merchant-lookup --help`", name: "usage")
     }
 
+    /// The exit code of failures already printed in place, with nothing more to print.
+    static func alreadyPrinted(_ code: ExitCode) -> CLIError {
+        var error = CLIError("", code: code)
+        error.alreadyPrinted = true
+        return error
+    }
+
     /// The line printed on stderr: the message, then the hint.
     var line: String { hint.map { "\(message): \($0)" } ?? message }
+
+    /// The members of the `"error"` object of `--json`: `code`, `message`, and `hint` when there is one.
+    var jsonMembers: [(String, JSONDocument)] {
+        var members: [(String, JSONDocument)] = [("code", .string(name)), ("message", .string(message))]
+        if let hint { members.append(("hint", .string(hint))) }
+        return members
+    }
 
     /// THE table: every failure of the library becomes an exit code and, where a person needs one, a hint
     /// that names the command or option to use. The README's exit-code table is this one.

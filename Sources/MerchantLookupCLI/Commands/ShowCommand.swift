@@ -7,40 +7,51 @@ import Foundation
 #endif
 
 /// `merchant-lookup show MERCHANT_ID`: the merchant with every offer resolved, and where each value came from.
+/// Several merchants (`show ID_OR_NAME...`, `show --stdin`) are a batch (``ShowBatch``).
 enum ShowCommand: CLICommand {
     static let words = ["show"]
     static let usage =
-        "merchant-lookup show MERCHANT_ID|NAME [--max-age SECONDS | --refresh | --live | --offline] [--explain] "
-        + "[--locations [--near LAT,LON]]"
-    static let summary = "one merchant, its offers resolved (live → cached → local → default)"
+        "merchant-lookup show MERCHANT_ID|NAME... | --stdin [--max-age SECONDS | --refresh | --live | --offline] "
+        + "[--explain] [--locations [--near LAT,LON]]"
+    static let summary = "merchants, their offers resolved (live → cached → local → default)"
     static let options: [OptionSpec] =
         FetchPolicyOptions.all + [
             .flag("--explain", help: "show every source of every field, its value or why none, and the winner"),
             .flag("--locations", help: "also list the merchant's locations"),
             SharedOptions.near,
+            .flag("--stdin", help: "read the MERCHANT_IDs or names from standard input, one per line"),
         ]
-    static let maximumOperands = 1
+    static let maximumOperands = Int.max
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
-        guard let wanted = invocation.operands(after: words.count).first, !wanted.isEmpty else {
-            throw .usage("show needs a MERCHANT_ID or a name")
-        }
+        let inputs = try ShowBatch.Inputs(invocation, operands: invocation.operands(after: words.count))
         let near = try SearchCommand.point(invocation)
         if near != nil, !invocation.arguments.flag("--locations") {
             throw .usage("--near with show orders --locations: add --locations")
         }
         let policy = try FetchPolicyOptions.policy(invocation)
         let client = try invocation.client()
+        guard case .single(let wanted) = inputs else {
+            return try await ShowBatch.run(inputs, invocation: invocation, client: client, policy: policy, near: near)
+        }
         let (merchant, locations) = try await invocation.perform {
             () async throws(DashSpendFailure) -> (ResolvedMerchant, [MerchantLocation]?) in
             let merchant = try await client.merchant(wanted, policy: policy)
             guard invocation.arguments.flag("--locations") else { return (merchant, nil) }
             return (merchant, try client.locations(merchantId: merchant.merchant.merchantId, near: near))
         }
-        let explain = invocation.arguments.flag("--explain")
         let notes = [client.stateDatabaseRecovery?.description].compactMap { $0 }
-        return invocation.json
-            ? json(merchant, locations: locations, explain: explain, notes: notes)
+        return rendered(
+            merchant, locations: locations, json: invocation.json, explain: invocation.arguments.flag("--explain"),
+            notes: notes)
+    }
+
+    /// One merchant's output: its JSON object on one line, or its text block.
+    static func rendered(
+        _ merchant: ResolvedMerchant, locations: [MerchantLocation]?, json: Bool, explain: Bool, notes: [String] = []
+    ) -> String {
+        json
+            ? self.json(merchant, locations: locations, explain: explain, notes: notes)
             : text(merchant, locations: locations, explain: explain)
     }
 

@@ -11,17 +11,21 @@ struct Invocation {
     let timeout: Double
     /// Where a token refresh registers as work an exit on a signal must wait for.
     let criticalSections: CriticalSections
+    /// Where a command that prints as it goes writes each piece when it is ready.
+    let output: OutputSink
     /// The client every command of this invocation uses.
     private var madeClient: DashSpendClient?
 
     /// Resolves the options every command shares, so a bad `--network` or `--timeout` is a usage error
     /// whatever the command.
     init(
-        arguments: ParsedArguments, environment: [String: String], criticalSections: CriticalSections = CriticalSections()
+        arguments: ParsedArguments, environment: [String: String], criticalSections: CriticalSections = CriticalSections(),
+        output: OutputSink = OutputSink()
     ) throws(CLIError) {
         self.arguments = arguments
         self.environment = environment
         self.criticalSections = criticalSections
+        self.output = output
         if let raw = arguments.value("--network") {
             guard let network = DashSpendNetwork(rawValue: raw.lowercased()) else {
                 throw .usage("--network must be mainnet or testnet, not \(raw)")

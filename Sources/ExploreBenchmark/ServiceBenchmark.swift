@@ -1,0 +1,218 @@
+import CSQLite
+import DashSpend
+import DashSpendCore
+@_spi(Benchmarks) import DashSpendExplore
+import DashSpendSQLite
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The merchant service's cached path, measured two ways on the generated file (the copy with the indexes
+/// `sync` adds, as an installed database has them), with fresh stored answers for every merchant measured
+/// (so nothing asks the network):
+///
+/// 1. In process: resolutions per second through ``DashSpendClient/merchant(_:policy:)`` (explore and state
+///    database reads, the chains, ranking) against the same reads as bare SQL through the C API.
+/// 2. Whole process: one `merchant-lookup show --stdin --offline --json` over the merchants against the
+///    `sqlite3` shell running the same lookups as one script (the state database attached).
+struct ServiceBenchmark {
+    /// In process: the client's median at most this many times the bare SQL's.
+    static let cachedTarget = 2.0
+    /// Whole process: the batch `show` at most this many times the shell script.
+    static let batchTarget = 1.5
+
+    let options: BenchmarkOptions
+    /// The generated explore file.
+    let path: String
+    /// The benchmark's folder.
+    let folder: String
+
+    /// How many merchants are resolved per round and per batch.
+    var merchantCount: Int { options.quick ? 50 : 1_000 }
+    /// The state directory the client and the binary share (its state database is rebuilt every run).
+    var home: String { folder + "/service-home" }
+
+    /// The merchants measured and their offers (provider id, sourceId), with fresh answers stored for each.
+    struct Prepared {
+        let ids: [String]
+        let offers: [[(provider: String, sourceId: String)]]
+        let client: DashSpendClient
+        let statePath: String
+    }
+
+    /// Picks the merchants, rebuilds the state database with a fresh answer for each of their offers.
+    func prepare(library: ExploreDatabase, inspector: OpaquePointer) throws -> Prepared {
+        let candidates = try RawSQLite.rows(
+            inspector,
+            "SELECT merchantId FROM gift_card_providers WHERE provider = 'CTX' GROUP BY merchantId ORDER BY min(id) "
+                + "LIMIT \(merchantCount * 2)"
+        ).map { $0[0] }
+        var ids: [String] = []
+        var offers: [[(provider: String, sourceId: String)]] = []
+        for id in candidates where ids.count < merchantCount {
+            guard case .found(let merchant) = try library.merchant(id: id), !merchant.providers.isEmpty else { continue }
+            ids.append(id)
+            offers.append(merchant.providers.map { ($0.provider.id, $0.sourceId) })
+        }
+        FileSystem.makeDirectories(home)
+        let client = try DashSpendClient(
+            configuration: DashSpendConfiguration(stateDirectory: home, database: .file(path), offline: true))
+        let statePath = client.configuration.stateDatabasePath
+        for suffix in ["", "-wal", "-shm", "-journal"] { FileSystem.remove(statePath + suffix) }
+        let cache = SQLiteOfferCache(database: try client.stateDatabase())
+        let now = Date()
+        for merchantOffers in offers {
+            for offer in merchantOffers {
+                guard let provider = GiftCardProvider(id: offer.provider) else { continue }
+                try cache.save(
+                    ProviderMerchantDetails(
+                        provider: provider, sourceId: offer.sourceId, enabled: true, discountBasisPoints: 425,
+                        denominationsType: .flexible, denominations: .flexible(minimum: 10, maximum: 250),
+                        fetchedAt: now))
+            }
+        }
+        return Prepared(ids: ids, offers: offers, client: client, statePath: statePath)
+    }
+
+    // MARK: - In process
+
+    /// Resolutions per second through the client against the same reads in bare SQL; prints the table.
+    func cachedPath(_ prepared: Prepared, library: ExploreDatabase) async throws {
+        print("\n== Cached path: DashSpendClient.merchant(_:policy: .cacheOnly) vs the same reads as bare SQL ==")
+        print(
+            "   (\(prepared.ids.count) merchants with fresh stored answers per round; rounds alternate; "
+                + "target client <= \(TextTable.ratio(Self.cachedTarget)) raw)\n")
+        let raw = try RawServiceReads(explorePath: path, statePath: prepared.statePath, library: library)
+        let client = prepared.client
+        // Check once that the stored answers are what the client shows.
+        let first = try await client.merchant(prepared.ids[0], policy: .cacheOnly)
+        if first.offers.first?.discountBasisPoints.source != .cached {
+            print("warning: the client did not show the stored answer for \(prepared.ids[0])")
+        }
+        let clock = ContinuousClock()
+        var sink = 0
+        func libraryRound() async throws -> Double {
+            let start = clock.now
+            for id in prepared.ids { sink &+= try await client.merchant(id, policy: .cacheOnly).offers.count }
+            return (clock.now - start).milliseconds
+        }
+        func rawRound() -> Double {
+            let start = clock.now
+            for id in prepared.ids { sink &+= raw.resolve(id) }
+            return (clock.now - start).milliseconds
+        }
+        _ = try await libraryRound()
+        _ = rawRound()
+        var a = Samples()
+        var b = Samples()
+        let start = clock.now
+        let rounds = options.quick ? 2 : min(options.iterations, 40)
+        while a.count < rounds, a.count < 3 || (clock.now - start).milliseconds < options.budgetSeconds * 1000 {
+            if a.count % 2 == 0 {
+                a.append(try await libraryRound())
+                b.append(rawRound())
+            } else {
+                b.append(rawRound())
+                a.append(try await libraryRound())
+            }
+        }
+        if sink == Int.min { print("") }
+        let count = Double(prepared.ids.count)
+        let ratio = a.median / b.median
+        var table = TextTable([
+            "side", "median per round", "resolutions/s", "per resolution", "p90 per round", "rounds", "ratio", "target",
+            "ok?",
+        ])
+        table.add([
+            "DashSpendClient (.cacheOnly)", TextTable.milliseconds(a.median), TextTable.number(count / a.median * 1000, 0),
+            TextTable.milliseconds(a.median / count), TextTable.milliseconds(a.p90), "\(a.count)", TextTable.ratio(ratio),
+            "<= \(TextTable.ratio(Self.cachedTarget))", ratio <= Self.cachedTarget ? "ok" : "MISSED",
+        ])
+        table.add([
+            "bare SQL (C API)", TextTable.milliseconds(b.median), TextTable.number(count / b.median * 1000, 0),
+            TextTable.milliseconds(b.median / count), TextTable.milliseconds(b.p90), "\(b.count)", "", "", "",
+        ])
+        print(table.rendered)
+        fflush(nil)
+    }
+
+    // MARK: - Whole process
+
+    /// One batch `show --offline` process against one `sqlite3` script; prints the table.
+    func batchProcess(_ prepared: Prepared, cli: String, library: ExploreDatabase) {
+        print(
+            "\n== Batch: one `merchant-lookup show --stdin --offline --json` over \(prepared.ids.count) merchants "
+                + "vs one sqlite3 script of the same lookups ==\n")
+        guard let shell = FileSystem.which("sqlite3") else {
+            print("  sqlite3 is not installed: the batch comparison is skipped.")
+            return
+        }
+        let idsPath = folder + "/batch-ids.txt"
+        let scriptPath = folder + "/batch-script.sql"
+        var script = "ATTACH \(SQLInliner.literal(.text(prepared.statePath))) AS state;\n"
+        for (id, offers) in zip(prepared.ids, prepared.offers) {
+            script += SQLInliner.inline(library.merchantStatement(id: id)) + ";\n"
+            for offer in offers where RawServiceReads.providerIds.contains(offer.provider) {
+                script += RawServiceReads.answerScript(provider: offer.provider, sourceId: offer.sourceId) + "\n"
+            }
+        }
+        do {
+            try FileSystem.writeAtomically(prepared.ids.joined(separator: "\n") + "\n", to: idsPath)
+            try FileSystem.writeAtomically(script, to: scriptPath)
+        } catch {
+            print("  cannot write the batch inputs: \(error)")
+            return
+        }
+        let cliArguments = ["show", "--stdin", "--offline", "--json", "--db", path, "--home", home]
+        let shellArguments = ["-readonly", "-json", path]
+        let check = folder + "/batch-check.out"
+        let cliCheck = ProcessRunner.run(cli, cliArguments, stdout: check, stdin: idsPath)
+        let cliLines = FileSystem.read(check)?.split(separator: "\n").count ?? 0
+        let cachedLines = FileSystem.read(check)?.split(separator: "\n").filter { $0.contains("\"cached\"") }.count ?? 0
+        let shellCheck = ProcessRunner.run(shell, shellArguments, stdout: check, stdin: scriptPath)
+        let shellBytes = FileSystem.read(check)?.utf8.count ?? 0
+        FileSystem.remove(check)
+        if cliCheck.status != 0 || cliLines != prepared.ids.count || cachedLines != prepared.ids.count
+            || shellCheck.status != 0 || shellBytes == 0
+        {
+            print(
+                "warning: merchant-lookup exit \(cliCheck.status) (\(cliLines) lines, \(cachedLines) with stored answers), "
+                    + "sqlite3 exit \(shellCheck.status) (\(shellBytes) bytes)")
+        }
+        let clock = ContinuousClock()
+        var a = Samples()
+        var b = Samples()
+        let start = clock.now
+        while a.count < options.spawns, a.count < 3 || (clock.now - start).milliseconds < options.spawnBudgetSeconds * 1000 {
+            if a.count % 2 == 0 {
+                a.append(ProcessRunner.run(cli, cliArguments, stdin: idsPath).milliseconds)
+                b.append(ProcessRunner.run(shell, shellArguments, stdin: scriptPath).milliseconds)
+            } else {
+                b.append(ProcessRunner.run(shell, shellArguments, stdin: scriptPath).milliseconds)
+                a.append(ProcessRunner.run(cli, cliArguments, stdin: idsPath).milliseconds)
+            }
+        }
+        let ratio = a.median / b.median
+        var table = TextTable(["side", "median wall time", "per merchant", "p90", "launches", "ratio", "target", "ok?"])
+        table.add([
+            "merchant-lookup show --stdin", TextTable.milliseconds(a.median),
+            TextTable.milliseconds(a.median / Double(prepared.ids.count)), TextTable.milliseconds(a.p90), "\(a.count)",
+            TextTable.ratio(ratio), "<= \(TextTable.ratio(Self.batchTarget))", ratio <= Self.batchTarget ? "ok" : "MISSED",
+        ])
+        table.add([
+            "sqlite3 script", TextTable.milliseconds(b.median),
+            TextTable.milliseconds(b.median / Double(prepared.ids.count)), TextTable.milliseconds(b.p90), "\(b.count)", "",
+            "", "",
+        ])
+        print(table.rendered)
+        fflush(nil)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the built `merchant-lookup` binary with standard input and output on files, and reports the peak
+/// resident memory of that one process: its `VmHWM` in `/proc/PID/status`, read every few milliseconds
+/// while it runs (the high-water mark only grows, so the last reading before the exit is the peak, give or
+/// take the last few milliseconds). Not `ru_maxrss`: `posix_spawn` starts the child in the parent's address
+/// space (vfork), so the child's `ru_maxrss` starts at the size of the test process.
+enum PeakMemoryRun {
+    struct Result {
+        let status: Int32
+        /// The child's peak resident set size, in KiB.
+        let peakKiB: Int
+    }
+
+    /// Runs `arguments` with `input` as standard input and `output` as standard output (stderr to
+    /// `output + ".err"`), `DASHSPEND_HOME=home`; blocks a thread of its own until the process ends.
+    static func run(_ arguments: [String], input: String, output: String, home: String) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Swift.Result { try runBlocking(arguments, input: input, output: output, home: home) })
+            }
+        }
+    }
+
+    private struct SpawnFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private static func runBlocking(_ arguments: [String], input: String, output: String, home: String) throws -> Result {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, output + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let path = CLIProcess.executable.path
+        var environment = ["PATH=/usr/bin:/bin", "LANG=C", "DASHSPEND_HOME=\(home)"]
+        if let profile = CLIProcess.profileFile { environment.append("LLVM_PROFILE_FILE=\(profile)") }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw SpawnFailure(description: "posix_spawn \(path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var peak = 0
+        while true {
+            peak = max(peak, highWaterMark(pid) ?? 0)
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { break }
+            if reaped < 0, errno != EINTR {
+                throw SpawnFailure(description: "waitpid: \(String(cString: strerror(errno)))")
+            }
+            usleep(5_000)
+        }
+        let exited = status & 0x7f == 0
+        return Result(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), peakKiB: peak)
+    }
+
+    /// `VmHWM` of process `pid` in KiB; nil once it has exited (a zombie has no memory left to report).
+    private static func highWaterMark(_ pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ")[0])
+    }
+}
