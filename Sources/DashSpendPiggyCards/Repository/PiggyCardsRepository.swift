@@ -95,6 +95,14 @@ package final class PiggyCardsRepository: DashSpendRepository {
     /// blank `sourceId` is ``DashSpendError/unknownMerchant(_:)`` before anything is sent.
     package func merchantDetails(sourceId: String) async throws -> ProviderMerchantDetails {
         let brandId = sourceId.trimmedWhitespace
+        let cards = try await giftCards(brandId: brandId)
+        let name = cards.first(where: { !$0.isDisabled && !$0.name.isEmpty })?.name
+        return PiggyCardsOffer(cards: cards).details(brandId: brandId, name: name, fetchedAt: configuration.now())
+    }
+
+    /// GET `giftcards/US?brandId=<brandId>`: the brand's cards, each filed under the brand when it names
+    /// none. A blank id is ``DashSpendError/unknownMerchant(_:)`` before anything is sent.
+    func giftCards(brandId: String) async throws -> [PiggyCardsGiftcard] {
         guard !brandId.isEmpty else { throw DashSpendError.unknownMerchant("") }
         let response = try await authorized { [client] token in
             client.request("GET", ["giftcards", Self.country], query: [("brandId", brandId)], bearer: token)
@@ -103,9 +111,7 @@ package final class PiggyCardsRepository: DashSpendRepository {
         guard json.object != nil else {
             throw DashSpendError.unreadableAnswer("PiggyCards sent gift cards that are not an object")
         }
-        let cards = (json["data"]?.array ?? []).compactMap(PiggyCardsGiftcard.init(json:)).map { $0.inBrand(Int(brandId)) }
-        let name = cards.first(where: { !$0.isDisabled && !$0.name.isEmpty })?.name
-        return PiggyCardsOffer(cards: cards).details(brandId: brandId, name: name, fetchedAt: configuration.now())
+        return (json["data"]?.array ?? []).compactMap(PiggyCardsGiftcard.init(json:)).map { $0.inBrand(Int(brandId)) }
     }
 
     // MARK: - Bearer calls
