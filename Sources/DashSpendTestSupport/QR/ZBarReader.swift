@@ -1,0 +1,54 @@
+import Foundation
+
+/// Reads QR codes from image files with ZBar's `zbarimg` (Debian and Ubuntu: `zbar-tools`), run as a real
+/// process: the independent reader the QR encoder is checked against.
+package enum ZBarReader {
+    /// Why a check that needs `zbarimg` cannot run.
+    package static let missingReason =
+        "zbarimg is not on PATH (install zbar-tools; .ci/run does), so QR codes cannot be decoded (under CI this fails)"
+
+    /// The `zbarimg` executable found on `PATH`, or nil.
+    package static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { $0 + "/zbarimg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// Whether the decode checks must run: `zbarimg` is installed, or the environment variable `CI` is set, where
+    /// a missing tool fails the run instead of skipping the check quietly.
+    package static var checkRequired: Bool { executable != nil || CIEnvironment.isCI }
+
+    /// What went wrong running `zbarimg`.
+    package struct Failure: Error, CustomStringConvertible {
+        /// A one-line message.
+        package let description: String
+    }
+
+    /// The text of the QR code in the image at `path` (`zbarimg --raw -q`, QR codes only, the trailing line
+    /// feed removed), or nil when `zbarimg` finds none (its exit status 4).
+    package static func decode(imageAt path: String) throws -> String? {
+        guard let executable else { throw Failure(description: missingReason) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--raw", "-q", "--nodbus", "-Sdisable", "-Sqrcode.enable", path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = output.fileHandleForReading.readDataToEndOfFile()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        switch process.terminationStatus {
+        case 0:
+            var decoded = String(decoding: text, as: UTF8.self)
+            if decoded.hasSuffix("\n") { decoded.removeLast() }
+            return decoded
+        case 4:
+            return nil
+        case let status:
+            throw Failure(
+                description: "zbarimg exited with \(status) on \(path): \(String(decoding: message, as: UTF8.self))")
+        }
+    }
+}
