@@ -63,7 +63,7 @@ enum BuyCommand: CLICommand {
         }
         var text = confirmed ? summaryText(quote) : ""
         text += "\nOrdered: order \(order.id) at \(order.provider.displayName), status \(order.status.rawValue).\n"
-        text += PaymentOutput.text(uri: order.paymentURI ?? "", dashAmount: order.dashAmount)
+        text += PaymentOutput.text(uri: order.paymentURI ?? "", dashAmount: order.dashAmount, environment: invocation.environment)
         text += "Follow it with `merchant-lookup order \(order.id) --wait`.\n"
         return text
     }
