@@ -247,7 +247,8 @@ extension DashSpendClient {
         }
         try checkStoredCredentials(of: provider)
         guard let purchaser = repositoryFactory.makeRepository(for: provider) as? any GiftCardPurchasing else {
-            throw DashSpendFailure(.internalFailure, "\(provider.displayName) cannot sell cards in this build", provider: provider)
+            throw DashSpendFailure(
+                .internalFailure, "\(provider.displayName) cannot sell cards in this build", provider: provider)
         }
         return purchaser
     }

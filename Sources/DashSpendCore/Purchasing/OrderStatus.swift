@@ -19,8 +19,9 @@ public enum OrderStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// Maps a provider's status word (`unpaid`, `paid`, `fulfilled`, `rejected`, any case); anything else is
     /// ``unpaid``, as the wallets read it.
     public init(providerWord: String) {
-        self = OrderStatus(rawValue: providerWord.trimmedWhitespace.lowercased()).flatMap {
-            $0 == .creating || $0 == .unknown ? nil : $0
-        } ?? .unpaid
+        self =
+            OrderStatus(rawValue: providerWord.trimmedWhitespace.lowercased()).flatMap {
+                $0 == .creating || $0 == .unknown ? nil : $0
+            } ?? .unpaid
     }
 }

@@ -93,6 +93,7 @@ public struct CLIError: Error, Sendable {
             hint = "see the new limits with `merchant-lookup show MERCHANT --live`"
         }
         let specific: Set<DashSpendFailure.Cause> = [.amountNotAllowed, .outOfStock, .limitsChanged, .regionNotAllowed]
-        self.init(message, code: code, hint: hint, name: specific.contains(failure.cause) ? failure.cause.rawValue : failure.kind.rawValue)
+        let name = specific.contains(failure.cause) ? failure.cause.rawValue : failure.kind.rawValue
+        self.init(message, code: code, hint: hint, name: name)
     }
 }

@@ -23,7 +23,8 @@ enum BuyCommand: CLICommand {
             .value("--amount", "N", help: "the card's value in USD (one of a fixed card's values, or within the range)"),
             .value(
                 "--provider", "ID",
-                help: "the provider to buy from (\(GiftCardProvider.allCases.map(\.id).joined(separator: ", ")); default: the best offer)"
+                help: "the provider to buy from (\(GiftCardProvider.allCases.map(\.id).joined(separator: ", ")); "
+                    + "default: the best offer)"
             ),
             .flag("--yes", aliases: ["-y"], help: "buy without asking for confirmation (needed without a terminal)"),
         ]

@@ -48,7 +48,9 @@ enum OrderCommand: CLICommand {
                 order = try await invocation.perform { () async throws(DashSpendFailure) in try await client.order(id: id) }
             }
         }
-        if invocation.json { return JSONDocument.object([("order", OrderOutput.json(order, reveal: reveal))]).serialized() + "\n" }
+        if invocation.json {
+            return JSONDocument.object([("order", OrderOutput.json(order, reveal: reveal))]).serialized() + "\n"
+        }
         return OrderOutput.text(order, reveal: reveal)
     }
 

@@ -48,7 +48,9 @@ struct CTXBuyingTests {
         #expect(fixture.server.orderBook.entries.first?.product == BuyingFixture.nike)
     }
 
-    @Test("Amounts outside the range, or with more than two decimals, are refused locally", arguments: ["4.99", "1000.01", "25.125"])
+    @Test(
+        "Amounts outside the range, or with more than two decimals, are refused locally",
+        arguments: ["4.99", "1000.01", "25.125"])
     func refusedLocally(amount: String) async throws {
         let fixture = try BuyingFixture(signedInTo: [.ctx])
         let failure = try #require(
@@ -124,7 +126,8 @@ struct CTXBuyingTests {
         let fixture = try BuyingFixture(signedInTo: [.ctx])
         let quote = try await fixture.client.quote(merchant: ClientFixture.homeDepot, amount: 25)
         fixture.server.loopback.inject(
-            .respond(status: 503, body: #"{"errors":[{"message":"maintenance"}]}"#), path: fixture.server.path(.ctx, "gift-cards"))
+            .respond(status: 503, body: #"{"errors":[{"message":"maintenance"}]}"#), path: fixture.server.path(.ctx, "gift-cards")
+        )
         let failure = try #require(await ClientFixture.failure { try await fixture.client.placeOrder(quote) })
         #expect(failure.kind == .unavailable)
         #expect(try fixture.client.orders().map(\.status) == [.unknown])

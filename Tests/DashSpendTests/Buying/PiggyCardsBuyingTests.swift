@@ -39,7 +39,7 @@ struct PiggyCardsBuyingTests {
         #expect(fixture.createRequests(.piggyCards) == 2)
     }
 
-    @Test("Out of stock: a brand whose only card has no stock is refused before ordering; PiggyCards' own refusal is out of stock")
+    @Test("Out of stock: a brand without stock is refused before ordering; PiggyCards' own refusal is out of stock")
     func outOfStock() async throws {
         let fixture = try BuyingFixture(signedInTo: [.piggyCards])
         fixture.server.orderBook.setGiftCards(
