@@ -44,6 +44,12 @@ extension DashSpendClient {
                 .refused, "\(offer.provider.displayName) does not sell \(name) gift cards now", provider: offer.provider,
                 subject: idOrName)
         }
+        guard offer.denominations.source == .live else {
+            // A purchase is checked against what the provider sells now, never a stored or local list.
+            throw DashSpendFailure(
+                .refused, "\(offer.provider.displayName) did not say which amounts it sells for \(name) now",
+                provider: offer.provider, subject: idOrName)
+        }
         try AmountCheck.check(amount, against: offer.denominations.value, provider: offer.provider, merchant: name)
         let purchaser = try purchaser(for: offer.provider)
         let productId: String?

@@ -1,5 +1,5 @@
 #if PIGGYCARDS_ENABLED
-import DashSpendCore
+package import DashSpendCore
 
 /// PiggyCards' `payTo`: the BIP21 `dash:` payment request every provider uses (``DashPaymentURI``).
 package typealias PiggyCardsPaymentURI = DashPaymentURI

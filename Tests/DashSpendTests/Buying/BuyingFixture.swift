@@ -30,6 +30,12 @@ struct BuyingFixture {
         client = try DashSpendClient(configuration: ClientFixture.configuration(state: state, server: server))
     }
 
+    /// Another client over the same state directory and server, as a later run of an app builds it (the
+    /// merchant service keeps live answers in memory for a short while).
+    func laterClient() throws -> DashSpendClient {
+        try DashSpendClient(configuration: ClientFixture.configuration(state: state, server: server))
+    }
+
     /// How many requests reached the create endpoint of `provider`.
     func createRequests(_ provider: GiftCardProvider) -> Int {
         server.loopback.receivedRequests.filter {

@@ -56,7 +56,7 @@ struct PiggyCardsBuyingTests {
         #expect(fixture.createRequests(.piggyCards) == 0)
 
         fixture.server.orderBook.setGiftCards(brandId: "177", json: fixture.server.fixtureText("piggycards/giftcards/177.json"))
-        let quote = try await fixture.client.quote(merchant: ClientFixture.homeDepot, amount: 40, provider: .piggyCards)
+        let quote = try await fixture.laterClient().quote(merchant: ClientFixture.homeDepot, amount: 40, provider: .piggyCards)
         fixture.server.loopback.inject(
             .respond(status: 500, body: fixture.server.fixtureText("piggycards/errors/out-of-stock.json")),
             path: fixture.server.path(.piggyCards, "orders"))
@@ -82,7 +82,8 @@ struct PiggyCardsBuyingTests {
                 """)
         let capped = try #require(
             await ClientFixture.failure {
-                try await fixture.client.quote(merchant: ClientFixture.homeDepot, amount: 3000, provider: .piggyCards)
+                try await fixture.laterClient().quote(
+                    merchant: ClientFixture.homeDepot, amount: 3000, provider: .piggyCards)
             })
         #expect(capped.cause == .amountNotAllowed)
         #expect(capped.message.contains("2500"), "\(capped.message)")
