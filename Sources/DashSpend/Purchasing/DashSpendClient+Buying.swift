@@ -66,12 +66,12 @@ extension DashSpendClient {
 
     /// Orders the card `quote` describes and returns the order with its payment request.
     ///
-    /// The order is written to the state database (status ``OrderStatus/creating``) BEFORE the provider is
+    /// The order is written to the state database (status `creating`) BEFORE the provider is
     /// asked, and updated with its answer. The create request is sent once: nothing here retries it. When the
     /// answer is lost (the connection drops, the time-out passes, the answer cannot be read, HTTP 5xx) the
-    /// order is kept as ``OrderStatus/unknown`` and the failure says under which id; when the provider
+    /// order is kept as `unknown` and the failure says under which id; when the provider
     /// refuses, nothing was bought and the order is removed. An order without a payable `dash:` URI is kept
-    /// as ``OrderStatus/rejected`` and fails as ``DashSpendFailure/Kind/refused`` with the provider's note.
+    /// as `rejected` and fails as ``DashSpendFailure/Kind/refused`` with the provider's note.
     public func placeOrder(_ quote: PurchaseQuote) async throws(DashSpendFailure) -> Order {
         let purchaser = try purchaser(for: quote.provider)
         let store = try orderStore()
@@ -164,7 +164,7 @@ extension DashSpendClient {
 
     /// The CTX order paid by Dash transaction `transactionId`, refreshed and saved: attached to the kept order
     /// with the same CTX id, else to the newest CTX order whose creation answer was lost (status
-    /// ``OrderStatus/unknown``) for the same amount, else kept as a new order.
+    /// `unknown`) for the same amount, else kept as a new order.
     public func order(transactionId: String, provider: GiftCardProvider = .ctx) async throws(DashSpendFailure) -> Order {
         let txid = transactionId.trimmedWhitespace
         guard !txid.isEmpty else { throw DashSpendFailure(.invalidRequest, "a transaction id is needed") }
@@ -203,7 +203,7 @@ extension DashSpendClient {
 
     /// The states of order `id` as it changes, for a screen (or a command) to follow: the kept order as
     /// ``DataState/loading(previous:)``, then each answer as ``DataState/loaded(_:source:fetchedAt:)``
-    /// (source ``ValueSource/live``) or ``DataState/failed(_:previous:)``, asking again after `polling`'s
+    /// (source `live`) or ``DataState/failed(_:previous:)``, asking again after `polling`'s
     /// waits (2 s doubling to 30 s by default) until the order is fulfilled or rejected. The sequence ends
     /// then, when the order is not kept, or when the consuming task is cancelled; a time limit is the
     /// caller's.

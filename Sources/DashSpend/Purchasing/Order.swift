@@ -13,7 +13,7 @@ public struct Order: Sendable, Hashable {
     public var id: String
     /// The provider.
     public var provider: GiftCardProvider
-    /// The provider's order id; nil while ``status`` is ``OrderStatus/creating`` or ``OrderStatus/unknown``.
+    /// The provider's order id; nil while ``status`` is `creating` or `unknown`.
     public var providerOrderId: String?
     /// The merchant's id in the explore database.
     public var merchantId: String
