@@ -23,7 +23,7 @@ public enum MerchantLookup {
         [
             ProvidersCommand.self, SearchCommand.self, ShowCommand.self, TerritoriesCommand.self, ATMsCommand.self,
             DatabaseInfoCommand.self, AuthLoginCommand.self, AuthVerifyCommand.self, AuthStatusCommand.self,
-            AuthLogoutCommand.self, SyncCommand.self,
+            AuthLogoutCommand.self, SyncCommand.self, BuyCommand.self, OrdersCommand.self, OrderCommand.self,
         ]
     }
 

@@ -1,4 +1,5 @@
 #if PIGGYCARDS_ENABLED
+import DashSpendCore
 import DashSpendPiggyCards
 import Foundation
 import Testing

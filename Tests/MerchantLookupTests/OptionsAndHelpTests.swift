@@ -7,7 +7,7 @@ import Testing
 struct OptionsAndHelpTests {
     static let commands = [
         ["providers"], ["search"], ["show"], ["territories"], ["atms"], ["db", "info"], ["auth", "login"],
-        ["auth", "verify"], ["auth", "status"], ["auth", "logout"], ["sync"],
+        ["auth", "verify"], ["auth", "status"], ["auth", "logout"], ["sync"], ["buy"], ["orders"], ["order"],
     ]
 
     @Test("`help COMMAND` and `COMMAND --help` print the same text, naming every option the command takes")

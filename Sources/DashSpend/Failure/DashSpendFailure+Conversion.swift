@@ -42,7 +42,15 @@ extension DashSpendFailure {
             self.init(.badData, message, provider: provider)
         case .unknownMerchant(let id):
             self.init(.notFound, message, provider: provider, subject: id)
-        case .purchaseLimitsChanged, .outOfStock, .regionNotAllowed, .invalidAmount, .rejected:
+        case .purchaseLimitsChanged:
+            self.init(.refused, message, cause: .limitsChanged, provider: provider)
+        case .outOfStock:
+            self.init(.refused, message, cause: .outOfStock, provider: provider)
+        case .regionNotAllowed:
+            self.init(.refused, message, cause: .regionNotAllowed, provider: provider)
+        case .invalidAmount:
+            self.init(.refused, message, cause: .amountNotAllowed, provider: provider)
+        case .rejected:
             self.init(.refused, message, provider: provider)
         }
     }

@@ -61,6 +61,14 @@ public struct DashSpendFailure: Error, Sendable, CustomStringConvertible {
         case credentials
         /// An archive given to sync was refused (damaged, tampered, not the explore download).
         case archiveRefused
+        /// The amount is not one the card is sold for (a fixed value, the range, the provider's caps).
+        case amountNotAllowed
+        /// The card is out of stock.
+        case outOfStock
+        /// The provider's purchase limits changed since its offer was read.
+        case limitsChanged
+        /// The provider does not sell to the user's region.
+        case regionNotAllowed
     }
 
     /// The kind of failure.

@@ -46,7 +46,35 @@ public final class StateDatabase: Sendable {
                     offer TEXT NOT NULL,
                     raw TEXT,
                     PRIMARY KEY (provider, network, sourceId));
-                """)
+                """),
+        SQLiteMigration(
+            "2-orders",
+            sql: """
+                CREATE TABLE purchase_order (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    network TEXT NOT NULL,
+                    provider TEXT NOT NULL,
+                    providerOrderId TEXT,
+                    merchantId TEXT NOT NULL,
+                    merchantName TEXT NOT NULL,
+                    sourceId TEXT NOT NULL,
+                    amount TEXT NOT NULL,
+                    currency TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    paymentURI TEXT,
+                    dashAmount TEXT,
+                    message TEXT,
+                    transactionId TEXT,
+                    createdAt REAL NOT NULL,
+                    updatedAt REAL NOT NULL);
+                CREATE INDEX purchase_order_provider_id ON purchase_order (provider, providerOrderId);
+                CREATE TABLE delivered_card (
+                    orderId TEXT NOT NULL REFERENCES purchase_order (id),
+                    position INTEGER NOT NULL,
+                    card TEXT NOT NULL,
+                    deliveredAt REAL NOT NULL,
+                    PRIMARY KEY (orderId, position));
+                """),
     ])
 
     /// Opens (creating if needed) the state database of `network` at `path` and brings its schema up to

@@ -17,7 +17,7 @@ package final class CTXRepository: DashSpendRepository {
 
     /// Always ``GiftCardProvider/ctx``.
     package let provider: GiftCardProvider = .ctx
-    private let configuration: RepositoryConfiguration
+    let configuration: RepositoryConfiguration
     private let client: CTXClient
     private let session: CTXSession
 

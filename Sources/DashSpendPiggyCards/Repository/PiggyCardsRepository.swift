@@ -95,6 +95,16 @@ package final class PiggyCardsRepository: DashSpendRepository {
     /// blank `sourceId` is ``DashSpendError/unknownMerchant(_:)`` before anything is sent.
     package func merchantDetails(sourceId: String) async throws -> ProviderMerchantDetails {
         let brandId = sourceId.trimmedWhitespace
+        let (cards, raw) = try await giftCards(brandId: brandId)
+        let name = cards.first(where: { !$0.isDisabled && !$0.name.isEmpty })?.name
+        return PiggyCardsOffer(cards: cards).details(brandId: brandId, name: name, fetchedAt: configuration.now())
+            .withRaw(raw)
+    }
+
+    /// GET `giftcards/US?brandId=<brandId>`: the brand's cards, each filed under the brand when it names
+    /// none, and their own fields as received. A blank id is ``DashSpendError/unknownMerchant(_:)`` before
+    /// anything is sent.
+    func giftCards(brandId: String) async throws -> (cards: [PiggyCardsGiftcard], raw: JSONValue) {
         guard !brandId.isEmpty else { throw DashSpendError.unknownMerchant("") }
         let response = try await authorized { [client] token in
             client.request("GET", ["giftcards", Self.country], query: [("brandId", brandId)], bearer: token)
@@ -104,13 +114,11 @@ package final class PiggyCardsRepository: DashSpendRepository {
             throw DashSpendError.unreadableAnswer("PiggyCards sent gift cards that are not an object")
         }
         let cards = (json["data"]?.array ?? []).compactMap(PiggyCardsGiftcard.init(json:)).map { $0.inBrand(Int(brandId)) }
-        let name = cards.first(where: { !$0.isDisabled && !$0.name.isEmpty })?.name
         // The cards' own fields, as received, are kept beside the stored answer.
         let raw = JSONValue.object([
             "data": .array((json["data"]?.array ?? []).compactMap { $0.picking(PiggyCardsGiftcard.rawKeys) })
         ])
-        return PiggyCardsOffer(cards: cards).details(brandId: brandId, name: name, fetchedAt: configuration.now())
-            .withRaw(raw)
+        return (cards, raw)
     }
 
     // MARK: - Bearer calls

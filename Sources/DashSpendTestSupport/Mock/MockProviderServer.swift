@@ -66,6 +66,9 @@ package final class MockProviderServer: Sendable {
 
     /// The underlying HTTP server, for fault injection and request counts.
     package let loopback = LoopbackHTTPServer()
+    /// Orders taken and catalogue overrides (off until a test enables it: then the create and status calls
+    /// are answered from it instead of the fixtures).
+    package let orderBook = MockOrderBook()
     /// The `Fixtures/Providers` directory answers are read from.
     package let fixturesDirectory: String
     private let state = Mutex(State())
@@ -309,18 +312,22 @@ package final class MockProviderServer: Sendable {
         case ("GET", "merchants", 2):
             let id = last
             guard authorized(request, "ctx") else { return unauthorized }
+            if let override = orderBook.ctxMerchant(id) { return override }
             return fixtureResponse("ctx/merchants/\(id).json")
                 ?? .json(#"{"errors":[{"message":"Merchant not found"}]}"#, status: 404)
         case ("POST", "gift-cards", 1):
             guard authorized(request, "ctx") else { return unauthorized }
+            if orderBook.isEnabled { return orderBook.ctxPurchase(request.json) }
             return fixtureResponse("ctx/gift-cards/purchase.json") ?? .notFound
         case ("GET", "gift-cards", 1):
             guard authorized(request, "ctx") else { return unauthorized }
             let txid = request.queryItem("txid") ?? ""
+            if let booked = orderBook.ctxStatus(transactionId: txid) { return booked }
             return fixtureResponse("ctx/gift-cards/by-txid/\(txid).json") ?? .notFound
         case ("GET", "gift-cards", 2):
             let id = last
             guard authorized(request, "ctx") else { return unauthorized }
+            if let booked = orderBook.ctxStatus(id: id) { return booked }
             return fixtureResponse("ctx/gift-cards/\(id).json") ?? .notFound
         default:
             return .notFound
@@ -362,16 +369,20 @@ package final class MockProviderServer: Sendable {
         case ("GET", "giftcards", 2):
             guard authorized(request, "piggycards") else { return unauthorized }
             let brandId = request.queryItem("brandId") ?? ""
+            if let override = orderBook.giftCards(brandId: brandId) { return override }
             return fixtureResponse("piggycards/giftcards/\(brandId).json")
                 ?? .json(#"{"code":200,"message":"No gift cards found","data":null}"#)
         case ("POST", "orders", 1):
             guard authorized(request, "piggycards") else { return unauthorized }
+            if orderBook.isEnabled { orderBook.recordPiggyCardsBody(request.json) }
             if let problem = Self.orderProblem(request.json) {
                 return .json(.object(["error": .string(problem)]), status: 422)
             }
+            if orderBook.isEnabled { return orderBook.piggyCardsOrder(request.json) }
             return fixtureResponse("piggycards/orders/create.json") ?? .notFound
         case ("GET", "orders", 2):
             guard authorized(request, "piggycards") else { return unauthorized }
+            if let booked = orderBook.piggyCardsStatus(id: last) { return booked }
             return fixtureResponse("piggycards/orders/\(last).json")
                 ?? .json(#"{"error":"Order not found"}"#, status: 404)
         case ("GET", "exchange-rate", 1):

@@ -49,7 +49,7 @@ public struct CLIError: Error, Sendable {
     init(_ failure: DashSpendFailure, network: DashSpendNetwork = .mainnet) {
         let networkHint = network == .mainnet ? "" : " --network \(network.rawValue)"
         let provider = failure.provider?.id ?? "PROVIDER"
-        let code: ExitCode
+        var code: ExitCode
         var hint: String?
         // A pasted merchant id or name longer than a line is cut where the message quotes it.
         var message = failure.message
@@ -101,7 +101,16 @@ public struct CLIError: Error, Sendable {
             hint = "remove it and sign in again with `merchant-lookup auth login \(provider) --email ADDRESS\(networkHint)`"
         case .archiveRefused:
             hint = "download it again"
+        case .amountNotAllowed:
+            code = .dataError
+            hint = "choose an amount the card is sold for (see `merchant-lookup show MERCHANT --live`)"
+        case .outOfStock, .regionNotAllowed:
+            break
+        case .limitsChanged:
+            hint = "see the new limits with `merchant-lookup show MERCHANT --live`"
         }
-        self.init(message, code: code, hint: hint, name: failure.kind.rawValue)
+        let specific: Set<DashSpendFailure.Cause> = [.amountNotAllowed, .outOfStock, .limitsChanged, .regionNotAllowed]
+        let name = specific.contains(failure.cause) ? failure.cause.rawValue : failure.kind.rawValue
+        self.init(message, code: code, hint: hint, name: name)
     }
 }

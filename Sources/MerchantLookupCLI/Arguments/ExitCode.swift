@@ -33,7 +33,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .ok: "ok"
         case .notFound: "not found (the merchant, a name matching several merchants), or refused by the provider"
         case .usage: "bad usage: an unknown option, a bad value, an unusable provider URL"
-        case .dataError: "bad data: a damaged or foreign database, archive, answer or credentials file"
+        case .dataError: "bad data: a damaged or foreign database, archive, answer or credentials file; an amount not sold"
         case .noInput: "missing input: the database or file given does not exist"
         case .unavailable: "provider or network unavailable (no connection, HTTP 5xx)"
         case .internalFailure: "internal failure (a bug)"

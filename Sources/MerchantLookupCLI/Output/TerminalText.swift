@@ -1,13 +1,29 @@
+import DashSpend
+
 /// Text from files and servers made safe for a terminal: control characters (C0 but the newline, DEL,
 /// C1) become `\xNN`, so a merchant name or a server message cannot move the cursor, clear the screen or
 /// forge extra lines.
 enum TerminalText {
     /// `text` with control characters escaped; newlines kept when `keepingNewlines`.
+    ///
+    /// The two colour sequences of a payment QR code (``QRTerminalRenderer/colorStart`` and
+    /// ``QRTerminalRenderer/colorReset``: fixed colours and a reset, nothing that moves the cursor) are kept.
     static func sanitized(_ text: String, keepingNewlines: Bool = true) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0, keepingNewlines: keepingNewlines) }) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        scanning: while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\u{1B}" {
+                for kept in keptSequences where scalars[index...].starts(with: kept) {
+                    result.unicodeScalars.append(contentsOf: kept)
+                    index += kept.count
+                    continue scanning
+                }
+            }
+            index += 1
             if isControl(scalar, keepingNewlines: keepingNewlines) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
@@ -16,6 +32,11 @@ enum TerminalText {
             }
         }
         return result
+    }
+
+    /// The escape sequences ``sanitized(_:keepingNewlines:)`` keeps: the QR code's colours.
+    private static let keptSequences = [QRTerminalRenderer.colorStart, QRTerminalRenderer.colorReset].map {
+        Array($0.unicodeScalars)
     }
 
     /// The longest operand (a merchant id or name) quoted whole in a message.

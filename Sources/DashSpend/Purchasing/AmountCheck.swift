@@ -1,0 +1,49 @@
+import DashSpendCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Checks an amount against an offer's live denominations before anything is ordered: a fixed card → one of
+/// its values; a range → inside it, with at most two decimals. A refusal lists what is allowed.
+enum AmountCheck {
+    static func check(_ amount: Decimal, against denominations: Denominations, provider: GiftCardProvider, merchant: String)
+        throws(DashSpendFailure)
+    {
+        let text = amount.plainText(fractionDigits: 2)
+        guard amount > 0, Decimal(plainText: text) == amount else {
+            throw refusal("\(amount) is not an amount in cents", provider: provider, merchant: merchant)
+        }
+        switch denominations.type {
+        case .fixed:
+            let values = denominations.values
+            guard !values.isEmpty else {
+                throw refusal(
+                    "\(provider.displayName) lists no card values for \(merchant) now", provider: provider, merchant: merchant)
+            }
+            guard values.contains(amount) else {
+                let allowed = values.map { $0.plainText(fractionDigits: 2) }.joined(separator: ", ")
+                throw refusal(
+                    "\(text) is not a card value of \(merchant) at \(provider.displayName); allowed: \(allowed)",
+                    provider: provider, merchant: merchant)
+            }
+        case .flexible:
+            guard let minimum = denominations.minimum, let maximum = denominations.maximum else {
+                throw refusal(
+                    "\(provider.displayName) gives no amount range for \(merchant) now", provider: provider, merchant: merchant)
+            }
+            guard amount >= minimum && amount <= maximum else {
+                throw refusal(
+                    "\(text) is outside \(merchant)'s range at \(provider.displayName); allowed: "
+                        + "\(minimum.plainText(fractionDigits: 2)) to \(maximum.plainText(fractionDigits: 2))",
+                    provider: provider, merchant: merchant)
+            }
+        }
+    }
+
+    private static func refusal(_ message: String, provider: GiftCardProvider, merchant: String) -> DashSpendFailure {
+        DashSpendFailure(.refused, "invalid amount: " + message, cause: .amountNotAllowed, provider: provider, subject: merchant)
+    }
+}

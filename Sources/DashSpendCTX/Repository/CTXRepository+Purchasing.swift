@@ -1,0 +1,46 @@
+package import DashSpendCore
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
+
+extension CTXRepository: GiftCardPurchasing {
+    /// CTX sells any amount its merchant answer allows: no product to choose, nothing sent.
+    package func productChoice(sourceId: String, amount: Decimal) async throws -> String? { nil }
+
+    /// POST `gift-cards` for `request.amount` (two decimals, `.`) at merchant `request.sourceId`.
+    package func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder {
+        let card = try await purchase(
+            merchantId: request.sourceId, fiatAmount: request.amount, fiatCurrency: request.currency)
+        return card.order(network: configuration.network)
+    }
+
+    /// GET `gift-cards/{id}`.
+    package func order(id: String) async throws -> ProviderOrder {
+        try await giftCard(orderId: id).order(network: configuration.network)
+    }
+
+    /// GET `gift-cards?txid=`.
+    package func order(transactionId: String) async throws -> ProviderOrder {
+        try await giftCard(txid: transactionId).order(network: configuration.network)
+    }
+}
+
+extension CTXGiftCard {
+    /// The provider-neutral order: the payment from `paymentUrls["DASH.DASH"]` (never another entry), the
+    /// card once CTX sends a number, PIN, barcode or redemption link.
+    package func order(network: DashSpendNetwork) -> ProviderOrder {
+        let card = DeliveredCard(
+            name: merchantName, number: number, pin: pin, claimLink: redeemURL, barcodeLink: barcodeURL)
+        let payment = dashPaymentURL.flatMap { DashPaymentURI(parsing: $0, network: network) }
+        return ProviderOrder(
+            provider: .ctx, id: id, status: OrderStatus(providerWord: status), paymentURI: dashPaymentURL,
+            payment: payment,
+            dashAmount: payment?.amount ?? paymentCryptoAmount.flatMap { Decimal(plainText: $0) },
+            fiatAmount: cardFiatAmount.flatMap { Decimal(plainText: $0) }, merchantName: merchantName,
+            cards: card.isUsable ? [card] : [],
+            message: dashPaymentURL == nil ? "CTX sent no DASH.DASH payment URI" : nil)
+    }
+}

@@ -1,0 +1,34 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// A provider that sells gift cards for Dash: the one protocol the front door buys through, whatever the
+/// provider.
+///
+/// ## Implementation requirements
+/// - ``placeOrder(_:)`` sends exactly one create request (plus, at most, the one retry after a refused
+///   session that the provider did not accept); it never retries a request the provider may have accepted.
+/// - Throw ``DashSpendError`` values; a transport failure after the create request went out is
+///   ``DashSpendError/network(_:)`` or ``DashSpendError/timedOut(_:)``, so the caller keeps the order as
+///   unknown.
+/// - Never put a card number, PIN, token or password in an error.
+public protocol GiftCardPurchasing: Sendable {
+    /// The provider.
+    var provider: GiftCardProvider { get }
+
+    /// Checks `amount` against what the provider sells now for `sourceId` beyond the resolved offer (stock,
+    /// order caps) and returns the product to order, or nil when the provider needs none. Sends no order.
+    func productChoice(sourceId: String, amount: Decimal) async throws -> String?
+
+    /// Creates the order and returns it with its payment request.
+    func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder
+
+    /// The order's current status and, once delivered, its cards.
+    func order(id: String) async throws -> ProviderOrder
+
+    /// The order paid by the Dash transaction `transactionId`; providers that cannot look orders up this
+    /// way throw ``DashSpendError/rejected(_:)``.
+    func order(transactionId: String) async throws -> ProviderOrder
+}

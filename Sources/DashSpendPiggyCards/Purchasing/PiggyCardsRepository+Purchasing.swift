@@ -1,0 +1,77 @@
+#if PIGGYCARDS_ENABLED
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
+package import DashSpendCore
+
+extension PiggyCardsRepository: GiftCardPurchasing {
+    /// The IP address sent in an order's `user.ip`: the wallets send the device's; a library has none to
+    /// give, so it sends the unspecified address.
+    package static let orderUserIP = "0.0.0.0"
+
+    /// GET `giftcards/US?brandId=` and the card an order of `amount` uses (``PiggyCardsCardChoice``); an
+    /// amount above ``maximumOrderTotal`` is refused before anything is sent.
+    package func productChoice(sourceId: String, amount: Decimal) async throws -> String? {
+        try Self.checkCap(amount)
+        let brandId = sourceId.trimmedWhitespace
+        let cards = try await giftCards(brandId: brandId).cards
+        return try PiggyCardsCardChoice(cards: cards, amount: amount, brandId: brandId).card.id.map(String.init)
+    }
+
+    /// POST `orders` for one card of `request.amount` (the card `request.productId`, else the one
+    /// ``productChoice(sourceId:amount:)`` picks), sent to the signed-in e-mail address.
+    package func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder {
+        try Self.checkCap(request.amount)
+        let credentials = try configuration.credentials.load(.piggyCards, network: configuration.network)
+        guard let email = credentials?.email else { throw DashSpendError.signInRequired(.piggyCards) }
+        var productId = request.productId.flatMap { Int($0) }
+        if productId == nil {
+            productId = try await productChoice(sourceId: request.sourceId, amount: request.amount).flatMap { Int($0) }
+        }
+        guard let productId else {
+            throw DashSpendError.invalidAmount("PiggyCards has no card for \(request.amount) \(request.currency)")
+        }
+        let order = try await createOrder(
+            PiggyCardsOrderRequest(
+                items: [PiggyCardsOrderItem(productId: productId, denomination: request.amount, currency: request.currency)],
+                recipientEmail: email, userIP: Self.orderUserIP,
+                registeredSince: configuration.now()))
+        return ProviderOrder(
+            provider: .piggyCards, id: order.id, status: .unpaid, paymentURI: order.payment.uri,
+            payment: order.payment, fiatAmount: request.amount, message: order.payMessage)
+    }
+
+    /// GET `orders/{id}`.
+    package func order(id: String) async throws -> ProviderOrder {
+        let details = try await orderStatus(orderId: id)
+        let status: OrderStatus
+        switch details.status {
+        case .unpaid: status = .unpaid
+        case .paid: status = .paid
+        case .fulfilled: status = .fulfilled
+        case .rejected: status = .rejected
+        }
+        let cards = details.cards.map {
+            DeliveredCard(
+                name: $0.name, number: $0.claimCode, pin: $0.claimPin, claimLink: $0.claimLink, barcodeLink: $0.barcodeLink)
+        }
+        return ProviderOrder(
+            provider: .piggyCards, id: details.orderId, status: status, paymentURI: details.payment?.uri,
+            payment: details.payment, cards: cards.filter(\.isUsable), message: details.message)
+    }
+
+    /// PiggyCards cannot find an order by its paying transaction.
+    package func order(transactionId: String) async throws -> ProviderOrder {
+        throw DashSpendError.rejected("PiggyCards cannot look an order up by its transaction; use the order id")
+    }
+
+    private static func checkCap(_ amount: Decimal) throws {
+        guard amount <= maximumOrderTotal else {
+            throw DashSpendError.invalidAmount(
+                "\(amount.plainText(fractionDigits: 2)) USD is above PiggyCards' order limit of \(maximumOrderTotal) USD")
+        }
+    }
+}
+#endif

@@ -1,0 +1,237 @@
+package import DashSpendCore
+import DashSpendTestKit
+import Synchronization
+
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
+
+/// The orders a ``MockProviderServer`` has taken, once a test turns the book on
+/// (``MockProviderServer/orderBook``): CTX purchases (POST `gift-cards`) and PiggyCards orders (POST
+/// `orders`) are created here with numbered ids, and their status calls walk through ``setProgression(_:)``
+/// one step per call, so a test can follow an order from unpaid to fulfilled. It also overrides catalogue
+/// answers (a CTX merchant, a PiggyCards brand's cards) for the test that needs another one.
+package final class MockOrderBook: Sendable {
+    /// One order taken.
+    package struct Entry: Sendable, Hashable {
+        /// The provider that took it (`ctx` or `piggycards`: the server's path prefixes).
+        package let provider: String
+        /// Its id.
+        package let id: String
+        /// The card's value as the request said it.
+        package let amountText: String
+        /// The merchant id (CTX) or product id (PiggyCards) ordered.
+        package let product: String
+        /// How many status calls it has answered.
+        package var statusCalls = 0
+        /// The transaction id that paid it, when a test says so.
+        package var transactionId: String?
+    }
+
+    private struct State {
+        var enabled = false
+        var entries: [Entry] = []
+        var bodies: [String: [JSONValue]] = [:]
+        var progression: [OrderStatus] = [.unpaid]
+        var dashURLs: [String: String]?
+        var ctxMerchants: [String: String] = [:]
+        var giftCards: [String: String] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// A CTX payment address on mainnet.
+    package static let dashAddress = "XdAUmwtig27HBG6WfYyHAzP8n6XC9jESEw"
+    /// The card number of every delivered card.
+    package static let cardNumber = "6006491234567890"
+    /// The PIN of every delivered card.
+    package static let cardPin = "4321"
+    /// The Dash price in USD the book converts with.
+    package static let dashPrice: Decimal = 30
+
+    package init() {}
+
+    /// Whether the book answers create and status calls (off: the fixtures do).
+    package var isEnabled: Bool { state.withLock { $0.enabled } }
+
+    /// Turns the book on.
+    package func enable() { state.withLock { $0.enabled = true } }
+
+    /// The statuses every order reports, one per status call (the last repeats).
+    package func setProgression(_ statuses: [OrderStatus]) {
+        state.withLock { $0.progression = statuses.isEmpty ? [.unpaid] : statuses }
+    }
+
+    /// Replaces the `paymentUrls` map CTX sends (nil: the book's own, with `DASH.DASH` among other keys).
+    package func setCTXPaymentURLs(_ urls: [String: String]?) { state.withLock { $0.dashURLs = urls } }
+
+    /// Answers GET `merchants/{id}` with `json` (before the book is enabled too).
+    package func setCTXMerchant(_ id: String, json: String) { state.withLock { $0.ctxMerchants[id.lowercased()] = json } }
+
+    /// Answers GET `giftcards/US?brandId=` for `brandId` with `json` (before the book is enabled too).
+    package func setGiftCards(brandId: String, json: String) { state.withLock { $0.giftCards[brandId] = json } }
+
+    /// Says that `transactionId` paid order `id` (CTX finds it by `gift-cards?txid=`).
+    package func markPaid(_ id: String, transactionId: String) {
+        state.withLock { state in
+            if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].transactionId = transactionId }
+        }
+    }
+
+    /// The orders taken, oldest first.
+    package var entries: [Entry] { state.withLock { $0.entries } }
+
+    /// How many orders `provider` took.
+    package func createdCount(_ provider: GiftCardProvider) -> Int {
+        state.withLock { $0.entries.filter { $0.provider == provider.rawValue }.count }
+    }
+
+    /// The create bodies `provider` received (accepted or not), in order.
+    package func createBodies(_ provider: GiftCardProvider) -> [JSONValue] {
+        state.withLock { $0.bodies[provider.rawValue] ?? [] }
+    }
+
+    // MARK: - Answers (for MockProviderServer)
+
+    func ctxMerchant(_ id: String) -> LoopbackResponse? {
+        state.withLock { $0.ctxMerchants[id.lowercased()] }.map { .json($0) }
+    }
+
+    func giftCards(brandId: String) -> LoopbackResponse? {
+        state.withLock { $0.giftCards[brandId] }.map { .json($0) }
+    }
+
+    /// POST `gift-cards`: `fiatAmount` must be digits, `.`, two digits.
+    func ctxPurchase(_ body: JSONValue?) -> LoopbackResponse {
+        state.withLock { $0.bodies["ctx", default: []].append(body ?? .null) }
+        let amount = body?["fiatAmount"]?.string ?? ""
+        guard Self.isCents(amount), let merchant = body?["merchantId"]?.nonBlankString,
+            body?["cryptoCurrency"]?.string == "DASH", body?["fiatCurrency"]?.nonBlankString != nil
+        else {
+            return .json(#"{"errors":[{"message":"invalid purchase"}],"fields":{"fiatAmount":["invalid"]}}"#, status: 422)
+        }
+        let entry = add("ctx", amountText: amount, product: merchant)
+        return .json(ctxJSON(entry, status: .unpaid))
+    }
+
+    /// GET `gift-cards/{id}`: nil when the book does not have it.
+    func ctxStatus(id: String) -> LoopbackResponse? {
+        guard let (entry, status) = advance("ctx", id: id) else { return nil }
+        return .json(ctxJSON(entry, status: status))
+    }
+
+    /// GET `gift-cards?txid=`: nil when no order was paid by it.
+    func ctxStatus(transactionId: String) -> LoopbackResponse? {
+        let id = state.withLock { $0.entries.first { $0.provider == "ctx" && $0.transactionId == transactionId }?.id }
+        return id.flatMap { ctxStatus(id: $0) }
+    }
+
+    /// POST `orders` (already checked by the server).
+    func piggyCardsOrder(_ body: JSONValue?) -> LoopbackResponse {
+        let line = body?["orders"]?.array?.first
+        let amount = line?["denomination"]?.decimal ?? 0
+        let entry = add("piggycards", amountText: "\(amount)", product: line?["productId"]?.nonBlankString ?? "")
+        return .json(
+            .object([
+                "id": .string(entry.id), "payTo": .string(Self.paymentURI(amount)),
+                "payMessage": .string("Send exactly \(Self.dash(amount)) DASH within 15 minutes"),
+            ]))
+    }
+
+    /// Records a PiggyCards create body (accepted or not).
+    func recordPiggyCardsBody(_ body: JSONValue?) {
+        state.withLock { $0.bodies["piggycards", default: []].append(body ?? .null) }
+    }
+
+    /// GET `orders/{id}`: nil when the book does not have it.
+    func piggyCardsStatus(id: String) -> LoopbackResponse? {
+        guard let (entry, status) = advance("piggycards", id: id) else { return nil }
+        let amount = Decimal(plainText: entry.amountText) ?? 0
+        let word: String
+        switch status {
+        case .paid: word = "Paid"
+        case .fulfilled: word = "Complete"
+        case .rejected: word = "Cancelled"
+        default: word = "Payment pending"
+        }
+        var cards: [JSONValue] = []
+        if status == .fulfilled {
+            cards = [
+                .object([
+                    "name": .string("Card \(entry.product)"), "claimCode": .string(Self.cardNumber),
+                    "claimPin": .string(Self.cardPin), "barcodeLink": .string("https://piggy.example/barcode/\(entry.id).png"),
+                    "cardStatus": .string("active"), "claimLink": .string("https://piggy.example/claim/\(entry.id)"),
+                ])
+            ]
+        }
+        return .json(
+            .object([
+                "code": .number(200), "message": .string("Order found"),
+                "data": .object([
+                    "orderId": .string(entry.id), "payTo": .string(Self.paymentURI(amount)),
+                    "deliveryTime": .string("Instant"), "status": .string(word), "cards": .array(cards),
+                ]),
+            ]))
+    }
+
+    // MARK: - Helpers
+
+    private func add(_ provider: String, amountText: String, product: String) -> Entry {
+        state.withLock { state in
+            let number = state.entries.count + 1
+            let id = provider == "ctx" ? "ctx-order-\(number)" : "pc-book-\(number)"
+            let entry = Entry(provider: provider, id: id, amountText: amountText, product: product)
+            state.entries.append(entry)
+            return entry
+        }
+    }
+
+    private func advance(_ provider: String, id: String) -> (Entry, OrderStatus)? {
+        state.withLock { state in
+            guard state.enabled, let index = state.entries.firstIndex(where: { $0.provider == provider && $0.id == id })
+            else { return nil }
+            let step = min(state.entries[index].statusCalls, state.progression.count - 1)
+            state.entries[index].statusCalls += 1
+            return (state.entries[index], state.progression[step])
+        }
+    }
+
+    private func ctxJSON(_ entry: Entry, status: OrderStatus) -> JSONValue {
+        let amount = Decimal(plainText: entry.amountText) ?? 0
+        let urls =
+            state.withLock { $0.dashURLs }
+            ?? [
+                "BTC.BTC": "bitcoin:bc1qexampleexampleexample?amount=0.0005",
+                "DASH.DASH": Self.paymentURI(amount),
+                "LTC.LTC": "litecoin:ltc1qexampleexample?amount=0.3",
+            ]
+        var object: [String: JSONValue] = [
+            "id": .string(entry.id), "status": .string(status.rawValue), "paymentId": .string("pay-\(entry.id)"),
+            "cardFiatAmount": .string(entry.amountText), "cardFiatCurrency": .string("USD"),
+            "merchantName": .string("Merchant \(entry.product)"), "paymentCryptoAmount": .string(Self.dash(amount)),
+            "paymentCryptoCurrency": .string("DASH"), "paymentUrls": .object(urls.mapValues { .string($0) }),
+            "created": .string("2026-11-23T12:00:00Z"),
+        ]
+        if status == .fulfilled {
+            object["number"] = .string(Self.cardNumber)
+            object["pin"] = .string(Self.cardPin)
+            object["barcodeUrl"] = .string("https://ctx.example/barcodes/\(entry.id).png")
+            object["redeemUrl"] = .string("https://ctx.example/redeem/\(entry.id)")
+        }
+        return .object(object)
+    }
+
+    /// The Dash for `amount` USD, to 8 decimals.
+    package static func dash(_ amount: Decimal) -> String { (amount / dashPrice).plainText(fractionDigits: 8) }
+
+    /// The `dash:` URI the book asks to be paid.
+    package static func paymentURI(_ amount: Decimal) -> String { "dash:\(dashAddress)?amount=\(dash(amount))" }
+
+    private static func isCents(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].count == 2
+            && parts.allSatisfy { $0.utf8.allSatisfy { (48...57).contains($0) } }
+    }
+}

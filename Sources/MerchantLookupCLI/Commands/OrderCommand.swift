@@ -1,0 +1,116 @@
+import DashSpend
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `merchant-lookup order ID [--wait] [--reveal]` and `order --txid TXID`: one order with its status asked
+/// from the provider (and its card, once delivered). `--wait` asks again, 2 s doubling to 30 s, until the
+/// order is fulfilled or rejected or `--timeout` seconds have passed.
+enum OrderCommand: CLICommand {
+    static let words = ["order"]
+    static let usage = "merchant-lookup order ORDER_ID [--wait [--poll-interval SECONDS]] [--reveal] | order --txid TXID"
+    static let summary = "one order: its status from the provider, and the card once delivered"
+    static let options: [OptionSpec] = [
+        .flag("--wait", help: "ask again until fulfilled or rejected, at most --timeout seconds in all"),
+        .value(
+            "--poll-interval", "SECONDS", help: "with --wait, the first wait between two asks (default 2, doubling up to 30)",
+            validation: .number(0.01...30)),
+        .flag("--reveal", help: "show the card number and PIN (masked otherwise)"),
+        .value("--txid", "TXID", help: "find the CTX order paid by this Dash transaction"),
+    ]
+    static let maximumOperands = 1
+
+    static func run(_ invocation: Invocation) async throws(CLIError) -> String {
+        let reveal = invocation.arguments.flag("--reveal")
+        let client = try invocation.client()
+        let id = invocation.operands(after: words.count).first
+        if invocation.offline { throw .usage("order asks the provider: drop --offline (`orders` lists what is kept)") }
+        let order: Order
+        if let txid = invocation.arguments.value("--txid") {
+            if id != nil { throw .usage("order takes an ORDER_ID or --txid, not both") }
+            order = try await invocation.perform { () async throws(DashSpendFailure) in
+                try await client.order(transactionId: txid)
+            }
+        } else {
+            guard let id, !id.isEmpty else { throw .usage("order needs an ORDER_ID (see `merchant-lookup orders`) or --txid") }
+            if invocation.arguments.flag("--wait") {
+                order = try await wait(for: id, client: client, invocation: invocation)
+            } else {
+                order = try await invocation.perform { () async throws(DashSpendFailure) in try await client.order(id: id) }
+            }
+        }
+        if invocation.json {
+            return JSONDocument.object([("order", OrderOutput.json(order, reveal: reveal))]).serialized() + "\n"
+        }
+        return OrderOutput.text(order, reveal: reveal)
+    }
+
+    /// What `--wait` saw so far: the latest order and the latest failure.
+    private final class Progress: Sendable {
+        let seen = Mutex<(order: Order?, failure: DashSpendFailure?)>((nil, nil))
+    }
+
+    /// Follows the order until it is final (or has no provider id to ask with), or the time is up (75).
+    private static func wait(for id: String, client: DashSpendClient, invocation: Invocation) async throws(CLIError) -> Order {
+        let polling = OrderPolling(initial: invocation.arguments.number("--poll-interval") ?? 2)
+        let seconds = invocation.timeout
+        let quiet = invocation.json || invocation.arguments.flag("--quiet")
+        let progress = Progress()
+        let states = client.orderStates(id: id, polling: polling)
+        let finished: Order? = await withTaskGroup(of: Order?.self) { group in
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            group.addTask {
+                var shown: OrderStatus?
+                for await state in states {
+                    switch state {
+                    case .loaded(let order, _, _):
+                        progress.seen.withLock { $0.order = order }
+                        if !quiet && order.status != shown {
+                            note("order \(order.id): \(order.status.rawValue)")
+                            shown = order.status
+                        }
+                        if order.status.isFinal || order.providerOrderId == nil { return order }
+                    case .failed(let failure, let previous):
+                        progress.seen.withLock {
+                            $0.failure = failure
+                            if let previous { $0.order = previous }
+                        }
+                        if !quiet { note("order \(id): \(failure.message)") }
+                    default:
+                        break
+                    }
+                }
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        if let finished { return finished }
+        let (latest, failure) = progress.seen.withLock { ($0.order, $0.failure) }
+        if let failure, latest == nil || failure.kind != .unavailable {
+            throw CLIError(failure, network: invocation.network)
+        }
+        throw CLIError(
+            "order \(id) is still \(latest?.status.rawValue ?? "unknown") after \(OutputFormat.amount(Decimal(seconds))) s",
+            code: .tryAgainLater, hint: "run `merchant-lookup order \(id) --wait` again, or raise --timeout",
+            name: "stillWaiting")
+    }
+
+    private static func note(_ line: String) {
+        let bytes = Array(("merchant-lookup: " + line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,31 @@
+import DashSpend
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The payment a person makes from any Dash wallet: the amount, the `dash:` URI, and a QR code of the URI
+/// to scan. On a terminal the code sets its own black-on-white colours (readable on dark and light themes);
+/// into a file or a pipe, or with `NO_COLOR` set, it is drawn without escape codes.
+enum PaymentOutput {
+    static func text(uri: String, dashAmount: Decimal?, environment: [String: String]) -> String {
+        var text = ""
+        if let dashAmount { text += "Pay \(dashAmount) DASH from any Dash wallet:\n" }
+        text += "  \(uri)\n"
+        do {
+            let code = try QRCode(encoding: uri)
+            let colours = isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
+            text += QRTerminalRenderer(style: colours ? .ansiColors : .plain).render(code) + "\n"
+        } catch {
+            text += "(no QR code: \(error))\n"
+        }
+        return text
+    }
+}

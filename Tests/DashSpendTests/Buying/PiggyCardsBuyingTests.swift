@@ -1,0 +1,114 @@
+#if PIGGYCARDS_ENABLED
+import DashSpend
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+/// Buying PiggyCards gift cards through the front door: the card chosen for the amount, stock, the order
+/// cap, and an order followed to its delivered card.
+@Suite("The front door buys PiggyCards gift cards", .timeLimit(.minutes(3)))
+struct PiggyCardsBuyingTests {
+    /// The product ordered by the book's orders, in order.
+    func products(_ fixture: BuyingFixture) -> [String] {
+        fixture.server.orderBook.entries.filter { $0.provider == "piggycards" }.map(\.product)
+    }
+
+    @Test("Instant cards: the instant card of the value, else an in-stock fixed card; out of stock is refused before ordering")
+    func instantCards() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.piggyCards])
+        let instant = try await fixture.client.placeOrder(
+            try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards))
+        #expect(instant.status == .unpaid)
+        #expect(instant.paymentURI == MockOrderBook.paymentURI(20))
+        let fixed = try await fixture.client.placeOrder(
+            try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 50, provider: .piggyCards))
+        #expect(fixed.providerOrderId == "pc-book-2")
+        #expect(products(fixture) == ["9201", "9202"])
+
+        let body = try #require(fixture.server.orderBook.createBodies(.piggyCards).first)
+        #expect(body["recipientEmail"]?.string == "user@example.com")
+        #expect(body["orders"]?.array?.first?["denomination"]?.decimal == 20)
+
+        // 100 is a value the offer does not list (its card is out of stock): refused by the offer's values.
+        let notListed = try #require(
+            await ClientFixture.failure {
+                try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 100, provider: .piggyCards)
+            })
+        #expect(notListed.cause == .amountNotAllowed)
+        #expect(notListed.message.contains("20.00, 50.00"), "\(notListed.message)")
+        #expect(fixture.createRequests(.piggyCards) == 2)
+    }
+
+    @Test("Out of stock: a brand without stock is refused before ordering; PiggyCards' own refusal is out of stock")
+    func outOfStock() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.piggyCards])
+        fixture.server.orderBook.setGiftCards(
+            brandId: "177",
+            json: """
+                {"code":200,"message":"ok","data":[{"id":9601,"name":"Home Depot Range","price_type":"Range","currency":"USD",
+                 "discount_percentage":4,"min_denomination":5,"max_denomination":500,"denomination":"","quantity":0,"brand_id":177}]}
+                """)
+        let empty = try #require(
+            await ClientFixture.failure {
+                try await fixture.client.quote(merchant: ClientFixture.homeDepot, amount: 40, provider: .piggyCards)
+            })
+        #expect(empty.kind == .refused)
+        #expect(fixture.createRequests(.piggyCards) == 0)
+
+        fixture.server.orderBook.setGiftCards(brandId: "177", json: fixture.server.fixtureText("piggycards/giftcards/177.json"))
+        let quote = try await fixture.laterClient().quote(merchant: ClientFixture.homeDepot, amount: 40, provider: .piggyCards)
+        fixture.server.loopback.inject(
+            .respond(status: 500, body: fixture.server.fixtureText("piggycards/errors/out-of-stock.json")),
+            path: fixture.server.path(.piggyCards, "orders"))
+        let failure = try #require(await ClientFixture.failure { try await fixture.client.placeOrder(quote) })
+        #expect(failure.cause == .outOfStock, "\(failure.message)")
+        #expect(fixture.createRequests(.piggyCards) == 1)
+        #expect(try fixture.client.orders().isEmpty)
+    }
+
+    @Test("A range card: any amount inside it; above the 2,500 USD order cap refused before any request")
+    func rangeCard() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.piggyCards])
+        let order = try await fixture.client.placeOrder(
+            try await fixture.client.quote(merchant: ClientFixture.homeDepot, amount: 30, provider: .piggyCards))
+        #expect(order.status == .unpaid)
+        #expect(products(fixture) == ["9101"])
+
+        fixture.server.orderBook.setGiftCards(
+            brandId: "177",
+            json: """
+                {"code":200,"message":"ok","data":[{"id":9701,"name":"Big Range","price_type":"Range","currency":"USD",
+                 "discount_percentage":4,"min_denomination":5,"max_denomination":5000,"denomination":"","quantity":3,"brand_id":177}]}
+                """)
+        let capped = try #require(
+            await ClientFixture.failure {
+                try await fixture.laterClient().quote(
+                    merchant: ClientFixture.homeDepot, amount: 3000, provider: .piggyCards)
+            })
+        #expect(capped.cause == .amountNotAllowed)
+        #expect(capped.message.contains("2500"), "\(capped.message)")
+        #expect(fixture.createRequests(.piggyCards) == 1)
+    }
+
+    @Test("An option card: one of its values, ordered as that card; followed to the delivered card")
+    func optionCard() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.piggyCards])
+        fixture.server.orderBook.setGiftCards(brandId: "177", json: fixture.server.fixtureText("piggycards/giftcards/212.json"))
+        fixture.server.orderBook.setProgression([.unpaid, .paid, .fulfilled])
+        let refused = try #require(
+            await ClientFixture.failure {
+                try await fixture.client.quote(merchant: ClientFixture.homeDepot, amount: 30, provider: .piggyCards)
+            })
+        #expect(refused.message.contains("10.00, 25.00, 50.00, 100.00"), "\(refused.message)")
+        let order = try await fixture.client.placeOrder(
+            try await fixture.client.quote(merchant: ClientFixture.homeDepot, amount: 25, provider: .piggyCards))
+        #expect(products(fixture) == ["9301"])
+        let states = await fixture.states(of: order.id)
+        #expect(states.last?.value?.status == .fulfilled)
+        let card = try #require(try fixture.client.storedOrder(id: order.id).cards.first)
+        #expect(card.number == MockOrderBook.cardNumber)
+        #expect(card.pin == MockOrderBook.cardPin)
+        #expect(card.claimLink?.hasPrefix("https://") == true)
+    }
+}
+#endif

@@ -1,0 +1,179 @@
+import DashSpendCore
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+/// `buy`, `orders` and `order` as real processes against the mock provider API (its order book on), with a
+/// state directory the tool creates.
+@Suite("merchant-lookup buy, orders and order", .timeLimit(.minutes(5)))
+struct BuyCommandTests {
+    static let homeDepot = SampleLookupTests.homeDepot
+
+    /// Signed in to CTX through the real commands, the server's order book on.
+    func signedIn() async throws -> AuthTranscript {
+        let transcript = try AuthTranscript()
+        transcript.server.orderBook.enable()
+        #expect(try await transcript.run(["auth", "login", "ctx", "--email", "user@example.com"]).status == 0)
+        #expect(try await transcript.run(["auth", "verify", "ctx", "--code", MockProviderServer.validCode]).status == 0)
+        return transcript
+    }
+
+    /// How many purchases reached the server.
+    func purchases(_ transcript: AuthTranscript) -> Int {
+        transcript.server.loopback.receivedRequests.filter { $0.method == "POST" && $0.path == "/ctx/gift-cards" }.count
+    }
+
+    /// Runs the tool with standard input from /dev/null (never a terminal, wherever the tests run).
+    func runWithoutTerminal(_ transcript: AuthTranscript, _ arguments: [String]) async throws -> CLIProcess.Result {
+        let arguments = arguments + transcript.urlOptions
+        let home = transcript.home
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        let process = Process()
+                        process.executableURL = CLIProcess.executable
+                        process.arguments = arguments
+                        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home]
+                        process.standardInput = FileHandle.nullDevice
+                        let out = Pipe()
+                        let err = Pipe()
+                        process.standardOutput = out
+                        process.standardError = err
+                        try process.run()
+                        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+                        process.waitUntilExit()
+                        return CLIProcess.Result(
+                            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                            stderr: String(decoding: stderr, as: UTF8.self))
+                    })
+            }
+        }
+    }
+
+    @Test("Without a terminal and without --yes: 64 and nothing sent; with --yes: one purchase, the URI and a QR code")
+    func buyConfirmation() async throws {
+        let transcript = try await signedIn()
+        let refused = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25"])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.contains("--yes"))
+        #expect(purchases(transcript) == 0)
+        #expect(transcript.server.requestCount(.ctx, "merchants/\(Self.homeDepot)") == 0, "nothing was even looked up")
+
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes"])
+        #expect(bought.status == 0, "\(bought.stderr)")
+        #expect(purchases(transcript) == 1, "one buy, one purchase request")
+        let uri = MockOrderBook.paymentURI(25)
+        #expect(bought.stdout.contains(uri), "\(bought.stdout)")
+        #expect(bought.stdout.contains("Pay \(MockOrderBook.dash(25)) DASH"))
+        #expect(bought.stdout.contains("Home Depot"))
+        #expect(bought.stdout.contains("save 3.25%"))
+        #expect(bought.stdout.contains("▀") || bought.stdout.contains("▄"), "a QR code is drawn: \(bought.stdout)")
+        #expect(!bought.stdout.contains("\u{1B}"), "no escape codes into a pipe")
+        #expect(transcript.mode("mainnet/state.db").map { $0 & 0o777 } == 0o600)
+        #expect(transcript.leakedSecrets().isEmpty)
+    }
+
+    @Test("buy --json, orders --json, order ID --wait to fulfilled; the card masked, then revealed")
+    func buyFollowReveal() async throws {
+        let transcript = try await signedIn()
+        transcript.server.orderBook.setProgression([.unpaid, .paid, .fulfilled])
+        let bought = try await runWithoutTerminal(
+            transcript, ["buy", Self.homeDepot, "--amount", "12.5", "--yes", "--json", "--provider", "ctx"])
+        #expect(bought.status == 0, "\(bought.stderr)")
+        let order = try #require(try bought.json()["order"] as? [String: Any])
+        let id = try #require(order["id"] as? String)
+        #expect(order["status"] as? String == "unpaid")
+        #expect(order["amount"] as? String == "12.50")
+        #expect(order["paymentURI"] as? String == MockOrderBook.paymentURI(Decimal(string: "12.5")!))
+
+        let listed = try await transcript.run(["orders", "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let orders = try #require(try listed.json()["orders"] as? [[String: Any]])
+        #expect(orders.map { $0["id"] as? String } == [id])
+
+        let waited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.05", "--timeout", "20"])
+        #expect(waited.status == 0, "\(waited.stderr)")
+        #expect(waited.stdout.contains("fulfilled"))
+        #expect(waited.stderr.contains("paid"), "progress on stderr: \(waited.stderr)")
+        #expect(!waited.stdout.contains(MockOrderBook.cardNumber), "masked: \(waited.stdout)")
+        #expect(waited.stdout.contains("7890"))
+        #expect(!waited.stdout.contains(MockOrderBook.cardPin))
+        #expect(waited.stdout.contains("--reveal"))
+        #expect(waited.stdout.contains("https://ctx.example/barcodes/"))
+        #expect(waited.stdout.contains("https://ctx.example/redeem/"))
+
+        let revealed = try await transcript.run(["order", id, "--reveal", "--json"])
+        #expect(revealed.status == 0, "\(revealed.stderr)")
+        let card = try #require(((try revealed.json()["order"] as? [String: Any])?["cards"] as? [[String: Any]])?.first)
+        #expect(card["number"] as? String == MockOrderBook.cardNumber)
+        #expect(card["pin"] as? String == MockOrderBook.cardPin)
+
+        let table = try await transcript.run(["orders"])
+        #expect(table.stdout.contains("fulfilled") && table.stdout.contains(id) && table.stdout.contains("12.50 USD"))
+    }
+
+    @Test("order --wait stops at --timeout with 75 while the order stays unpaid")
+    func waitTimesOut() async throws {
+        let transcript = try await signedIn()
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes", "--json"])
+        let id = try #require((try bought.json()["order"] as? [String: Any])?["id"] as? String)
+        let started = Date()
+        let waited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.1", "--timeout", "1"])
+        #expect(waited.status == 75, "\(waited.stderr)")
+        #expect(waited.stderr.contains("still unpaid"))
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test("A refused amount is 65 and lists what is allowed; nothing is sent to buy")
+    func amountRefused() async throws {
+        let transcript = try await signedIn()
+        let result = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "2000", "--yes"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("5.00 to 1000.00"), "\(result.stderr)")
+        #expect(purchases(transcript) == 0)
+    }
+
+    @Test(
+        "The provider's refusals are distinct: out of stock, limits changed, region; provider down is 69",
+        arguments: [
+            (500, "ctx/errors/out-of-stock.json", Int32(1), "outOfStock"),
+            (400, "ctx/errors/above-threshold.json", 1, "limitsChanged"),
+            (403, "ctx/errors/region.json", 1, "regionNotAllowed"),
+            (503, "ctx/errors/server-error.json", 69, "unavailable"),
+        ])
+    func refusals(status: Int, body: String, exit: Int32, name: String) async throws {
+        let transcript = try await signedIn()
+        transcript.server.loopback.inject(
+            .respond(status: status, body: transcript.server.fixtureText(body)), path: "/ctx/gift-cards")
+        let result = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes", "--json"])
+        #expect(result.status == exit, "\(result.stdout)")
+        #expect((try result.json()["error"] as? [String: Any])?["code"] as? String == name, "\(result.stdout)")
+        #expect(purchases(transcript) == 1, "never retried")
+    }
+
+    @Test("Not signed in: 77 and nothing bought")
+    func signInNeeded() async throws {
+        let transcript = try AuthTranscript()
+        transcript.server.orderBook.enable()
+        let result = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes"])
+        #expect(result.status == 77, "\(result.stderr)")
+        #expect(purchases(transcript) == 0)
+    }
+
+    @Test("order --txid finds the CTX order paid by a transaction; an unknown order id is 1")
+    func byTransaction() async throws {
+        let transcript = try await signedIn()
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes", "--json"])
+        let id = try #require((try bought.json()["order"] as? [String: Any])?["id"] as? String)
+        transcript.server.orderBook.markPaid("ctx-order-1", transactionId: "tx-1")
+        let found = try await transcript.run(["order", "--txid", "tx-1", "--json"])
+        #expect(found.status == 0, "\(found.stderr)")
+        let order = try #require(try found.json()["order"] as? [String: Any])
+        #expect(order["id"] as? String == id)
+        #expect(order["transactionId"] as? String == "tx-1")
+        let missing = try await transcript.run(["order", "no-such-order"])
+        #expect(missing.status == 1, "\(missing.stderr)")
+    }
+}

@@ -1,0 +1,48 @@
+#if PIGGYCARDS_ENABLED
+import DashSpendCore
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+/// `buy` and `order` with PiggyCards on the real binary: the card chosen for the amount, the `payTo`
+/// payment, the order cap, and the delivered card.
+@Suite("merchant-lookup buy with PiggyCards", .timeLimit(.minutes(5)))
+struct BuyPiggyCardsCommandTests {
+    func signedIn() async throws -> AuthTranscript {
+        let transcript = try AuthTranscript()
+        transcript.server.orderBook.enable()
+        #expect(try await transcript.run(["auth", "login", "piggycards", "--email", "piggy@example.com"]).status == 0)
+        #expect(
+            try await transcript.run(["auth", "verify", "piggycards", "--code", MockProviderServer.validCode]).status == 0)
+        return transcript
+    }
+
+    @Test("An instant card bought with --yes, paid by payTo, followed to the card; the cap refused with 65")
+    func buyInstantCard() async throws {
+        let transcript = try await signedIn()
+        transcript.server.orderBook.setProgression([.unpaid, .fulfilled])
+        let runner = BuyCommandTests()
+        let bought = try await runner.runWithoutTerminal(
+            transcript, ["buy", "Nike", "--amount", "20", "--provider", "piggycards", "--yes", "--json"])
+        #expect(bought.status == 0, "\(bought.stdout)\(bought.stderr)")
+        let order = try #require(try bought.json()["order"] as? [String: Any])
+        #expect(order["paymentURI"] as? String == MockOrderBook.paymentURI(20))
+        #expect(order["provider"] as? String == "PiggyCards")
+        #expect(transcript.server.orderBook.entries.map(\.product) == ["9201"], "the instant card of that value")
+        let id = try #require(order["id"] as? String)
+
+        let waited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.05", "--json"])
+        #expect(waited.status == 0, "\(waited.stderr)")
+        let card = try #require(((try waited.json()["order"] as? [String: Any])?["cards"] as? [[String: Any]])?.first)
+        #expect(card["number"] as? String == "************7890")
+        #expect(card["pin"] as? String == "****")
+        #expect((card["claimLink"] as? String)?.hasPrefix("https://") == true)
+
+        let capped = try await runner.runWithoutTerminal(
+            transcript, ["buy", "Home Depot", "--amount", "3000", "--provider", "piggycards", "--yes"])
+        #expect(capped.status == 65, "\(capped.stderr)")
+        #expect(transcript.server.orderBook.createdCount(.piggyCards) == 1)
+        #expect(transcript.leakedSecrets().isEmpty)
+    }
+}
+#endif
