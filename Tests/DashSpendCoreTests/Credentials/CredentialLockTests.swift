@@ -32,10 +32,12 @@ struct CredentialLockTests {
         let inside = Shared((now: 0, most: 0))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
-                // A store value of its own each time: its own descriptor, as another process would have.
+                // A store value of its own each time: its own descriptor, as another process would have. The
+                // bound is far above the 8 × 20 ms of work: this checks exclusion, not speed, and a loaded test
+                // machine delays the polling waiters' wake-ups by seconds.
                 group.addTask {
                     try await FileCredentialStore(root: root).withExclusiveAccess(
-                        to: .ctx, network: .mainnet, waitingAtMost: .seconds(10)
+                        to: .ctx, network: .mainnet, waitingAtMost: .seconds(60)
                     ) {
                         inside.withLock {
                             $0.now += 1
