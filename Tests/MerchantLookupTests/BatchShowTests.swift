@@ -104,6 +104,13 @@ struct BatchShowTests {
         process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home]
         let input = Pipe()
         let output = Pipe()
+        // Only this child gets these pipes: a child another test spawns meanwhile must not inherit the write
+        // end of stdin (the end of input would never come) or of stdout (the end of output would never come).
+        for pipe in [input, output] {
+            for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+                _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+            }
+        }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
