@@ -37,6 +37,10 @@ public enum MerchantLookup {
             let json = arguments.contains("--json")
             return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: .ok)
         } catch {
+            if let output = error.output {
+                let json = arguments.contains("--json")
+                return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: error.code)
+            }
             if arguments.contains("--json") {
                 var members: [(String, JSONDocument)] = [("code", .string(error.name)), ("message", .string(error.message))]
                 if let hint = error.hint { members.append(("hint", .string(hint))) }

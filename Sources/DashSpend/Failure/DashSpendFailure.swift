@@ -61,6 +61,10 @@ public struct DashSpendFailure: Error, Sendable, CustomStringConvertible {
         case credentials
         /// An archive given to sync was refused (damaged, tampered, not the explore download).
         case archiveRefused
+        /// The storage server of a sync could not be reached (no network, a name that does not resolve).
+        case storageUnreachable
+        /// The storage bucket of a sync refused anonymous access (HTTP 401 or 403).
+        case storageAccessRefused
     }
 
     /// The kind of failure.

@@ -10,6 +10,9 @@ public struct CLIError: Error, Sendable {
     public let code: ExitCode
     /// A short stable name for `--json` (`notFound`, `usage`, `signInRequired`, …).
     public let name: String
+    /// For a command that ends with a status other than 0 without failing (`sync --check`: 10, an update is
+    /// available): what to print on stdout instead of an error line.
+    public let output: String?
 
     /// Creates an error.
     public init(_ message: String, code: ExitCode, hint: String? = nil, name: String? = nil) {
@@ -17,6 +20,16 @@ public struct CLIError: Error, Sendable {
         self.code = code
         self.hint = hint
         self.name = name ?? code.name
+        output = nil
+    }
+
+    /// A command's normal end with the status `code` (not a failure): `output` goes to stdout.
+    init(status code: ExitCode, output: String) {
+        message = ""
+        hint = nil
+        self.code = code
+        name = code.name
+        self.output = output
     }
 
     /// A bad command line.
@@ -32,7 +45,7 @@ public struct CLIError: Error, Sendable {
     init(_ failure: DashSpendFailure, network: DashSpendNetwork = .mainnet) {
         let networkHint = network == .mainnet ? "" : " --network \(network.rawValue)"
         let provider = failure.provider?.id ?? "PROVIDER"
-        let code: ExitCode
+        var code: ExitCode
         var hint: String?
         // A pasted merchant id or name longer than a line is cut where the message quotes it.
         var message = failure.message
@@ -84,6 +97,11 @@ public struct CLIError: Error, Sendable {
             hint = "remove it and sign in again with `merchant-lookup auth login \(provider) --email ADDRESS\(networkHint)`"
         case .archiveRefused:
             hint = "download it again"
+        case .storageUnreachable:
+            hint = "check the connection and --storage-url, or import a file you have with `merchant-lookup sync --from FILE\(networkHint)`"
+        case .storageAccessRefused:
+            code = .signInRequired
+            hint = "download the file with a wallet or a browser and run `merchant-lookup sync --from FILE\(networkHint)`"
         }
         self.init(message, code: code, hint: hint, name: failure.kind.rawValue)
     }
