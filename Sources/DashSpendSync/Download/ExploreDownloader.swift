@@ -39,6 +39,9 @@ package struct ExploreDownloader: Sendable {
     /// The download folder.
     package var folder: DownloadFolder { DownloadFolder(networkDirectory: directory) }
 
+    /// The bytes asked for per request (see ``fetch(_:installedTimestamp:force:)``): 8 MiB.
+    package var segmentSize = 8 << 20
+
     /// The most redirects followed (same host only).
     static let maximumRedirects = 5
 
@@ -157,52 +160,68 @@ package struct ExploreDownloader: Sendable {
         if let total = size ?? partial?.total, total > 0, offset >= total {
             offset = total - 1
         }
-        let record =
+        var record =
             partial
             ?? DownloadFolder.Partial(
                 object: object.identity, fileName: object.fileName, validator: expected ?? DownloadValidator(), total: size,
                 startedAt: Int64((now().timeIntervalSince1970 * 1000).rounded(.down)))
-        var headers = conditional
-        if offset > 0 {
-            headers["Range"] = "bytes=\(offset)-"
-            if let ifRange = record.validator.ifRange { headers["If-Range"] = ifRange }
-        }
         try folder.save(record)
-
         let progress = self.progress
-        let box = WriterBox()
-        let start = offset
-        let response: HTTPResponse
-        do {
+
+        // The object is asked for in segments of `segmentSize` bytes: URLSession hands each chunk to the
+        // delegate's queue without waiting for it, so on a link faster than the disk one request's backlog
+        // is held in memory. A segment bounds it.
+        var total = size ?? partial?.total
+        var first = true
+        while true {
+            let end = min(offset + segmentSize, total ?? Int.max) - 1
+            var headers = first ? conditional : [:]
+            headers["Range"] = "bytes=\(offset)-\(max(offset, end))"
+            if let ifRange = record.validator.ifRange { headers["If-Range"] = ifRange }
+            let box = WriterBox()
             let context = WriterContext(
-                object: object, file: file, start: start, size: size, record: record, folder: folder, progress: progress,
+                object: object, file: file, start: offset, size: size, record: record, folder: folder, progress: progress,
                 box: box)
-            response = try await stream(object, headers: headers) { head in try Self.writer(for: head, context) }
-        } catch {
-            if let error = error as? ExploreDownloadError {
-                if case .wrongSize = error { folder.removePartial() }
-                throw error
+            let response: HTTPResponse
+            do {
+                response = try await stream(object, headers: headers) { head in try Self.writer(for: head, context) }
+            } catch {
+                if let error = error as? ExploreDownloadError {
+                    if case .wrongSize = error { folder.removePartial() }
+                    throw error
+                }
+                guard box.writer != nil || !first else { throw Self.unreachable(error, host: object.host) }
+                throw Self.interrupted(error, object: object, received: box.received ?? offset, total: box.total ?? total)
             }
-            guard box.writer != nil else { throw Self.unreachable(error, host: object.host) }
-            throw Self.interrupted(error, object: object, received: box.received ?? offset, total: box.total)
+            if first, response.status == 304 {
+                folder.removePartial()
+                return .upToDate(remoteTimestamp: nil)
+            }
+            if response.status == 416, first, offset > 0 {
+                // The recorded part does not fit the object any more: start over once.
+                folder.removePartial()
+                return try await download(object, expected: expected, size: size, conditional: conditional, metadata: metadata)
+            }
+            guard let writer = box.writer, let announced = box.total, let validator = box.validator, let stop = box.end else {
+                throw Self.failure(response, object: object)
+            }
+            guard writer.offset == stop else {
+                throw Self.interrupted(
+                    DashSpendError.network("the answer ended early"), object: object, received: writer.offset, total: announced)
+            }
+            record.validator = validator
+            record.total = announced
+            total = announced
+            offset = writer.offset
+            first = false
+            if offset >= announced {
+                guard offset == announced else {
+                    folder.removePartial()
+                    throw .wrongSize(object: object.displayName, expected: announced, actual: offset)
+                }
+                return .downloaded(path: file, metadata: metadata, validator: validator)
+            }
         }
-        if response.status == 304 {
-            folder.removePartial()
-            return .upToDate(remoteTimestamp: nil)
-        }
-        if response.status == 416, offset > 0 {
-            // The recorded part does not fit the object any more: start over once.
-            folder.removePartial()
-            return try await download(object, expected: expected, size: size, conditional: conditional, metadata: metadata)
-        }
-        guard let writer = box.writer, let total = box.total, let validator = box.validator else {
-            throw Self.failure(response, object: object)
-        }
-        guard writer.offset == total else {
-            folder.removePartial()
-            throw .wrongSize(object: object.displayName, expected: total, actual: writer.offset)
-        }
-        return .downloaded(path: file, metadata: metadata, validator: validator)
     }
 
     /// What a streamed answer's writer is made from.
@@ -224,7 +243,7 @@ package struct ExploreDownloader: Sendable {
         let start = context.start
         let from: Int
         switch head.status {
-        case 206 where start > 0:
+        case 206:
             guard Self.contentRangeStart(head.headers["content-range"]) == start else {
                 throw ExploreDownloadError.unexpectedAnswer(
                     object: object.displayName, host: object.host,
@@ -253,7 +272,9 @@ package struct ExploreDownloader: Sendable {
         let writer = try PartialFileWriter(
             path: context.file, offset: from, progress: report.map { report in { @Sendable received in report(received, total) } })
         try context.folder.save(sent)
-        context.box.set(writer, total: total, validator: sent.validator)
+        // Where this answer ends: the range's last byte + 1, or the whole object.
+        let end = head.status == 206 ? Self.contentRangeEnd(head.headers["content-range"]).map { $0 + 1 } ?? total : total
+        context.box.set(writer, total: total, end: end, validator: sent.validator)
         return writer
     }
 
@@ -268,6 +289,14 @@ package struct ExploreDownloader: Sendable {
         guard partial.validator.ifRange != nil || expected?.generation != nil else { return nil }
         if let total = partial.total, let size = folder.size(of: file), size > total { return nil }
         return partial
+    }
+
+    /// The last byte of a `Content-Range: bytes FIRST-LAST/TOTAL`.
+    static func contentRangeEnd(_ value: String?) -> Int? {
+        guard let value, let dash = value.firstIndex(of: "-"), let slash = value.firstIndex(of: "/"), dash < slash else {
+            return nil
+        }
+        return Int(value[value.index(after: dash)..<slash])
     }
 
     /// The first byte of a `Content-Range: bytes FIRST-LAST/TOTAL`.
@@ -393,12 +422,15 @@ private final class WriterBox: Sendable {
         var writer: PartialFileWriter?
         var total: Int?
         var validator: DownloadValidator?
+        var end: Int?
     }
     private let state = Mutex(State())
 
-    func set(_ writer: PartialFileWriter, total: Int, validator: DownloadValidator) {
-        state.withLock { $0 = State(writer: writer, total: total, validator: validator) }
+    func set(_ writer: PartialFileWriter, total: Int, end: Int, validator: DownloadValidator) {
+        state.withLock { $0 = State(writer: writer, total: total, validator: validator, end: end) }
     }
+
+    var end: Int? { state.withLock { $0.end } }
 
     var writer: PartialFileWriter? { state.withLock { $0.writer } }
     var total: Int? { state.withLock { $0.total } }
