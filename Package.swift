@@ -65,7 +65,8 @@ let package = Package(
         .target(
             name: "DashSpend",
             dependencies: [
-                "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP", "DashSpendSync",
+                "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP",
+                "DashSpendSync",
             ]
         ),
         /// The sample explore database, built from `Fixtures/SampleExplore` by the build-tool plugin.
@@ -85,9 +86,14 @@ let package = Package(
 
         // MARK: - Benchmark
         /// `swift run -c release explore-benchmark`: the library against the bare SQLite C API, and the
-        /// `merchant-lookup` binary against the `sqlite3` shell, on a generated 200,000-row explore file.
+        /// `merchant-lookup` binary against the `sqlite3` shell, on a generated 200,000-row explore file; sync's
+        /// download against `curl -o` from a loopback storage server.
         .executableTarget(
-            name: "ExploreBenchmark", dependencies: ["DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite"]
+            name: "ExploreBenchmark",
+            dependencies: [
+                "DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite", "DashSpendSync", "DashSpendHTTP",
+                "DashSpendTestKit",
+            ]
         ),
 
         // MARK: - Plugins and their tools

@@ -169,9 +169,11 @@ private final class DownloadExchange: @unchecked Sendable {
     /// The task ended.
     func completed(_ error: (any Error)?) {
         lock.lock()
-        let head = self.head ?? (task.response as? HTTPURLResponse).map { response in
-            HTTPResponse(status: response.statusCode)
-        }
+        let head =
+            self.head
+            ?? (task.response as? HTTPURLResponse).map { response in
+                HTTPResponse(status: response.statusCode)
+            }
         let body = collected
         lock.unlock()
         if let error {

@@ -251,7 +251,8 @@ struct NetworkSyncTests {
     func sources() {
         #expect(SyncSource.default(for: .mainnet).description == "gs://dash-wallet-firebase.appspot.com/explore/explore-v4.db")
         #expect(
-            SyncSource.default(for: .testnet).description == "gs://dash-wallet-firebase.appspot.com/explore/explore-v4-testnet.db")
+            SyncSource.default(for: .testnet).description == "gs://dash-wallet-firebase.appspot.com/explore/explore-v4-testnet.db"
+        )
         #expect(SyncSource(parsing: "gs://b/o/p") == .storageObject(bucket: "b", object: "o/p"))
         #expect(SyncSource(parsing: "HTTPS://x/y") == .url("HTTPS://x/y"))
         #expect(SyncSource(parsing: "./explore.zip") == .file("./explore.zip"))

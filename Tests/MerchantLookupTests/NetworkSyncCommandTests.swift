@@ -124,7 +124,11 @@ struct NetworkSyncCommandTests {
             #expect(next.status == 0, "trial \(trial) after \(delay) s: \(next.stderr)")
             let after = try await CLIProcess.run(["search", "Killed Bakery \(trial)", "--offline"], home: fixture.home)
             #expect(after.stdout.contains("Killed Bakery \(trial)"), "trial \(trial): \(after.stdout) \(next.stdout)")
-            if fixture.server.mediaRequests.dropFirst(before).contains(where: { $0.headers["range"]?.hasPrefix("bytes=0-") == false }) { resumed += 1 }
+            if fixture.server.mediaRequests.dropFirst(before).contains(where: {
+                $0.headers["range"]?.hasPrefix("bytes=0-") == false
+            }) {
+                resumed += 1
+            }
         }
         #expect(resumed > 0, "some kills land in the download, whose next sync continues it")
     }

@@ -260,7 +260,8 @@ package struct ExploreDownloader: Sendable {
             throw ExploreDownloadError.wrongSize(object: object.displayName, expected: size, actual: announced)
         }
         guard let total = announced ?? context.size else {
-            throw ExploreDownloadError.unexpectedAnswer(object: object.displayName, host: object.host, detail: "no Content-Length")
+            throw ExploreDownloadError.unexpectedAnswer(
+                object: object.displayName, host: object.host, detail: "no Content-Length")
         }
         // The version actually sent, recorded before its first byte is kept: a download stopped from here on
         // (even by a kill) continues with If-Range for this version.
@@ -270,7 +271,8 @@ package struct ExploreDownloader: Sendable {
         sent.total = total
         let report = context.progress
         let writer = try PartialFileWriter(
-            path: context.file, offset: from, progress: report.map { report in { @Sendable received in report(received, total) } })
+            path: context.file, offset: from, progress: report.map { report in { @Sendable received in report(received, total) } }
+        )
         try context.folder.save(sent)
         // Where this answer ends: the range's last byte + 1, or the whole object.
         let end = head.status == 206 ? Self.contentRangeEnd(head.headers["content-range"]).map { $0 + 1 } ?? total : total
@@ -317,9 +319,9 @@ package struct ExploreDownloader: Sendable {
     // MARK: - Requests
 
     /// Sends a small request, following redirects to the same origin only.
-    private func get(_ object: RemoteExploreObject, url: URL, method: String, headers: [String: String]) async throws(
-        ExploreDownloadError
-    ) -> HTTPResponse {
+    private func get(_ object: RemoteExploreObject, url: URL, method: String, headers: [String: String])
+        async throws(ExploreDownloadError) -> HTTPResponse
+    {
         var target = url
         for _ in 0...Self.maximumRedirects {
             let response: HTTPResponse

@@ -75,9 +75,9 @@ package struct ExploreNetworkSync: Sendable {
 
     /// Checks that the metadata's `Data-Timestamp` and `Data-Checksum` (when stated) are the archive
     /// comment's. A file that is not a ZIP with a readable comment is left to the import to judge.
-    static func requireAgreement(path: String, metadata: StorageObjectMetadata, object: RemoteExploreObject) throws(
-        ExploreDownloadError
-    ) {
+    static func requireAgreement(path: String, metadata: StorageObjectMetadata, object: RemoteExploreObject)
+        throws(ExploreDownloadError)
+    {
         guard metadata.dataTimestamp != nil || metadata.dataChecksum != nil,
             let file = try? SourceFile(path: path, maximumSize: .max),
             let head = try? file.head(4), head == ExploreImporter.zipMagic,

@@ -62,7 +62,8 @@ package struct RemoteExploreObject: Sendable, Hashable {
         }
         let last = path.split(separator: "/").last.map(String.init) ?? ""
         let safe = last.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
         }
         return safe && !last.isEmpty && !last.hasPrefix(".") && last.count <= 100 ? last : "explore-download"
     }

@@ -226,7 +226,9 @@ package final class LoopbackStorageServer: Sendable {
         let size = Self.size(of: object.file)
         let etag = "\"\(object.generation)\""
         let lastModified = Self.lastModified(object.generation)
-        var headers = ["Content-Type": "application/octet-stream", "ETag": etag, "Last-Modified": lastModified, "Accept-Ranges": "bytes"]
+        var headers = [
+            "Content-Type": "application/octet-stream", "ETag": etag, "Last-Modified": lastModified, "Accept-Ranges": "bytes",
+        ]
         if request.headers["if-none-match"] == etag || request.headers["if-modified-since"] == lastModified {
             connection.sendHead(status: 304, headers: headers, contentLength: 0)
             return

@@ -98,7 +98,8 @@ public struct CLIError: Error, Sendable {
         case .archiveRefused:
             hint = "download it again"
         case .storageUnreachable:
-            hint = "check the connection and --storage-url, or import a file you have with `merchant-lookup sync --from FILE\(networkHint)`"
+            hint =
+                "check the connection and --storage-url, or import a file you have with `merchant-lookup sync --from FILE\(networkHint)`"
         case .storageAccessRefused:
             code = .signInRequired
             hint = "download the file with a wallet or a browser and run `merchant-lookup sync --from FILE\(networkHint)`"
