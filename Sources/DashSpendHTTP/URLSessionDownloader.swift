@@ -95,22 +95,26 @@ private final class DownloadExchange: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Checks for silence four times per limit, until the exchange ends.
+    /// Checks for silence four times per limit, until the exchange ends, on a thread of its own: a timer on
+    /// Dispatch's shared queues waits behind whatever blocks their few threads (on two cores, two).
     func watch() {
         let interval = max(0.01, min(timeouts.connect, timeouts.stall) / 4)
-        DispatchQueue.global().asyncAfter(deadline: .now() + interval) { [self] in
-            lock.lock()
-            if done {
+        Thread.detachNewThread { [self] in
+            while true {
+                Thread.sleep(forTimeInterval: interval)
+                lock.lock()
+                if done {
+                    lock.unlock()
+                    return
+                }
+                let silent = Double(DispatchTime.now().uptimeNanoseconds - lastActivity.uptimeNanoseconds) / 1e9
+                let limit = head == nil ? timeouts.connect : timeouts.stall
+                let started = head != nil
                 lock.unlock()
-                return
-            }
-            let silent = Double(DispatchTime.now().uptimeNanoseconds - lastActivity.uptimeNanoseconds) / 1e9
-            let limit = head == nil ? timeouts.connect : timeouts.stall
-            lock.unlock()
-            if silent >= limit {
-                fail(head == nil ? HTTPDownloadError.noResponse(seconds: limit) : HTTPDownloadError.stalled(seconds: limit))
-            } else {
-                watch()
+                if silent >= limit {
+                    fail(started ? HTTPDownloadError.stalled(seconds: limit) : HTTPDownloadError.noResponse(seconds: limit))
+                    return
+                }
             }
         }
     }
