@@ -28,7 +28,11 @@ public struct URLSessionDownloader: HTTPDownloadTransport {
         configuration.timeoutIntervalForResource = 7 * 86_400
         let delegate = DownloadDelegate()
         self.delegate = delegate
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        // One serial queue of its own for the delegate: every chunk is written from it, in order.
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.underlyingQueue = DispatchQueue(label: "DashSpendHTTP.URLSessionDownloader", qos: .userInitiated)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
     /// Sends `request` and streams its body to the writer `body` returns (see ``HTTPDownloadTransport``).
