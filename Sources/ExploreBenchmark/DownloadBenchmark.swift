@@ -18,7 +18,8 @@ import Darwin
 
 /// The download `sync` does, against `curl -o` of the same URL: a storage object served by the loopback
 /// storage server, fetched by the library's downloader (metadata, then the bytes in ranges, streamed to a
-/// file) and by `curl -s -o FILE URL?alt=media`, rounds alternating which goes first, medians.
+/// file) and by `curl -s -o FILE URL?alt=media`, rounds alternating which goes first, medians. "one request"
+/// is the same downloader asking for the whole object in one request instead of 8 MiB ranges.
 struct DownloadBenchmark {
     /// The target: our median at most this many times curl's.
     static let target = 1.2
@@ -41,7 +42,9 @@ struct DownloadBenchmark {
         let server = LoopbackStorageServer()
         try server.start()
         defer { server.stop() }
-        var table = TextTable(["object", "ours median", "curl median", "ours/curl", "MB/s (ours)", "rounds"])
+        var table = TextTable([
+            "object", "ours median", "curl median", "ours/curl", "MB/s (ours)", "one request", "rounds",
+        ])
         for size in sizes {
             let file = folder + "/download-bench-\(size).bin"
             try Self.ensureRandomFile(file, size: size)
@@ -56,10 +59,14 @@ struct DownloadBenchmark {
             let curlOutput = folder + "/download-bench-curl.bin"
             var ours = Samples()
             var theirs = Samples()
+            var whole = Samples()
             for round in 0..<rounds {
-                for side in round % 2 == 0 ? [0, 1] : [1, 0] {
+                for side in round % 2 == 0 ? [0, 1, 2] : [2, 1, 0] {
                     if side == 0 {
                         ours.append(try Self.timeOurs(remote, network: network, size: size))
+                    } else if side == 2 {
+                        // The same downloader asking for the whole object at once: what the ranges cost.
+                        whole.append(try Self.timeOurs(remote, network: network, size: size, segmentSize: Int.max / 2))
                     } else {
                         let run = ProcessRunner.run(curl, ["-s", "-o", curlOutput, url])
                         guard run.status == 0, FileSystem.signature(curlOutput)?.size == size else {
@@ -73,7 +80,8 @@ struct DownloadBenchmark {
             table.add([
                 "\(size / 1_000_000) MB", TextTable.milliseconds(ours.median), TextTable.milliseconds(theirs.median),
                 TextTable.ratio(ours.median / theirs.median),
-                TextTable.number(Double(size) / 1e6 / (ours.median / 1000), 0), "\(rounds)",
+                TextTable.number(Double(size) / 1e6 / (ours.median / 1000), 0), TextTable.milliseconds(whole.median),
+                "\(rounds)",
             ])
             FileSystem.remove(file)
         }
@@ -82,16 +90,20 @@ struct DownloadBenchmark {
     }
 
     /// One download by the library into `network`'s download folder (removed afterwards), in milliseconds.
-    static func timeOurs(_ remote: RemoteExploreObject, network: String, size: Int) throws -> Double {
-        let downloader = ExploreDownloader(
+    static func timeOurs(
+        _ remote: RemoteExploreObject, network: String, size: Int, segmentSize: Int? = nil
+    ) throws -> Double {
+        var downloader = ExploreDownloader(
             directory: network, transport: URLSessionTransport(), downloader: URLSessionDownloader())
+        if let segmentSize { downloader.segmentSize = segmentSize }
+        let configured = downloader
         let clock = ContinuousClock()
         let start = clock.now
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
-                outcome.set(try await downloader.fetch(remote, installedTimestamp: nil, force: true))
+                outcome.set(try await configured.fetch(remote, installedTimestamp: nil, force: true))
             } catch {
                 outcome.fail("\(error)")
             }
@@ -102,7 +114,7 @@ struct DownloadBenchmark {
         guard case .downloaded(let path, _, _)? = outcome.value, FileSystem.signature(path)?.size == size else {
             throw BenchmarkFailure("our download failed: \(outcome.error ?? "no file")")
         }
-        downloader.folder.removePartial()
+        configured.folder.removePartial()
         return elapsed
     }
 

@@ -273,7 +273,8 @@ package struct ExploreDownloader: Sendable {
         let writer = try PartialFileWriter(
             path: context.file, offset: from, progress: report.map { report in { @Sendable received in report(received, total) } }
         )
-        try context.folder.save(sent)
+        // Written (and flushed) only when it says something new: on the first answer, or a new version.
+        if sent != context.record { try context.folder.save(sent) }
         // Where this answer ends: the range's last byte + 1, or the whole object.
         let end = head.status == 206 ? Self.contentRangeEnd(head.headers["content-range"]).map { $0 + 1 } ?? total : total
         context.box.set(writer, total: total, end: end, validator: sent.validator)
