@@ -87,10 +87,14 @@ let package = Package(
         // MARK: - Benchmark
         /// `swift run -c release explore-benchmark`: the library against the bare SQLite C API, and the
         /// `merchant-lookup` binary against the `sqlite3` shell, on a generated 200,000-row explore file; the
-        /// front door's cached path against the same reads in bare SQL, and a batch `show` against a script.
+        /// front door's cached path against the same reads in bare SQL, and a batch `show` against a script;
+        /// sync's download against `curl -o` from a loopback storage server.
         .executableTarget(
             name: "ExploreBenchmark",
-            dependencies: ["DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite"]
+            dependencies: [
+                "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite", "DashSpendSync",
+                "DashSpendHTTP", "DashSpendTestKit",
+            ]
         ),
 
         // MARK: - Plugins and their tools

@@ -70,7 +70,7 @@ public struct URLSessionTransport: HTTPTransport {
     }
 
     /// Maps a `URLError` to a short reason without the URL (which may carry a query).
-    fileprivate static func map(_ error: any Error) -> any Error {
+    static func map(_ error: any Error) -> any Error {
         guard let urlError = error as? URLError else { return DashSpendError.network("transport failure") }
         switch urlError.code {
         case .cancelled: return CancellationError()

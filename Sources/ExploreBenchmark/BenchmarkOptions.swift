@@ -24,6 +24,8 @@ struct BenchmarkOptions {
     var skipIndexes = false
     /// Whether to skip the merchant service's cached path and the batch `show`.
     var skipService = false
+    /// Whether to skip the download comparison (sync's downloader against `curl -o`).
+    var skipDownload = false
     /// Only the queries whose label contains this (for profiling one query).
     var only: String?
     /// `--quick`: a small generated file (its own name, so the full one stays cached) and few rounds.
@@ -31,7 +33,7 @@ struct BenchmarkOptions {
 
     static let usage = """
         usage: explore-benchmark [--iterations N] [--spawns N] [--quick] [--data DIR] [--cli PATH]
-                                 [--skip-processes] [--skip-indexes] [--skip-service] [--only TEXT]
+                                 [--skip-processes] [--skip-indexes] [--skip-service] [--skip-download] [--only TEXT]
 
           --iterations N   most timed rounds per in-process query (default 300, each capped at ~9 s)
           --spawns N       most process launches per side per query (default 25, each capped at ~9 s)
@@ -40,6 +42,7 @@ struct BenchmarkOptions {
           --cli PATH       the merchant-lookup binary (default: next to this executable)
           --only TEXT      only the queries whose label contains TEXT (e.g. show, nearby)
           --skip-service   skip the cached-path and batch-show comparisons (1,000 merchants; 50 with --quick)
+          --skip-download  no download comparison (sync's downloader vs curl -o, 70 and 280 MB; --quick: 4, 16 MB)
         """
 
     /// Parses `arguments` (without the program name); nil after printing the usage for `--help`. Exits
@@ -79,6 +82,7 @@ struct BenchmarkOptions {
             case "--skip-processes": options.skipProcesses = true
             case "--skip-indexes": options.skipIndexes = true
             case "--skip-service": options.skipService = true
+            case "--skip-download": options.skipDownload = true
             case "--help", "-h":
                 print(usage)
                 return nil

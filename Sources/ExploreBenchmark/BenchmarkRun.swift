@@ -97,6 +97,9 @@ struct BenchmarkRun {
             }
         }
 
+        // 5. Download.
+        if !options.skipDownload { try DownloadBenchmark(options: options, folder: folder).run() }
+
         // The library must not have written to the file it read.
         let after = FileSystem.signature(path)
         let sidecars = ["-wal", "-shm", "-journal"].filter { FileSystem.exists(path + $0) }

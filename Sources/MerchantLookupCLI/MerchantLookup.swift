@@ -60,6 +60,10 @@ public enum MerchantLookup {
             return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: .ok)
         } catch {
             if error.alreadyPrinted { return Outcome(output: sink.text, error: nil, exitCode: error.code) }
+            if let output = error.output {
+                let json = arguments.contains("--json")
+                return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: error.code)
+            }
             if arguments.contains("--json") {
                 return Outcome(
                     output: sink.text + JSONDocument.object([("error", .object(error.jsonMembers))]).serialized() + "\n",

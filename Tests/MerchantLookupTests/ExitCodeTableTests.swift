@@ -44,6 +44,17 @@ struct ExitCodeTableTests {
         expectOneLine(try await transcript.run(["show", Self.merchant, "--live"]), 1, "rejected")
     }
 
+    @Test("10 sync --check: newer explore data is available")
+    func updateAvailable() async throws {
+        let storage = try StorageFixture()
+        try storage.publish(merchant: "Checked Bakery", timestamp: 1_700_000_000_000)
+        let result = try await CLIProcess.run(
+            ["sync", "--check", "--storage-url", storage.server.baseURL], home: storage.home, timeout: 60)
+        #expect(result.status == 10, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("update available"))
+    }
+
     @Test("64 bad usage")
     func usage() async throws {
         expectOneLine(try await CLIProcess.run(["search", "--limit", "0"]), 64, "--limit")

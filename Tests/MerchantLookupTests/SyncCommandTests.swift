@@ -1,3 +1,4 @@
+import DashSpendTestKit
 import DashSpendTestSupport
 import Foundation
 import Testing
@@ -165,11 +166,13 @@ struct SyncCommandTests {
         #expect(try await search().contains("Second Bakery"))
     }
 
-    @Test("Usage errors: no --from is 64, a missing file 66")
+    @Test("No --from fetches the network's default object (here from a closed port: 69), a missing file is 66")
     func usage() async throws {
-        let bare = try await CLIProcess.run(["sync"], home: home)
-        #expect(bare.status == 64)
-        #expect(bare.stderr.contains("--from"))
+        let closed = try ClosedLoopbackPort()
+        let bare = try await CLIProcess.run(
+            ["sync"], home: home, environment: ["DASHSPEND_STORAGE_URL": "http://127.0.0.1:\(closed.port)"], timeout: 60)
+        #expect(bare.status == 69, "\(bare.stderr)")
+        #expect(bare.stderr.contains("could not reach 127.0.0.1:\(closed.port)"), "\(bare.stderr)")
         let missing = try await CLIProcess.run(["sync", "--from", scratch.file("nope.zip")], home: home)
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("nope.zip"))

@@ -39,6 +39,13 @@ public struct DashSpendConfiguration: Sendable {
     /// Where a token refresh and its save register as work a process exit should wait for; share one value
     /// with whatever handles the process's signals (see `CriticalSections`).
     public var criticalSections: CriticalSections
+    /// The storage service's REST base URL that `gs://` sync sources are read under (default
+    /// ``SyncSource/defaultStorageBaseURL``; a mirror or a test server): `https`, or plain `http` to this
+    /// machine only.
+    public var storageBaseURL: String = SyncSource.defaultStorageBaseURL
+    /// How long a sync's download may stay silent: to connect, and between two bytes (no limit on the
+    /// whole transfer, so a slow but moving download finishes).
+    public var downloadTimeouts = HTTPDownloadTimeouts()
 
     /// Creates a configuration; every value but the state directory has the wallets' default.
     public init(

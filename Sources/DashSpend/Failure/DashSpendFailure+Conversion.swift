@@ -14,6 +14,7 @@ extension DashSpendFailure {
         case let error as DashSpendError: self.init(provider: error, at: provider)
         case let error as ExploreDatabaseError: self.init(database: error)
         case let error as ExploreImportError: self.init(sync: error)
+        case let error as ExploreDownloadError: self.init(download: error)
         case let error as CredentialStoreError: self.init(credentials: error, of: provider)
         case let error as MerchantServiceError: self.init(service: error)
         case is CancellationError: self.init(.internalFailure, "cancelled")
@@ -80,6 +81,28 @@ extension DashSpendFailure {
             self.init(.cannotWrite, error.description, cause: .stateDirectory, subject: path, keptStoredData: kept)
         default:
             self.init(.badData, error.description, cause: .archiveRefused)
+        }
+    }
+
+    private init(download error: ExploreDownloadError) {
+        let message = error.description
+        switch error {
+        case .unreachable(let host, _):
+            self.init(.unavailable, message, cause: .storageUnreachable, subject: host)
+        case .accessRefused(let object, _, _):
+            self.init(.refused, message, cause: .storageAccessRefused, subject: object)
+        case .notFound(let object, _):
+            self.init(.missingInput, message, subject: object)
+        case .retryLater(let object, _, _, let seconds):
+            self.init(.tryAgainLater, message, subject: object, retryAfter: seconds.map(Double.init))
+        case .interrupted(let object, _, _, _, _):
+            self.init(.tryAgainLater, message, subject: object)
+        case .redirectRefused(let object, _, _), .unexpectedAnswer(let object, _, _):
+            self.init(.unavailable, message, subject: object)
+        case .wrongSize(let object, _, _), .metadataMismatch(let object, _, _, _):
+            self.init(.badData, message, cause: .archiveRefused, subject: object)
+        case .cannotWrite(let path, _):
+            self.init(.cannotWrite, message, cause: .stateDirectory, subject: path)
         }
     }
 

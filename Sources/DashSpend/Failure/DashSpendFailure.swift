@@ -69,6 +69,10 @@ public struct DashSpendFailure: Error, Sendable, CustomStringConvertible {
         case limitsChanged
         /// The provider does not sell to the user's region.
         case regionNotAllowed
+        /// The storage server of a sync could not be reached (no network, a name that does not resolve).
+        case storageUnreachable
+        /// The storage bucket of a sync refused anonymous access (HTTP 401 or 403).
+        case storageAccessRefused
     }
 
     /// The kind of failure.

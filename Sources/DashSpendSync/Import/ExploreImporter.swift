@@ -269,7 +269,7 @@ package struct ExploreImporter: Sendable {
     /// Whether the database in place opens as an explore database and passes `PRAGMA quick_check`: only
     /// then may a ZIP that is not newer be skipped as "already up to date". A truncated or damaged one is
     /// replaced.
-    private func installedDatabaseIsSound() -> Bool {
+    package func installedDatabaseIsSound() -> Bool {
         do {
             try ExploreDatabase(path: databasePath).verifyIntegrity()
             return true
@@ -405,7 +405,7 @@ package struct ExploreImporter: Sendable {
     /// folder are safe to write (see `PrivateDirectory.prepareStateFolder(_:)`): the network's folder a real
     /// folder (not a symbolic link), owned by this user, not writable by group or others, then set to 0700;
     /// the state folder above it owned by this user and not writable by group or others, and left as it is.
-    private func prepareDirectory() throws(ExploreImportError) {
+    package func prepareDirectory() throws(ExploreImportError) {
         do {
             try PrivateDirectory.prepareStateFolder(directory)
         } catch {

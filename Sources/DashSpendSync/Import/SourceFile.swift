@@ -99,12 +99,12 @@ final class SourceFile: ZipByteSource {
 
 /// `flock(LOCK_EX)` on `<network folder>/.sync.lock`, held from creation until the object goes away, so two
 /// imports into the same folder run one after the other and the database and its metadata always come from
-/// the same one.
+/// the same one. A download holds `.download.lock` the same way (`name`).
 final class SyncLock {
     private let descriptor: Int32
 
-    init(directory: String) throws(ExploreImportError) {
-        let path = directory + "/.sync.lock"
+    init(directory: String, name: String = ".sync.lock") throws(ExploreImportError) {
+        let path = directory + "/" + name
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: SystemError.message()) }
         while flock(descriptor, LOCK_EX) != 0 {

@@ -29,6 +29,9 @@ import Musl
 package final class LoopbackHTTPServer: Sendable {
     /// Answers one request.
     package typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
+    /// Answers one request by writing to the connection itself (a large body streamed from a file, a body cut
+    /// short, a stall); the connection is closed when it returns.
+    package typealias StreamHandler = @Sendable (LoopbackRequest, LoopbackConnection) -> Void
 
     private struct State {
         var listener: Int32 = -1
@@ -36,6 +39,7 @@ package final class LoopbackHTTPServer: Sendable {
         var acceptThread: pthread_t?
         var stopping = false
         var routes: [String: Handler] = [:]
+        var streamRoutes: [String: StreamHandler] = [:]
         var fallback: Handler = { _ in .notFound }
         var faults: [String: (fault: LoopbackFault, remaining: Int?)] = [:]
         var counts: [String: Int] = [:]
@@ -116,6 +120,12 @@ package final class LoopbackHTTPServer: Sendable {
         state.withLock { $0.routes[path] = handler }
     }
 
+    /// Answers requests on `path` (exact, without the query) by writing to the connection (see ``StreamHandler``).
+    /// An injected fault on the path takes precedence, as for ``route(_:_:)``.
+    package func streamRoute(_ path: String, _ handler: @escaping StreamHandler) {
+        state.withLock { $0.streamRoutes[path] = handler }
+    }
+
     /// Answers requests on paths that have no route.
     package func setFallback(_ handler: @escaping Handler) {
         state.withLock { $0.fallback = handler }
@@ -174,7 +184,7 @@ package final class LoopbackHTTPServer: Sendable {
             close(client)
             return
         }
-        let (handler, fault) = state.withLock { state -> (Handler, LoopbackFault?) in
+        let (handler, fault, stream) = state.withLock { state -> (Handler, LoopbackFault?, StreamHandler?) in
             state.counts[request.path, default: 0] += 1
             state.log.append(request)
             var fault: LoopbackFault?
@@ -188,7 +198,7 @@ package final class LoopbackHTTPServer: Sendable {
                     }
                 }
             }
-            return (state.routes[request.path] ?? state.fallback, fault)
+            return (state.routes[request.path] ?? state.fallback, fault, state.streamRoutes[request.path])
         }
         switch fault {
         case .delay(let seconds)?:
@@ -230,7 +240,13 @@ package final class LoopbackHTTPServer: Sendable {
             var byte: UInt8 = 0
             while recv(client, &byte, 1, 0) > 0 {}
         case nil:
-            Self.write(handler(request), to: client)
+            if let stream {
+                let connection = LoopbackConnection(client)
+                stream(request, connection)
+                if connection.wasReset { return }
+            } else {
+                Self.write(handler(request), to: client)
+            }
         }
         shutdown(client, Int32(SHUT_WR))
         close(client)
@@ -288,7 +304,7 @@ package final class LoopbackHTTPServer: Sendable {
 
     /// The status line and header fields of `response`, with `framing` (the body's length header, if any)
     /// and `Connection: close`, through the blank line.
-    private static func head(_ response: LoopbackResponse, framing: [String]) -> [UInt8] {
+    static func head(_ response: LoopbackResponse, framing: [String]) -> [UInt8] {
         var head = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
         for (name, value) in response.headers
         where !["content-length", "connection", "transfer-encoding"].contains(name.lowercased()) {
@@ -301,7 +317,7 @@ package final class LoopbackHTTPServer: Sendable {
 
     /// Sends all of `bytes`, or stops when the client goes away; returns whether everything was sent.
     @discardableResult
-    private static func sendAll(_ bytes: [UInt8], to client: Int32) -> Bool {
+    static func sendAll(_ bytes: [UInt8], to client: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes {
@@ -348,6 +364,10 @@ package final class LoopbackHTTPServer: Sendable {
         case 200: return "OK"
         case 201: return "Created"
         case 204: return "No Content"
+        case 206: return "Partial Content"
+        case 304: return "Not Modified"
+        case 416: return "Range Not Satisfiable"
+        case 429: return "Too Many Requests"
         case 400: return "Bad Request"
         case 401: return "Unauthorized"
         case 403: return "Forbidden"

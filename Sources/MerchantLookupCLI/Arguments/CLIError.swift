@@ -13,6 +13,9 @@ public struct CLIError: Error, Sendable {
     /// The failure was already printed where it happened (a batch `show` prints each failure in place):
     /// only its exit code is left to give.
     private(set) var alreadyPrinted = false
+    /// For a command that ends with a status other than 0 without failing (`sync --check`: 10, an update is
+    /// available): what to print on stdout instead of an error line.
+    public let output: String?
 
     /// Creates an error.
     public init(_ message: String, code: ExitCode, hint: String? = nil, name: String? = nil) {
@@ -20,6 +23,16 @@ public struct CLIError: Error, Sendable {
         self.code = code
         self.hint = hint
         self.name = name ?? code.name
+        output = nil
+    }
+
+    /// A command's normal end with the status `code` (not a failure): `output` goes to stdout.
+    init(status code: ExitCode, output: String) {
+        message = ""
+        hint = nil
+        self.code = code
+        name = code.name
+        self.output = output
     }
 
     /// A bad command line.
@@ -108,6 +121,12 @@ public struct CLIError: Error, Sendable {
             break
         case .limitsChanged:
             hint = "see the new limits with `merchant-lookup show MERCHANT --live`"
+        case .storageUnreachable:
+            hint =
+                "check the connection and --storage-url, or import a file you have with `merchant-lookup sync --from FILE\(networkHint)`"
+        case .storageAccessRefused:
+            code = .signInRequired
+            hint = "download the file with a wallet or a browser and run `merchant-lookup sync --from FILE\(networkHint)`"
         }
         let specific: Set<DashSpendFailure.Cause> = [.amountNotAllowed, .outOfStock, .limitsChanged, .regionNotAllowed]
         let name = specific.contains(failure.cause) ? failure.cause.rawValue : failure.kind.rawValue

@@ -4,6 +4,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case ok = 0
     /// The merchant (or another thing asked for) was not found, or the provider refused.
     case notFound = 1
+    /// `sync --check`: newer explore data is available (not a failure).
+    case updateAvailable = 10
     /// Bad command line (`EX_USAGE`).
     case usage = 64
     /// The database or an answer is unreadable or unsupported (`EX_DATAERR`).
@@ -32,6 +34,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         switch self {
         case .ok: "ok"
         case .notFound: "not found (the merchant, a name matching several merchants), or refused by the provider"
+        case .updateAvailable: "sync --check: newer explore data is available"
         case .usage: "bad usage: an unknown option, a bad value, an unusable provider URL"
         case .dataError: "bad data: a damaged or foreign database, archive, answer or credentials file; an amount not sold"
         case .noInput: "missing input: the database or file given does not exist"
@@ -56,6 +59,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         switch self {
         case .ok: "ok"
         case .notFound: "notFound"
+        case .updateAvailable: "updateAvailable"
         case .usage: "usage"
         case .dataError: "badData"
         case .noInput: "missingInput"

@@ -6,35 +6,47 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `merchant-lookup sync --from FILE`: imports the explore ZIP the wallets download (or a plain explore
-/// database file) into `<state>/<network>/explore.db`, which later commands then use.
+/// `merchant-lookup sync [--from SOURCE]`: installs the explore data the wallets download (by default the
+/// network's object in the wallets' storage bucket; or a `gs://` object, an https URL, or a file) into
+/// `<state>/<network>/explore.db`, which later commands then use. `--check` only says whether an update exists.
 enum SyncCommand: CLICommand {
     static let words = ["sync"]
-    static let usage = "merchant-lookup sync --from FILE [--network mainnet|testnet] [--force] [--json]"
-    static let summary = "import the wallets' explore ZIP (or an explore database file) for later commands"
+    static let usage =
+        "merchant-lookup sync [--from FILE|gs://BUCKET/OBJECT|URL] [--storage-url BASE] [--network mainnet|testnet] [--force] [--check] [--json]"
+    static let summary = "fetch (or import) the wallets' explore data for later commands"
     static let options: [OptionSpec] = [
-        .value("--from", "FILE", help: "the downloaded explore ZIP, or an explore database file"),
-        .flag("--force", help: "import even when the installed data is as new"),
+        .value(
+            "--from", "SOURCE",
+            help: "a file (the explore ZIP or database), gs://BUCKET/OBJECT or an https URL (default: the wallets' object)"),
+        .value(
+            "--storage-url", "BASE",
+            help: "the storage REST base URL for gs:// objects (default $DASHSPEND_STORAGE_URL, else Firebase Storage)"),
+        .flag("--force", help: "download and import even when the installed data is as new"),
+        .flag("--check", help: "only say whether newer data exists (exit 0: up to date, 10: update available)"),
     ]
     static let maximumOperands = 0
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
-        guard let source = invocation.arguments.value("--from") else {
-            throw .usage("sync needs --from FILE (the downloaded explore ZIP or an explore database file)")
-        }
         let network = invocation.network
+        let source = invocation.arguments.value("--from").map(SyncSource.init(parsing:)) ?? .default(for: network)
         let client = try invocation.client()
         let force = invocation.arguments.flag("--force")
-        let report = try await invocation.perform { () throws(DashSpendFailure) in
-            try client.sync(from: source, force: force)
+        if invocation.arguments.flag("--check") {
+            if force { throw .usage("--check and --force do not go together") }
+            return try await check(source, client: client, invocation: invocation)
         }
+        let report = try await invocation.perform { () async throws(DashSpendFailure) in
+            try await client.sync(source, force: force)
+        }
+        let shown = source.description
         if report.updated {
             if invocation.json {
                 return JSONDocument.object([
                     ("status", .string("imported")),
+                    ("updated", .bool(true)),
                     ("network", .string(network.rawValue)),
                     ("path", .string(report.path)),
-                    ("source", .string(source)),
+                    ("source", .string(shown)),
                     ("format", report.format.map(JSONDocument.string) ?? .null),
                     ("version", report.schemaVersion.map(JSONDocument.integer) ?? .null),
                     ("merchants", report.merchantIds.map(JSONDocument.integer) ?? .null),
@@ -47,7 +59,7 @@ enum SyncCommand: CLICommand {
                 ]).serialized() + "\n"
             }
             return """
-                imported \(source) (\(report.format == "zip" ? "explore ZIP" : "SQLite file")) for \(network.rawValue)
+                imported \(shown) (\(report.format == "zip" ? "explore ZIP" : "SQLite file")) for \(network.rawValue)
                 path:            \(report.path)
                 schema version:  v\(report.schemaVersion ?? 0)
                 merchants:       \(report.merchantIds ?? 0) merchantIds in \(report.merchantRows ?? 0) rows
@@ -60,15 +72,44 @@ enum SyncCommand: CLICommand {
         if invocation.json {
             return JSONDocument.object([
                 ("status", .string("upToDate")),
+                ("updated", .bool(false)),
                 ("network", .string(network.rawValue)),
                 ("path", .string(report.path)),
-                ("source", .string(source)),
+                ("source", .string(shown)),
                 ("dataTimestamp", report.dataTimestamp.map { .integer(Int($0)) } ?? .null),
                 ("incomingTimestamp", report.incomingTimestamp.map { .integer(Int($0)) } ?? .null),
             ]).serialized() + "\n"
         }
+        let incoming = report.incomingTimestamp.map { " of \(timestampText($0))" } ?? " (unchanged)"
         return "already up to date: \(report.path) has data of \(timestampText(report.dataTimestamp)), "
-            + "\(source) of \(timestampText(report.incomingTimestamp)) (use --force to import it anyway)\n"
+            + "\(shown)\(incoming) (use --force to import it anyway)\n"
+    }
+
+    /// `--check`: exit 0 when up to date, 10 (``ExitCode/updateAvailable``) when newer data exists.
+    private static func check(_ source: SyncSource, client: DashSpendClient, invocation: Invocation) async throws(CLIError)
+        -> String
+    {
+        let result = try await invocation.perform { () async throws(DashSpendFailure) in
+            try await client.checkForUpdate(source)
+        }
+        let output: String
+        if invocation.json {
+            output =
+                JSONDocument.object([
+                    ("status", .string(result.updateAvailable ? "updateAvailable" : "upToDate")),
+                    ("network", .string(invocation.network.rawValue)),
+                    ("source", .string(result.source)),
+                    ("remoteTimestamp", result.remoteTimestamp.map { .integer(Int($0)) } ?? .null),
+                    ("installedTimestamp", result.installedTimestamp.map { .integer(Int($0)) } ?? .null),
+                ]).serialized() + "\n"
+        } else if result.updateAvailable {
+            let remote = result.remoteTimestamp.map { " of \(timestampText($0))" } ?? ""
+            output = "update available: \(result.source)\(remote)\n"
+        } else {
+            output = "up to date: \(result.source) has nothing newer than \(timestampText(result.installedTimestamp))\n"
+        }
+        guard result.updateAvailable else { return output }
+        throw CLIError(status: .updateAvailable, output: output)
     }
 
     /// `1700000000000 (2023-11-14T22:13:20Z)`, or `none (plain SQLite file)`.

@@ -82,13 +82,22 @@ struct Invocation {
             if let raw = arguments.value(Self.urlOption(provider)) { urls[provider] = raw }
         }
         let sample = EmbeddedExploreDatabase(bytes: EmbeddedSampleDatabase.bytes, origin: Self.sampleOrigin)
-        return DashSpendConfiguration(
+        var configuration = DashSpendConfiguration(
             stateDirectory: stateDirectory, network: network,
             database: arguments.value("--db").map { .file($0) } ?? .installed(fallback: sample),
             providerBaseURLs: urls, country: arguments.value("--country") ?? environment["DASHSPEND_COUNTRY"],
             offline: offline, timeout: timeout,
             diagnostics: arguments.flag("--verbose") ? StandardErrorDiagnostics() : SilentDiagnostics(),
             criticalSections: criticalSections)
+        // sync: where gs:// objects are read (`--storage-url`, else $DASHSPEND_STORAGE_URL), and `--timeout` as
+        // the download's connect and stall limits when given.
+        if let storage = arguments.value("--storage-url") ?? environment["DASHSPEND_STORAGE_URL"], !storage.isEmpty {
+            configuration.storageBaseURL = storage
+        }
+        if let seconds = arguments.number("--timeout") {
+            configuration.downloadTimeouts = HTTPDownloadTimeouts(connect: seconds, stall: seconds)
+        }
+        return configuration
     }
 
     /// The front door, built from ``configuration()``.

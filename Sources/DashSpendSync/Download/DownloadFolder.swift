@@ -1,0 +1,124 @@
+import DashSpendCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A network's download folder, `<state>/<network>/download` (mode 0700): at most one object being
+/// downloaded (its file, named after the object, and `partial.json`, what it is and which version), and
+/// `installed.json`, the version of the plain URL installed last (for conditional requests).
+package struct DownloadFolder: Sendable {
+    /// The folder.
+    package let path: String
+
+    /// What a partial download is: the object, the version the server sent, the size it announced, when
+    /// the download started.
+    package struct Partial: Sendable, Hashable, Codable {
+        /// ``RemoteExploreObject/identity`` of the object.
+        package var object: String
+        /// The file's name in the folder.
+        package var fileName: String
+        /// The version of the object the bytes belong to.
+        package var validator: DownloadValidator
+        /// The object's whole size, when known.
+        package var total: Int?
+        /// When the download started, in milliseconds since 1970.
+        package var startedAt: Int64
+    }
+
+    /// The version of a plain URL last installed.
+    package struct Installed: Sendable, Hashable, Codable {
+        /// ``RemoteExploreObject/identity`` of the object.
+        package var object: String
+        /// Its version.
+        package var validator: DownloadValidator
+    }
+
+    /// How long a partial download is kept: one day.
+    package static let partialLifetimeMilliseconds: Int64 = 86_400_000
+
+    /// The download folder of the network folder `directory`.
+    package init(networkDirectory directory: String) {
+        path = directory + "/download"
+    }
+
+    var partialRecordPath: String { path + "/partial.json" }
+    var installedRecordPath: String { path + "/installed.json" }
+
+    /// Creates the folder (0700) if needed; the network folder must already be prepared.
+    func prepare() throws(ExploreDownloadError) {
+        do {
+            try PrivateDirectory.create(path)
+        } catch {
+            throw .cannotWrite(path: error.path, reason: error.reason)
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == geteuid() else {
+            throw .cannotWrite(path: path, reason: "it is not a folder of yours")
+        }
+    }
+
+    /// The partial download recorded, if its record can be read.
+    func partial() -> Partial? { Self.read(partialRecordPath) }
+
+    /// The plain URL installed last, if recorded.
+    package func installed() -> Installed? { Self.read(installedRecordPath) }
+
+    /// Records the partial download.
+    func save(_ partial: Partial) throws(ExploreDownloadError) {
+        try Self.write(partial, to: partialRecordPath)
+    }
+
+    /// Records the version of the plain URL just installed (best effort: without it the next sync downloads
+    /// the object again and finds it not newer).
+    package func saveInstalled(_ installed: Installed) {
+        try? Self.write(installed, to: installedRecordPath)
+    }
+
+    /// Removes the partial download: every file of the folder but `installed.json`.
+    package func removePartial() {
+        guard let directory = opendir(path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != "..", name != "installed.json" else { continue }
+            let file = path + "/" + name
+            var info = stat()
+            if lstat(file, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR { unlink(file) }
+        }
+    }
+
+    /// The size of the regular file `name` in the folder, nil when there is none.
+    func size(of name: String) -> Int? {
+        var info = stat()
+        guard lstat(path + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    private static func read<T: Decodable>(_ path: String) -> T? {
+        guard let bytes = try? RegularFile.read(path, limit: 1 << 16) else { return nil }
+        return try? JSONDecoder().decode(T.self, from: Data(bytes))
+    }
+
+    private static func write<T: Encodable>(_ value: T, to path: String) throws(ExploreDownloadError) {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = try encoder.encode(value)
+            try AtomicFile.replace(path, with: [UInt8](data))
+        } catch let failure as AtomicFile.Failure {
+            throw .cannotWrite(path: failure.path, reason: failure.reason)
+        } catch {
+            throw .cannotWrite(path: path, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(FoundationEssentials)
+package import FoundationEssentials
+#else
+package import Foundation
+#endif
+
+/// A sync from the network: the update check and download of ``ExploreDownloader``, then the import of
+/// ``ExploreImporter`` on the downloaded file, all under `flock` on `<network folder>/.download.lock` (so two
+/// syncs never write the same partial file). The object's `Data-Timestamp` and `Data-Checksum` must match
+/// the archive's comment, else nothing is installed. The download is removed once imported or refused; it
+/// is kept (to continue or import later) when the import could not write.
+package struct ExploreNetworkSync: Sendable {
+    /// Fetches the object.
+    package let downloader: ExploreDownloader
+    /// Imports it.
+    package let importer: ExploreImporter
+
+    /// Creates a sync from a downloader and an importer of the same network folder.
+    package init(downloader: ExploreDownloader, importer: ExploreImporter) {
+        self.downloader = downloader
+        self.importer = importer
+    }
+
+    /// The installed data's timestamp, when the installed database is sound (a damaged one is replaced
+    /// whatever the timestamps say).
+    package func installedTimestamp() -> Int64? {
+        guard let stored = importer.storedMetadata()?.dataTimestamp, importer.installedDatabaseIsSound() else { return nil }
+        return stored
+    }
+
+    /// Whether `object` is newer than the installed data.
+    package func check(_ object: RemoteExploreObject) async throws -> ExploreUpdateCheck {
+        try await downloader.check(object, installedTimestamp: installedTimestamp())
+    }
+
+    /// What a network sync did.
+    package enum Outcome: Sendable, Hashable {
+        /// Nothing was downloaded: the installed data is as new.
+        case upToDate(stored: ExploreImportMetadata?, remoteTimestamp: Int64?)
+        /// The object was downloaded and handed to the import, which did this.
+        case imported(ExploreImportOutcome)
+    }
+
+    /// Downloads `object` when it is newer than the installed data (or `force`), and imports it.
+    package func sync(_ object: RemoteExploreObject, force: Bool, now: Date) async throws -> Outcome {
+        try importer.prepareDirectory()
+        let lock = try SyncLock(directory: importer.directory, name: ".download.lock")
+        defer { withExtendedLifetime(lock) {} }
+        let fetched = try await downloader.fetch(object, installedTimestamp: installedTimestamp(), force: force)
+        let folder = downloader.folder
+        switch fetched {
+        case .upToDate(let remote):
+            return .upToDate(stored: importer.storedMetadata(), remoteTimestamp: remote)
+        case .downloaded(let path, let metadata, let validator):
+            do {
+                if let metadata { try Self.requireAgreement(path: path, metadata: metadata, object: object) }
+                let outcome = try importer.importFile(at: path, force: force, now: now)
+                folder.removePartial()
+                if case .plain = object.kind {
+                    folder.saveInstalled(DownloadFolder.Installed(object: object.identity, validator: validator))
+                }
+                return .imported(outcome)
+            } catch let error as ExploreImportError {
+                switch error {
+                case .cannotWrite, .unsafeDirectory: break
+                default: folder.removePartial()
+                }
+                throw error
+            } catch {
+                folder.removePartial()
+                throw error
+            }
+        }
+    }
+
+    /// Checks that the metadata's `Data-Timestamp` and `Data-Checksum` (when stated) are the archive
+    /// comment's. A file that is not a ZIP with a readable comment is left to the import to judge.
+    static func requireAgreement(path: String, metadata: StorageObjectMetadata, object: RemoteExploreObject)
+        throws(ExploreDownloadError)
+    {
+        guard metadata.dataTimestamp != nil || metadata.dataChecksum != nil,
+            let file = try? SourceFile(path: path, maximumSize: .max),
+            let head = try? file.head(4), head == ExploreImporter.zipMagic,
+            let archive = try? ZipArchive(source: file), let comment = ExploreArchiveComment(archive.comment)
+        else { return }
+        if let timestamp = metadata.dataTimestamp, timestamp != comment.timestamp {
+            throw .metadataMismatch(
+                object: object.displayName, field: "Data-Timestamp", metadata: String(timestamp),
+                archive: String(comment.timestamp))
+        }
+        if let checksum = metadata.dataChecksum {
+            let value = checksum.count <= 8 ? UInt32(checksum, radix: 16) : nil
+            guard value == comment.checksumValue else {
+                throw .metadataMismatch(
+                    object: object.displayName, field: "Data-Checksum", metadata: checksum, archive: comment.checksum)
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import DashSpendCore
+import DashSpendHTTP
+import DashSpendSync
+import DashSpendTestKit
+import Dispatch
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The download `sync` does, against `curl -o` of the same URL: a storage object served by the loopback
+/// storage server, fetched by the library's downloader (metadata, then the bytes in ranges, streamed to a
+/// file) and by `curl -s -o FILE URL?alt=media`, rounds alternating which goes first, medians. "one request"
+/// is the same downloader asking for the whole object in one request instead of 8 MiB ranges.
+struct DownloadBenchmark {
+    /// The target: our median at most this many times curl's.
+    static let target = 1.2
+
+    let options: BenchmarkOptions
+    /// Where the objects and downloads are written.
+    let folder: String
+
+    func run() throws {
+        print("\n== Download: sync's downloader vs `curl -o`, same object from a loopback storage server ==")
+        print(
+            "   (rounds alternate which side runs first; median wall time; target ours <= \(TextTable.ratio(Self.target)) curl)\n"
+        )
+        guard let curl = FileSystem.which("curl") else {
+            print("  curl is not installed: the download comparison is skipped.")
+            return
+        }
+        let sizes = options.quick ? [4 << 20, 16 << 20] : [70_000_000, 280_000_000]
+        let rounds = options.quick ? 2 : 5
+        let server = LoopbackStorageServer()
+        try server.start()
+        defer { server.stop() }
+        var table = TextTable([
+            "object", "ours median", "curl median", "ours/curl", "MB/s (ours)", "one request", "rounds",
+        ])
+        for size in sizes {
+            let file = folder + "/download-bench-\(size).bin"
+            try Self.ensureRandomFile(file, size: size)
+            let object = LoopbackStorageServer.StoredObject(
+                bucket: "bench-bucket", name: "explore/bench-\(size).db", file: file)
+            server.put(object)
+            let remote = RemoteExploreObject(
+                storageBase: URL(string: server.baseURL)!, bucket: object.bucket, object: object.name)
+            let url = server.baseURL + object.path + "?alt=media"
+            let network = folder + "/download-bench-state/mainnet"
+            FileSystem.makeDirectories(network)
+            let curlOutput = folder + "/download-bench-curl.bin"
+            var ours = Samples()
+            var theirs = Samples()
+            var whole = Samples()
+            for round in 0..<rounds {
+                for side in round % 2 == 0 ? [0, 1, 2] : [2, 1, 0] {
+                    if side == 0 {
+                        ours.append(try Self.timeOurs(remote, network: network, size: size))
+                    } else if side == 2 {
+                        // The same downloader asking for the whole object at once: what the ranges cost.
+                        whole.append(try Self.timeOurs(remote, network: network, size: size, segmentSize: Int.max / 2))
+                    } else {
+                        let run = ProcessRunner.run(curl, ["-s", "-o", curlOutput, url])
+                        guard run.status == 0, FileSystem.signature(curlOutput)?.size == size else {
+                            throw BenchmarkFailure("curl failed (exit \(run.status))")
+                        }
+                        theirs.append(run.milliseconds)
+                        FileSystem.remove(curlOutput)
+                    }
+                }
+            }
+            table.add([
+                "\(size / 1_000_000) MB", TextTable.milliseconds(ours.median), TextTable.milliseconds(theirs.median),
+                TextTable.ratio(ours.median / theirs.median),
+                TextTable.number(Double(size) / 1e6 / (ours.median / 1000), 0), TextTable.milliseconds(whole.median),
+                "\(rounds)",
+            ])
+            FileSystem.remove(file)
+        }
+        print(table.rendered)
+        fflush(nil)
+    }
+
+    /// One download by the library into `network`'s download folder (removed afterwards), in milliseconds.
+    static func timeOurs(
+        _ remote: RemoteExploreObject, network: String, size: Int, segmentSize: Int? = nil
+    ) throws -> Double {
+        var downloader = ExploreDownloader(
+            directory: network, transport: URLSessionTransport(), downloader: URLSessionDownloader())
+        if let segmentSize { downloader.segmentSize = segmentSize }
+        let configured = downloader
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                outcome.set(try await configured.fetch(remote, installedTimestamp: nil, force: true))
+            } catch {
+                outcome.fail("\(error)")
+            }
+            done.signal()
+        }
+        done.wait()
+        let elapsed = (clock.now - start).milliseconds
+        guard case .downloaded(let path, _, _)? = outcome.value, FileSystem.signature(path)?.size == size else {
+            throw BenchmarkFailure("our download failed: \(outcome.error ?? "no file")")
+        }
+        configured.folder.removePartial()
+        return elapsed
+    }
+
+    /// Writes `size` pseudo-random bytes to `path` unless a file of that size is there.
+    static func ensureRandomFile(_ path: String, size: Int) throws {
+        if FileSystem.signature(path)?.size == size { return }
+        guard let handle = fopen(path, "wb") else { throw BenchmarkFailure("cannot write \(path)") }
+        defer { fclose(handle) }
+        var random = SplitMix64(seed: UInt64(size))
+        var chunk = [UInt64](repeating: 0, count: 1 << 17)
+        var written = 0
+        while written < size {
+            for index in chunk.indices { chunk[index] = random.next() }
+            let count = min(chunk.count * 8, size - written)
+            guard chunk.withUnsafeBytes({ fwrite($0.baseAddress, 1, count, handle) }) == count else {
+                throw BenchmarkFailure("cannot write \(path)")
+            }
+            written += count
+        }
+    }
+}
+
+/// The result of the download task, read by the waiting thread.
+private final class Outcome: Sendable {
+    private let state = Mutex<(value: ExploreDownloadOutcome?, error: String?)>((nil, nil))
+
+    var value: ExploreDownloadOutcome? { state.withLock { $0.value } }
+    var error: String? { state.withLock { $0.error } }
+
+    func set(_ value: ExploreDownloadOutcome) { state.withLock { $0.value = value } }
+
+    func fail(_ error: String) { state.withLock { $0.error = error } }
+}
+
+/// A benchmark step that could not run.
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,218 @@
+import DashSpendTestKit
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `merchant-lookup sync` from the network, end to end through the real binary and a storage service on
+/// loopback: the default object, `--storage-url` and `$DASHSPEND_STORAGE_URL`, `--check`, every failure's
+/// exit code, kills at random points, and flat memory for a large download.
+@Suite("merchant-lookup sync fetches the wallets' object from a storage service", .timeLimit(.minutes(8)))
+struct NetworkSyncCommandTests {
+    let fixture: StorageFixture
+
+    init() throws {
+        fixture = try StorageFixture()
+    }
+
+    var storage: [String: String] { ["DASHSPEND_STORAGE_URL": fixture.server.baseURL] }
+
+    func sync(_ extra: [String] = [], home: String? = nil) async throws -> CLIProcess.Result {
+        try await CLIProcess.run(["sync"] + extra, home: home ?? fixture.home, environment: storage, timeout: 60)
+    }
+
+    @Test("sync with no --from fetches the default object; again is up to date; --check says 0 or 10")
+    func defaultObject() async throws {
+        try fixture.publish(merchant: "Fetched Bakery", timestamp: 1_700_000_000_000)
+        let first = try await sync()
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("imported \(fixture.gsSource)"), "\(first.stdout)")
+        let search = try await CLIProcess.run(["search", "Bakery", "--offline"], home: fixture.home)
+        #expect(search.stdout.contains("Fetched Bakery"))
+
+        let again = try await sync(["--json"])
+        #expect(again.status == 0)
+        #expect(try again.json()["updated"] as? Bool == false)
+        #expect(fixture.server.mediaRequests.count == 1)
+
+        let upToDate = try await sync(["--check"])
+        #expect(upToDate.status == 0, "\(upToDate.stderr)")
+        #expect(upToDate.stdout.hasPrefix("up to date"), "\(upToDate.stdout)")
+        try fixture.publish(merchant: "Newer Bakery", timestamp: 1_700_000_100_000, generation: 2)
+        let available = try await sync(["--check"])
+        #expect(available.status == 10, "\(available.stderr)")
+        #expect(available.stderr.isEmpty)
+        #expect(available.stdout.hasPrefix("update available: \(fixture.gsSource) of 1700000100000"), "\(available.stdout)")
+        let json = try await sync(["--check", "--json"])
+        #expect(json.status == 10)
+        #expect(try json.json()["status"] as? String == "updateAvailable")
+        #expect(fixture.server.mediaRequests.count == 1, "--check downloads nothing")
+
+        // --storage-url wins over the environment.
+        let flag = try await CLIProcess.run(
+            ["sync", "--storage-url", fixture.server.baseURL, "--json"], home: fixture.home,
+            environment: ["DASHSPEND_STORAGE_URL": "http://127.0.0.1:1"], timeout: 60)
+        #expect(flag.status == 0, "\(flag.stderr)")
+        #expect(try flag.json()["updated"] as? Bool == true)
+        let forced = try await sync(["--force", "--from", fixture.gsSource, "--json"])
+        #expect(try forced.json()["updated"] as? Bool == true)
+        #expect(fixture.server.mediaRequests.count == 3)
+    }
+
+    @Test("Each failure has its exit code and one line; a refusal says to download the file by hand")
+    func exitCodes() async throws {
+        try fixture.publish(merchant: "Coded Bakery", timestamp: 1_700_000_000_000)
+        fixture.server.inject(.metadataStatus(403, headers: [:]))
+        let refused = try await sync()
+        #expect(refused.status == 77, "\(refused.stderr)")
+        #expect(refused.stderr.contains("refused anonymous access"))
+        #expect(refused.stderr.contains("run `merchant-lookup sync --from FILE`"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+
+        fixture.server.inject(.metadataStatus(401, headers: [:]))
+        #expect(try await sync().status == 77)
+        fixture.server.inject(.mediaStatus(404, headers: [:]))
+        #expect(try await sync().status == 66)
+        fixture.server.inject(.metadataStatus(429, headers: ["Retry-After": "30"]))
+        let limited = try await sync()
+        #expect(limited.status == 75)
+        #expect(limited.stderr.contains("wait 30 seconds"), "\(limited.stderr)")
+        fixture.server.inject(.mediaStatus(503, headers: [:]))
+        #expect(try await sync().status == 75)
+        try fixture.publish(merchant: "Odd Bakery", timestamp: 1_700_000_000_000, metadataTimestamp: 1_600_000_000_000)
+        let mismatch = try await sync(["--force"])
+        #expect(mismatch.status == 65, "\(mismatch.stderr)")
+
+        let closed = try ClosedLoopbackPort()
+        let unreachable = try await CLIProcess.run(
+            ["sync", "--storage-url", "http://127.0.0.1:\(closed.port)"], home: fixture.home, timeout: 60)
+        #expect(unreachable.status == 69, "\(unreachable.stderr)")
+        #expect(unreachable.stderr.contains("could not reach 127.0.0.1:\(closed.port)"))
+        let insecure = try await CLIProcess.run(["sync", "--from", "http://example.com/x.zip"], home: fixture.home)
+        #expect(insecure.status == 64, "\(insecure.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.home + "/mainnet/explore.db"))
+    }
+
+    @Test("Killed at 20 seeded random points of download and import: the database answers, the next sync finishes")
+    func killedAtRandom() async throws {
+        var random = SplitMix64(seed: 0x5EED_0012)
+        var timestamp: Int64 = 1_700_000_000_000
+        let first = try fixture.publish(merchant: "Killed Bakery 0", timestamp: timestamp)
+        #expect(try await sync().status == 0)
+        let size = Int(try FileManager.default.attributesOfItem(atPath: first.file)[.size] as! UInt64)
+        var resumed = 0
+        for trial in 1...20 {
+            timestamp += 1_000
+            try fixture.publish(merchant: "Killed Bakery \(trial)", timestamp: timestamp, generation: trial + 1)
+            // About one second of download, then the import: the kill lands anywhere in either.
+            fixture.server.throttle(bytesPerSecond: size)
+            let running = try RunningCLI(["sync", "--storage-url", fixture.server.baseURL], home: fixture.home)
+            let delay = Double(random.next() % 1_300) / 1_000
+            try await Task.sleep(for: .seconds(delay))
+            running.send(SIGKILL)
+            _ = await running.exitStatus()
+            fixture.server.throttle(bytesPerSecond: nil)
+
+            let search = try await CLIProcess.run(["search", "Killed Bakery", "--offline"], home: fixture.home)
+            #expect(search.status == 0, "trial \(trial) after \(delay) s: \(search.stderr)")
+            #expect(search.stdout.contains("Killed Bakery"), "trial \(trial): \(search.stdout)")
+            let before = fixture.server.mediaRequests.count
+            let next = try await sync()
+            #expect(next.status == 0, "trial \(trial) after \(delay) s: \(next.stderr)")
+            let after = try await CLIProcess.run(["search", "Killed Bakery \(trial)", "--offline"], home: fixture.home)
+            #expect(after.stdout.contains("Killed Bakery \(trial)"), "trial \(trial): \(after.stdout) \(next.stdout)")
+            if fixture.server.mediaRequests.dropFirst(before).contains(where: {
+                $0.headers["range"]?.hasPrefix("bytes=0-") == false
+            }) {
+                resumed += 1
+            }
+        }
+        #expect(resumed > 0, "some kills land in the download, whose next sync continues it")
+    }
+
+    @Test("A 64 MB download keeps the process's peak memory far below the object's size")
+    func flatMemory() async throws {
+        let file = fixture.scratch.file("large.bin")
+        let size = 64 << 20
+        // Off the cooperative pool (two threads on two cores): the timing-sensitive tests beside it need it.
+        try await PeakMemory.detached { try Self.writeRandom(to: file, bytes: size) }
+        fixture.publish(file: file)
+        let home = fixture.scratch.file("large-home")
+        let baseline = try await PeakMemory.detached {
+            try PeakMemory.run(["providers"], environment: ["DASHSPEND_HOME": home])
+        }
+        let server = fixture.server.baseURL
+        let run = try await PeakMemory.detached {
+            try PeakMemory.run(["sync", "--storage-url", server], environment: ["DASHSPEND_HOME": home])
+        }
+        // Random bytes are not the explore ZIP: all of it is downloaded, then refused by the import.
+        #expect(run.status == 65)
+        // Asked for in 8 MiB segments, each written as it arrives.
+        #expect(fixture.server.mediaRequests.count == size / (8 << 20))
+        // The binary's own baseline (runtime, Foundation, the embedded sample) is not the download's.
+        let growth = run.peakKilobytes - baseline.peakKilobytes
+        print("sync of a \(size >> 20) MiB object: peak \(run.peakKilobytes) KB, baseline \(baseline.peakKilobytes) KB")
+        #expect(growth < size / 1024 / 4, "peak \(run.peakKilobytes) KB, baseline \(baseline.peakKilobytes) KB")
+    }
+
+    static func writeRandom(to path: String, bytes: Int) throws {
+        var random = SplitMix64(seed: 64)
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        var written = 0
+        while written < bytes {
+            var chunk = [UInt64](repeating: 0, count: 1 << 17)
+            for index in chunk.indices { chunk[index] = random.next() }
+            let data = chunk.withUnsafeBytes { Data($0) }
+            try handle.write(contentsOf: data)
+            written += data.count
+        }
+    }
+}
+
+/// Runs the binary and reads its own peak resident memory from `wait4`.
+enum PeakMemory {
+    struct Result {
+        let status: Int32
+        let peakKilobytes: Int
+    }
+
+    /// Runs `body` on a thread of its own (a blocking wait must not hold a thread of the cooperative pool).
+    static func detached<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Swift.Result { try body() }) }
+        }
+    }
+
+    static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
+        let path = CLIProcess.executable.path
+        let words: [String] = [path] + arguments
+        let settings: [String] = ["PATH=/usr/bin:/bin", "LANG=C"] + environment.map { "\($0.key)=\($0.value)" }
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
+        argv.append(nil)
+        var envp: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) }
+        envp.append(nil)
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw POSIXError(.ECHILD) }
+        }
+        return Result(status: (status >> 8) & 0xFF, peakKilobytes: Int(usage.ru_maxrss))
+    }
+}
