@@ -1,4 +1,5 @@
 import DashSpendSync
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -13,12 +14,24 @@ extension DashSpendClient {
     /// as this network's database, unless what is installed is as new (`force` installs anyway).
     ///
     /// The file is verified before anything is replaced; on failure the installed database is left as it
-    /// was (``DashSpendFailure/keptStoredData``).
-    public func sync(from source: String, force: Bool = false) throws(DashSpendFailure) -> SyncReport {
+    /// was (``DashSpendFailure/keptStoredData``). The password verifier, the HMAC and SQLite's checks must
+    /// pass; a ZIP whose CRC-32C differs from the checksum its comment states is then installed with
+    /// ``SyncReport/checksumVerified`` false and a warning, unless `strict`, which refuses it
+    /// (``DashSpendFailure/Kind/badData``). `progress` hears each stage as it runs and when it ends, on the
+    /// calling thread.
+    public func sync(
+        from source: String, force: Bool = false, strict: Bool = false, progress: SyncProgressHandler? = nil
+    ) throws(DashSpendFailure) -> SyncReport {
         let importer = ExploreImporter(directory: configuration.networkDirectory)
         let outcome: ExploreImportOutcome
+        let finished = Mutex<[SyncProgress]>([])
+        let observe: SyncProgressHandler = { report in
+            if report.isFinished { finished.withLock { $0.append(report) } }
+            progress?(report)
+        }
         do {
-            outcome = try importer.importFile(at: source, force: force, now: configuration.now())
+            outcome = try importer.importFile(
+                at: source, force: force, strict: strict, now: configuration.now(), progress: observe)
         } catch {
             // Only an error thrown before the new file was moved into place may say the old one was kept.
             let failure = DashSpendFailure(error)
@@ -33,7 +46,10 @@ extension DashSpendClient {
                 updated: true, path: path, source: source, format: metadata.format, schemaVersion: info.version,
                 merchantIds: info.merchantIds, merchantRows: info.merchantRows, atms: info.atms,
                 dataTimestamp: metadata.dataTimestamp, checksum: metadata.checksum,
-                installedChecksum: metadata.installedChecksum, importedAt: metadata.importedAt)
+                installedChecksum: metadata.installedChecksum, importedAt: metadata.importedAt,
+                checksumVerified: metadata.isChecksumVerified, warnings: outcome.warnings,
+                stages: finished.withLock { $0 }, sourceBytes: metadata.sourceBytes,
+                installedBytes: metadata.installedBytes)
         case .upToDate(let path, let stored, let incoming):
             return SyncReport(
                 updated: false, path: path, source: source, dataTimestamp: stored.dataTimestamp,
