@@ -40,6 +40,7 @@ enum ShowCommand: CLICommand {
             guard invocation.arguments.flag("--locations") else { return (merchant, nil) }
             return (merchant, try client.locations(merchantId: merchant.merchant.merchantId, near: near))
         }
+        ProvenanceOutput.noteIfStale(client, invocation)
         return invocation.json ? json(merchant, locations: locations) : text(merchant, locations: locations)
     }
 

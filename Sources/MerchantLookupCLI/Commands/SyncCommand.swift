@@ -10,11 +10,12 @@ import Foundation
 /// database file) into `<state>/<network>/explore.db`, which later commands then use.
 enum SyncCommand: CLICommand {
     static let words = ["sync"]
-    static let usage = "merchant-lookup sync --from FILE [--network mainnet|testnet] [--force] [--json]"
+    static let usage = "merchant-lookup sync --from FILE [--network mainnet|testnet] [--force] [--strict] [--json]"
     static let summary = "import the wallets' explore ZIP (or an explore database file) for later commands"
     static let options: [OptionSpec] = [
         .value("--from", "FILE", help: "the downloaded explore ZIP, or an explore database file"),
         .flag("--force", help: "import even when the installed data is as new"),
+        .flag("--strict", help: "refuse a ZIP whose CRC-32C differs from the checksum its comment states"),
     ]
     static let maximumOperands = 0
 
@@ -25,9 +26,13 @@ enum SyncCommand: CLICommand {
         let network = invocation.network
         let client = try invocation.client()
         let force = invocation.arguments.flag("--force")
+        let strict = invocation.arguments.flag("--strict")
+        let progress = SyncOutput.progressView(invocation)
         let report = try await invocation.perform { () throws(DashSpendFailure) in
-            try client.sync(from: source, force: force)
+            try client.sync(from: source, force: force, strict: strict, progress: progress.handler)
         }
+        SyncOutput.warn(report.warnings, invocation)
+        if invocation.quiet, !invocation.json { return "" }
         if report.updated {
             if invocation.json {
                 return JSONDocument.object([
@@ -44,7 +49,7 @@ enum SyncCommand: CLICommand {
                     ("checksum", report.checksum.map(JSONDocument.string) ?? .null),
                     ("installedChecksum", report.installedChecksum.map(JSONDocument.string) ?? .null),
                     ("importedAt", report.importedAt.map(JSONDocument.string) ?? .null),
-                ]).serialized() + "\n"
+                ]).adding(SyncOutput.members(report)).serialized() + "\n"
             }
             return """
                 imported \(source) (\(report.format == "zip" ? "explore ZIP" : "SQLite file")) for \(network.rawValue)
@@ -53,7 +58,7 @@ enum SyncCommand: CLICommand {
                 merchants:       \(report.merchantIds ?? 0) merchantIds in \(report.merchantRows ?? 0) rows
                 ATMs:            \(report.atms ?? 0)
                 data timestamp:  \(timestampText(report.dataTimestamp))
-                checksum:        \(report.checksum ?? "-") (CRC-32C of the source database, verified)
+                checksum:        \(report.checksum ?? "-") (CRC-32C of the source database\(SyncOutput.verification(report)))
 
                 """
         }
@@ -65,7 +70,7 @@ enum SyncCommand: CLICommand {
                 ("source", .string(source)),
                 ("dataTimestamp", report.dataTimestamp.map { .integer(Int($0)) } ?? .null),
                 ("incomingTimestamp", report.incomingTimestamp.map { .integer(Int($0)) } ?? .null),
-            ]).serialized() + "\n"
+            ]).adding(SyncOutput.members(report)).serialized() + "\n"
         }
         return "already up to date: \(report.path) has data of \(timestampText(report.dataTimestamp)), "
             + "\(source) of \(timestampText(report.incomingTimestamp)) (use --force to import it anyway)\n"
