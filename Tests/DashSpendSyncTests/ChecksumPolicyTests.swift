@@ -134,7 +134,7 @@ struct ChecksumPolicyTests {
         #expect(reports.filter { $0.isFinished }.allSatisfy { $0.elapsed >= 0 })
     }
 
-    @Test("A plain SQLite import reports copy, verify and index; a refused file never reports its stage finished")
+    @Test("A plain SQLite import reports copy, verify and index; a refused file never reports its failing stage finished")
     func plainStagesAndFailure() throws {
         let database = try SyncFixture.database(named: "plain.db", merchant: "Plain Bakery", in: scratch)
         let recorder = Recorder()
@@ -145,7 +145,7 @@ struct ChecksumPolicyTests {
         let empty = try SyncFixture.emptyDatabase(named: "empty.db", in: scratch)
         let failing = Recorder()
         #expect(throws: ExploreImportError.self) { try importer.importFile(at: empty, progress: failing.handler) }
-        #expect(failing.all.filter(\.isFinished).map(\.stage) == [.copy], "verify failed, so it never finished")
-        #expect(failing.all.contains { $0.stage == .verify && !$0.isFinished })
+        #expect(failing.all.filter(\.isFinished).map(\.stage) == [.copy, .verify], "index failed, so it never finished")
+        #expect(failing.all.contains { $0.stage == .index && !$0.isFinished })
     }
 }

@@ -328,8 +328,14 @@ package struct ExploreImporter: Sendable {
         do {
             // Check the file as it came before touching it, then add the lookup indexes to our copy.
             let verifying = StageReporter(.verify, handler: progress)
+            try ExploreDatabase(path: staging.path).verifyIntegrity()
+            verifying.finish()
+            // The indexes are SQLite's own work in one committed transaction over pages quick_check has just
+            // read: the file is opened again (schema and counts, which the merchantId index makes cheap), not
+            // read through a second time.
+            let indexing = StageReporter(.index, handler: progress)
+            try LookupIndexes.add(to: staging.path, maximumPageCount: maximumPageCount)
             let database = try ExploreDatabase(path: staging.path)
-            try database.verifyIntegrity()
             info = try database.info()
             guard info.merchantRows > 0 else {
                 throw ExploreImportError.notExploreDatabase(path: source, reason: "its merchant table is empty")
@@ -337,10 +343,6 @@ package struct ExploreImporter: Sendable {
             if !database.schema.atmColumns.isEmpty, info.atms == 0 {
                 throw ExploreImportError.notExploreDatabase(path: source, reason: "its atm table is empty")
             }
-            verifying.finish()
-            let indexing = StageReporter(.index, handler: progress)
-            try LookupIndexes.add(to: staging.path, maximumPageCount: maximumPageCount)
-            try ExploreDatabase(path: staging.path).verifyIntegrity()
             installed = try Self.checksum(ofFileAt: staging.path)
             indexing.finish()
         } catch let error as ExploreImportError {
