@@ -87,7 +87,8 @@ let package = Package(
         /// `swift run -c release explore-benchmark`: the library against the bare SQLite C API, and the
         /// `merchant-lookup` binary against the `sqlite3` shell, on a generated 200,000-row explore file.
         .executableTarget(
-            name: "ExploreBenchmark", dependencies: ["DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite"]
+            name: "ExploreBenchmark",
+            dependencies: ["DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "DashSpendSync", "CSQLite", "CZlib"]
         ),
 
         // MARK: - Plugins and their tools

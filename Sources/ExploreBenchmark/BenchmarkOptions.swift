@@ -26,10 +26,14 @@ struct BenchmarkOptions {
     var only: String?
     /// `--quick`: a small generated file (its own name, so the full one stays cached) and few rounds.
     var quick = false
+    /// Whether to skip the import comparison (`sync` against openssl, zlib and sqlite3).
+    var skipImport = false
+    /// Whether to run only the import comparison.
+    var importOnly = false
 
     static let usage = """
         usage: explore-benchmark [--iterations N] [--spawns N] [--quick] [--data DIR] [--cli PATH]
-                                 [--skip-processes] [--skip-indexes] [--only TEXT]
+                                 [--skip-processes] [--skip-indexes] [--skip-import | --import-only] [--only TEXT]
 
           --iterations N   most timed rounds per in-process query (default 300, each capped at ~9 s)
           --spawns N       most process launches per side per query (default 25, each capped at ~9 s)
@@ -37,6 +41,7 @@ struct BenchmarkOptions {
           --data DIR       where the generated explore files are cached (default .build/benchmark)
           --cli PATH       the merchant-lookup binary (default: next to this executable)
           --only TEXT      only the queries whose label contains TEXT (e.g. show, nearby)
+          --import-only    only sync's import against openssl + zlib + sqlite3 (70 MB and 280 MB files)
         """
 
     /// Parses `arguments` (without the program name); nil after printing the usage for `--help`. Exits
@@ -75,6 +80,8 @@ struct BenchmarkOptions {
                 options.only = raw
             case "--skip-processes": options.skipProcesses = true
             case "--skip-indexes": options.skipIndexes = true
+            case "--skip-import": options.skipImport = true
+            case "--import-only": options.importOnly = true
             case "--help", "-h":
                 print(usage)
                 return nil

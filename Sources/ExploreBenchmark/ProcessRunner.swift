@@ -6,7 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// Starts a program with `posix_spawn`, waits for it, and reports the wall time on the monotonic clock.
+/// Starts a program with `posix_spawn`, waits for it, and reports the wall time on the monotonic clock and
+/// the child's peak memory.
 /// Standard output goes to a file (or `/dev/null`), standard error to `/dev/null`.
 enum ProcessRunner {
     /// The outcome of one run.
@@ -15,6 +16,16 @@ enum ProcessRunner {
         let milliseconds: Double
         /// The exit status (or 128 + signal).
         let status: Int32
+        /// The child's peak resident memory (`ru_maxrss`), in KiB.
+        var peakKilobytes = 0
+        /// The child's CPU time, user and system, in milliseconds.
+        var cpuMilliseconds = 0.0
+    }
+
+    /// User plus system time of `usage`, in milliseconds.
+    static func cpuMilliseconds(_ usage: rusage) -> Double {
+        Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
     }
 
     /// Runs `path` with `arguments` (without argv[0]).
@@ -33,9 +44,12 @@ enum ProcessRunner {
             return Run(milliseconds: 0, status: 127)
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let elapsed = (clock.now - start).milliseconds
         let exited = status & 0x7f == 0
-        return Run(milliseconds: elapsed, status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+        return Run(
+            milliseconds: elapsed, status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
+            peakKilobytes: Int(usage.ru_maxrss), cpuMilliseconds: cpuMilliseconds(usage))
     }
 }
