@@ -52,6 +52,21 @@ struct SyncProgressViewTests {
         #expect(lines[2].hasSuffix("\rindex            done in 0.50 s\u{1B}[K"))
     }
 
+    @Test("A stage that fails mid-line gets its line ended, so the error starts on a line of its own")
+    func failedStage() {
+        let screen = Screen()
+        let view = SyncProgressView(style: .redrawing, output: screen.output)
+        view.show(SyncProgress(stage: .verify, elapsed: 0))
+        view.show(SyncProgress(stage: .verify, elapsed: 0.5, isFinished: true))
+        view.endLine()
+        #expect(!screen.text.hasSuffix("\n\n"), "nothing more after a finished line: \(screen.text.debugDescription)")
+        view.show(SyncProgress(stage: .index, elapsed: 0))
+        view.endLine()
+        #expect(screen.text.hasSuffix("index            0.00 s\u{1B}[K\n"), "\(screen.text.debugDescription)")
+        view.endLine()
+        #expect(!screen.text.hasSuffix("\n\n"))
+    }
+
     @Test("Not a terminal: only the finished lines; silent: nothing")
     func linesAndSilent() {
         let screen = Screen()

@@ -28,6 +28,7 @@ enum SyncCommand: CLICommand {
         let force = invocation.arguments.flag("--force")
         let strict = invocation.arguments.flag("--strict")
         let progress = SyncOutput.progressView(invocation)
+        defer { progress.endLine() }
         let report = try await invocation.perform { () throws(DashSpendFailure) in
             try client.sync(from: source, force: force, strict: strict, progress: progress.handler)
         }

@@ -58,10 +58,21 @@ final class SyncProgressView: Sendable {
                 }
                 guard state.lastDraw < 0 || report.elapsed - state.lastDraw >= interval else { return nil }
                 state.lastDraw = report.elapsed
+                state.drawn = true
                 return "\r" + Self.runningLine(report) + Self.eraseToEnd
             }
             if let text { output(text) }
         }
+    }
+
+    /// Ends a line left unfinished (the sync failed during its stage), so the error that follows starts on
+    /// a line of its own; does nothing when every line drawn was finished.
+    func endLine() {
+        let unfinished = state.withLock { state in
+            defer { state = State() }
+            return state.drawn
+        }
+        if unfinished { output("\n") }
     }
 
     /// ANSI "erase to the end of the line", so a shorter line leaves nothing of the longer one before it.
