@@ -25,7 +25,7 @@ import Darwin
 ///
 /// What the import does beyond the floor: the HMAC-SHA1 over the ciphertext (the floor has none), the
 /// CRC-32C and size checks, the staging file's `fsync`, opening the database with the library (schema
-/// detection, counts), the installed file's CRC-32C, the metadata and the renames. Peak memory is the `merchant-lookup` process's `ru_maxrss`.
+/// detection, counts), the installed file's CRC-32C, the metadata and the renames. Peak memory is the `merchant-lookup` process's `VmHWM`, sampled while it runs.
 struct ImportBenchmark {
     let options: BenchmarkOptions
     /// Where generated files are cached.
@@ -125,10 +125,8 @@ struct ImportBenchmark {
         let (database, generated) = try generator.ensure(at: base + ".db")
         if let generated { print("  generated \(database) in \(TextTable.number(generated, 1)) s") }
         try Self.addATMs(to: database)
-        // The floor's inputs, made once and not timed: the ciphertext alone, and the deflate stream it hides.
-        // Made in a scope of their own so the big arrays are freed before any process is spawned: a child
-        // started with posix_spawn shares this process's memory until its exec, and Linux counts that in
-        // the child's ru_maxrss.
+        // The floor's inputs, made once and not timed: the ciphertext alone, and the deflate stream it hides
+        // (in a scope of their own, so the big arrays are freed before the runs).
         let (archive, key, databaseBytes, zipBytes) = try { () throws -> (ExploreArchiveFile, [UInt8], Int, Int) in
             let plain = FileSystem.bytes(database) ?? []
             let archive = try ExploreArchiveFile.write(plain, timestamp: 1_750_000_000_000, to: base + ".zip")
@@ -156,7 +154,6 @@ struct ImportBenchmark {
             if run.status != 0 { print("  warning: merchant-lookup sync exited \(run.status)") }
             measured.sync.append(run.milliseconds)
             measured.syncCPU.append(run.cpuMilliseconds)
-            measured.peakKilobytes = max(measured.peakKilobytes, run.peakKilobytes)
             let seconds = Self.stageSeconds(FileSystem.read(output) ?? "")
             for (index, stage) in ["decrypt", "verify", "index"].enumerated() {
                 measured.stages[index].append((seconds[stage] ?? .nan) * 1000)
@@ -190,9 +187,10 @@ struct ImportBenchmark {
         syncOnce()
         try floorOnce()
         measured = Measured(databaseBytes: databaseBytes, zipBytes: zipBytes)
-        print(
-            "  \(item.label): this process holds \(megabytes(Self.residentBytes())) while it spawns (a floor under the children's peak)"
-        )
+        // Peak memory: one more run, not timed, its VmHWM sampled every 5 ms.
+        let sampled = ProcessRunner.run(
+            cli, ["--state-dir", state, "sync", "--from", archive.path, "--force", "--quiet"], sampleMemory: true)
+        measured.peakKilobytes = sampled.peakKilobytes
         let rounds = options.quick ? 2 : (item.size.rowCount > 1_000_000 ? 5 : 7)
         for round in 0..<rounds {
             if round % 2 == 0 {
@@ -223,14 +221,6 @@ struct ImportBenchmark {
             SELECT i, 'Bitcoin ATM ' || i, 'General Bytes', 1, 25 + (i % 200) * 0.1, -120 + (i % 500) * 0.1,
                 'Texas', 'Austin', 'Buy and Sell', 'coinatmradar' FROM n
             """)
-    }
-
-    /// This process's resident memory now (`VmRSS` of `/proc/self/status`; 0 where there is none).
-    static func residentBytes() -> Int {
-        guard let status = FileSystem.read("/proc/self/status"),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return 0 }
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
 
     /// `RUSAGE_SELF`, as `getrusage` takes it on each platform.

@@ -16,10 +16,21 @@ enum ProcessRunner {
         let milliseconds: Double
         /// The exit status (or 128 + signal).
         let status: Int32
-        /// The child's peak resident memory (`ru_maxrss`), in KiB.
+        /// The child's peak resident memory in KiB: with `sampleMemory`, the last `VmHWM` read from
+        /// `/proc/PID/status` (every 5 ms) before it exited; else 0. (`ru_maxrss` cannot be used: a child of
+        /// `posix_spawn` shares this process's memory until its exec, and Linux records this process's peak
+        /// as the child's.)
         var peakKilobytes = 0
         /// The child's CPU time, user and system, in milliseconds.
         var cpuMilliseconds = 0.0
+    }
+
+    /// `VmHWM` (peak resident memory) of process `pid`, in KiB; 0 when it cannot be read.
+    static func highWaterMark(_ pid: pid_t) -> Int {
+        guard let status = FileSystem.read("/proc/\(pid)/status"),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
     /// User plus system time of `usage`, in milliseconds.
@@ -29,7 +40,9 @@ enum ProcessRunner {
     }
 
     /// Runs `path` with `arguments` (without argv[0]).
-    static func run(_ path: String, _ arguments: [String], stdout output: String = "/dev/null") -> Run {
+    static func run(_ path: String, _ arguments: [String], stdout output: String = "/dev/null", sampleMemory: Bool = false)
+        -> Run
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -45,11 +58,19 @@ enum ProcessRunner {
         }
         var status: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        var peak = 0
+        if sampleMemory {
+            while wait4(pid, &status, WNOHANG, &usage) == 0 {
+                peak = max(peak, highWaterMark(pid))
+                usleep(5_000)
+            }
+        } else {
+            while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        }
         let elapsed = (clock.now - start).milliseconds
         let exited = status & 0x7f == 0
         return Run(
             milliseconds: elapsed, status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
-            peakKilobytes: Int(usage.ru_maxrss), cpuMilliseconds: cpuMilliseconds(usage))
+            peakKilobytes: peak, cpuMilliseconds: cpuMilliseconds(usage))
     }
 }
