@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "ExploreBenchmark",
             dependencies: [
-                "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite", "DashSpendSync",
+                "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite", "CZlib", "DashSpendSync",
                 "DashSpendHTTP", "DashSpendTestKit",
             ]
         ),

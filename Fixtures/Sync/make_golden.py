@@ -93,8 +93,10 @@ def main():
           "why": "AE-1 whose headers state CRC-32 deadbeef, not the database's"}),
         ("wrong-crc32c-label.zip",
          build_archive(plain, TIMESTAMP, salt=SALT, password="deadbeef", comment_checksum="deadbeef"),
-         {"expect": "refused", "error": "checksumMismatch.CRC-32C",
-          "why": "the comment's checksum (also the password) is deadbeef, not the database's CRC-32C"}),
+         {"expect": "installs", "merchants": 3, "atms": 1, "checksum": checksum, "timestamp": TIMESTAMP,
+          "checksumVerified": False, "strictError": "checksumMismatch.CRC-32C",
+          "why": "the comment's checksum (also the password) is deadbeef, not the database's CRC-32C: the "
+                 "verifier and the HMAC pass, so it installs unverified; strict refuses it"}),
         ("truncated.zip", good[:len(good) // 2],
          {"expect": "refused", "error": "archive.noEndOfCentralDirectory",
           "why": "the first half of good-ae2.zip"}),

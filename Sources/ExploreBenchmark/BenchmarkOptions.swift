@@ -30,10 +30,15 @@ struct BenchmarkOptions {
     var only: String?
     /// `--quick`: a small generated file (its own name, so the full one stays cached) and few rounds.
     var quick = false
+    /// Whether to skip the import comparison (`sync` against openssl, zlib and sqlite3).
+    var skipImport = false
+    /// Whether to run only the import comparison.
+    var importOnly = false
 
     static let usage = """
         usage: explore-benchmark [--iterations N] [--spawns N] [--quick] [--data DIR] [--cli PATH]
-                                 [--skip-processes] [--skip-indexes] [--skip-service] [--skip-download] [--only TEXT]
+                                 [--skip-processes] [--skip-indexes] [--skip-service] [--skip-download]
+                                 [--skip-import | --import-only] [--only TEXT]
 
           --iterations N   most timed rounds per in-process query (default 300, each capped at ~9 s)
           --spawns N       most process launches per side per query (default 25, each capped at ~9 s)
@@ -43,6 +48,7 @@ struct BenchmarkOptions {
           --only TEXT      only the queries whose label contains TEXT (e.g. show, nearby)
           --skip-service   skip the cached-path and batch-show comparisons (1,000 merchants; 50 with --quick)
           --skip-download  no download comparison (sync's downloader vs curl -o, 70 and 280 MB; --quick: 4, 16 MB)
+          --import-only    only sync's import against openssl + zlib + sqlite3 (70 MB and 280 MB files)
         """
 
     /// Parses `arguments` (without the program name); nil after printing the usage for `--help`. Exits
@@ -83,6 +89,8 @@ struct BenchmarkOptions {
             case "--skip-indexes": options.skipIndexes = true
             case "--skip-service": options.skipService = true
             case "--skip-download": options.skipDownload = true
+            case "--skip-import": options.skipImport = true
+            case "--import-only": options.importOnly = true
             case "--help", "-h":
                 print(usage)
                 return nil

@@ -30,6 +30,7 @@ struct BenchmarkRun {
         print("warning: this is a debug build; run `swift run -c release explore-benchmark` for real numbers\n")
         #endif
         let folder = options.dataDirectory ?? packageRoot + "/.build/benchmark"
+        if options.importOnly { return try importComparison(folder: folder) }
         var generator = ExploreFileGenerator(schemaPath: packageRoot + "/Fixtures/Schemas/explore-v4.sql")
         if options.quick { generator.size = .smoke }
         let (path, generated) = try generator.ensure(
@@ -99,6 +100,9 @@ struct BenchmarkRun {
 
         // 5. Download.
         if !options.skipDownload { try DownloadBenchmark(options: options, folder: folder).run() }
+
+        // 4. The import.
+        if !options.skipImport { try importComparison(folder: folder) }
 
         // The library must not have written to the file it read.
         let after = FileSystem.signature(path)
@@ -314,6 +318,12 @@ struct BenchmarkRun {
             ])
         }
         print(table.rendered)
+    }
+
+    /// `sync`'s import against the floor of the standard tools (see ``ImportBenchmark``).
+    private func importComparison(folder: String) throws {
+        guard let cli = try locateCLI() else { return }
+        try ImportBenchmark(options: options, folder: folder, packageRoot: packageRoot, cli: cli).run()
     }
 
     /// The `merchant-lookup` binary: `--cli`, else the one next to this executable, brought up to date first

@@ -18,16 +18,36 @@ enum FileSystem {
 
     /// The whole file as UTF-8 text, or nil.
     static func read(_ path: String) -> String? {
+        bytes(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The whole file's bytes, or nil.
+    static func bytes(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = fread(&buffer, 1, buffer.count, file)
             if count <= 0 { break }
             bytes += buffer[0..<count]
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
+    }
+
+    /// Writes `parts`, one after the other, to `path` (replaced), through a temporary file renamed into place.
+    static func write(_ parts: [[UInt8]], to path: String) throws {
+        let temporary = path + ".tmp.\(getpid())"
+        guard let output = fopen(temporary, "wb") else { throw RawSQLite.Failure(description: "cannot write \(temporary)") }
+        for part in parts where !part.isEmpty {
+            guard fwrite(part, 1, part.count, output) == part.count else {
+                fclose(output)
+                remove(temporary)
+                throw RawSQLite.Failure(description: "cannot write \(temporary)")
+            }
+        }
+        guard fclose(output) == 0 else { throw RawSQLite.Failure(description: "cannot write \(temporary)") }
+        try move(temporary, to: path)
     }
 
     /// Writes `text` to `path` through ``AtomicFile``, so readers never see half a file.

@@ -6,9 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Starts a program with `posix_spawn`, waits for it, and reports the wall time on the monotonic clock.
-/// Standard input comes from a file (or `/dev/null`), standard output goes to a file (or `/dev/null`),
-/// standard error to `/dev/null`.
+/// Starts a program with `posix_spawn`, waits for it, and reports the wall time on the monotonic clock and
+/// the child's peak memory. Standard input comes from a file (or `/dev/null`), standard output goes to a file
+/// (or `/dev/null`), standard error to `/dev/null`.
 enum ProcessRunner {
     /// The outcome of one run.
     struct Run {
@@ -16,11 +16,33 @@ enum ProcessRunner {
         let milliseconds: Double
         /// The exit status (or 128 + signal).
         let status: Int32
+        /// The child's peak resident memory in KiB: with `sampleMemory`, the last `VmHWM` read from
+        /// `/proc/PID/status` (every 5 ms) before it exited; else 0. (`ru_maxrss` cannot be used: a child of
+        /// `posix_spawn` shares this process's memory until its exec, and Linux records this process's peak
+        /// as the child's.)
+        var peakKilobytes = 0
+        /// The child's CPU time, user and system, in milliseconds.
+        var cpuMilliseconds = 0.0
+    }
+
+    /// `VmHWM` (peak resident memory) of process `pid`, in KiB; 0 when it cannot be read.
+    static func highWaterMark(_ pid: pid_t) -> Int {
+        guard let status = FileSystem.read("/proc/\(pid)/status"),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    /// User plus system time of `usage`, in milliseconds.
+    static func cpuMilliseconds(_ usage: rusage) -> Double {
+        Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
     }
 
     /// Runs `path` with `arguments` (without argv[0]).
     static func run(
-        _ path: String, _ arguments: [String], stdout output: String = "/dev/null", stdin input: String = "/dev/null"
+        _ path: String, _ arguments: [String], stdout output: String = "/dev/null", stdin input: String = "/dev/null",
+        sampleMemory: Bool = false
     ) -> Run {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -37,9 +59,20 @@ enum ProcessRunner {
             return Run(milliseconds: 0, status: 127)
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        var usage = rusage()
+        var peak = 0
+        if sampleMemory {
+            while wait4(pid, &status, WNOHANG, &usage) == 0 {
+                peak = max(peak, highWaterMark(pid))
+                usleep(5_000)
+            }
+        } else {
+            while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        }
         let elapsed = (clock.now - start).milliseconds
         let exited = status & 0x7f == 0
-        return Run(milliseconds: elapsed, status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+        return Run(
+            milliseconds: elapsed, status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
+            peakKilobytes: peak, cpuMilliseconds: cpuMilliseconds(usage))
     }
 }

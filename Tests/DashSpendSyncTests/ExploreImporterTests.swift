@@ -144,9 +144,12 @@ struct ExploreImporterTests {
         let zip = try ExploreArchiveWriter(timestamp: 2000).archive(of: goodBytes)
         let payloadStart = 30 + "explore.db".count + 11
 
-        var cases: [(String, [UInt8], (ExploreImportError) -> Bool)] = []
-        func add(_ name: String, _ bytes: [UInt8], _ check: @escaping (ExploreImportError) -> Bool) {
-            cases.append((name, bytes, check))
+        // Each case is refused with and without `strict`, unless `strictOnly` (refused only when strict).
+        var cases: [(String, [UInt8], Bool, (ExploreImportError) -> Bool)] = []
+        func add(
+            _ name: String, _ bytes: [UInt8], strictOnly: Bool = false, _ check: @escaping (ExploreImportError) -> Bool
+        ) {
+            cases.append((name, bytes, strictOnly, check))
         }
         var tampered = zip
         tampered[payloadStart + 40] ^= 0x01
@@ -170,8 +173,14 @@ struct ExploreImporterTests {
         var consistentlyWrong = ExploreArchiveWriter(timestamp: 2000)
         consistentlyWrong.comment = "2000#deadbeef"
         consistentlyWrong.password = "deadbeef"
-        add("wrong checksum used as password too", try consistentlyWrong.archive(of: goodBytes)) {
+        add("wrong checksum used as password too", try consistentlyWrong.archive(of: goodBytes), strictOnly: true) {
             if case .checksumMismatch(_, "CRC-32C", "deadbeef", _) = $0 { true } else { false }
+        }
+        // A differing label never excuses a failed HMAC or SQLite check.
+        var wrongLabelTampered = try consistentlyWrong.archive(of: goodBytes)
+        wrongLabelTampered[payloadStart + 40] ^= 0x01
+        add("wrong checksum label and tampered ciphertext", wrongLabelTampered) {
+            if case .decryption(_, .authenticationFailed) = $0 { true } else { false }
         }
         var badFormat = ExploreArchiveWriter(timestamp: 2000)
         badFormat.comment = "not a comment"
@@ -211,20 +220,33 @@ struct ExploreImporterTests {
         for index in 4096..<min(8192, damaged.count) { damaged[index] = 0xA5 }
         add("damaged SQLite", damaged) { if case .notExploreDatabase = $0 { true } else { false } }
 
-        for (name, bytes, check) in cases {
+        for (name, bytes, strictOnly, check) in cases {
             let path = scratch.file("case.bin")
             try SyncFixture.write(bytes, to: path)
-            do {
-                let outcome = try importer.importFile(at: path, force: true)
-                Issue.record("\(name): imported (\(outcome))")
-            } catch {
-                #expect(check(error), "\(name): \(error)")
-                #expect(!error.description.contains("\n"))
+            for strict in strictOnly ? [true] : [false, true] {
+                do {
+                    let outcome = try importer.importFile(at: path, force: true, strict: strict)
+                    Issue.record("\(name), strict \(strict): imported (\(outcome))")
+                } catch {
+                    #expect(check(error), "\(name), strict \(strict): \(error)")
+                    #expect(!error.description.contains("\n"))
+                }
             }
             #expect(SyncFixture.bytes(importer.databasePath) == old, "\(name): the old database changed")
             #expect(try leftovers().isEmpty, "\(name): a staging file was left")
             #expect(SyncFixture.bytes(path) == bytes, "\(name): the source was written")
         }
+        // Not strict, a differing label is looked at only after SQLite's checks, which refuse this one.
+        var emptyWrongLabel = ExploreArchiveWriter(timestamp: 3000)
+        emptyWrongLabel.comment = "3000#deadbeef"
+        emptyWrongLabel.password = "deadbeef"
+        try SyncFixture.write(try emptyWrongLabel.archive(of: SyncFixture.bytes(empty)), to: scratch.file("case.bin"))
+        #expect {
+            try importer.importFile(at: scratch.file("case.bin"), force: true)
+        } throws: { error in
+            if case .notExploreDatabase = error as? ExploreImportError { true } else { false }
+        }
+        #expect(SyncFixture.bytes(importer.databasePath) == old)
         #expect(try merchantName() == "Old Bakery")
         #expect(importer.storedMetadata()?.dataTimestamp == 1000)
     }

@@ -21,6 +21,10 @@ struct GoldenArchiveTests {
         let timestamp: Int64?
         /// For "refused": ``GoldenArchiveTests/kind(of:)`` of the error.
         let error: String?
+        /// For "installs": whether the CRC-32C label matched (absent: it must).
+        let checksumVerified: Bool?
+        /// For "installs": the error a strict import gives instead (absent: strict installs it too).
+        let strictError: String?
 
         var description: String { file }
     }
@@ -36,7 +40,8 @@ struct GoldenArchiveTests {
                 file: try #require(entry["file"] as? String), expect: try #require(entry["expect"] as? String),
                 merchants: entry["merchants"] as? Int, atms: entry["atms"] as? Int,
                 checksum: entry["checksum"] as? String, timestamp: (entry["timestamp"] as? NSNumber)?.int64Value,
-                error: entry["error"] as? String)
+                error: entry["error"] as? String, checksumVerified: entry["checksumVerified"] as? Bool,
+                strictError: entry["strictError"] as? String)
         }
     }
 
@@ -74,7 +79,7 @@ struct GoldenArchiveTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".zip") }
         try #require(!files.isEmpty, "no .zip in \(Self.folder)")
         #expect(Set(files) == Set(expectations.map(\.file)))
-        let errors = Set(expectations.compactMap(\.error))
+        let errors = Set(expectations.compactMap(\.error) + expectations.compactMap(\.strictError))
         #expect(expectations.contains { $0.expect == "installs" })
         for required in [
             "decryption.wrongPassword", "decryption.authenticationFailed", "checksumMismatch.CRC-32",
@@ -88,7 +93,7 @@ struct GoldenArchiveTests {
     func eachArchive() throws {
         let expectations = try Self.manifest()
         try #require(!expectations.isEmpty, "no golden archives")
-        let good = try #require(expectations.first { $0.expect == "installs" })
+        let good = try #require(expectations.first { $0.expect == "installs" && $0.strictError == nil })
         var checked = 0
         for expectation in expectations {
             let scratch = try ScratchDirectory(prefix: "golden")
@@ -108,6 +113,25 @@ struct GoldenArchiveTests {
                 #expect(info.version == 4, "\(expectation)")
                 #expect(metadata.checksum == expectation.checksum, "\(expectation)")
                 #expect(metadata.dataTimestamp == expectation.timestamp, "\(expectation)")
+                #expect(metadata.checksumVerified == (expectation.checksumVerified ?? true), "\(expectation)")
+                #expect(outcome.warnings.isEmpty == (expectation.checksumVerified ?? true), "\(expectation)")
+                let strictImporter = ExploreImporter(directory: scratch.file("strict/mainnet"))
+                if let strictError = expectation.strictError {
+                    #expect(throws: ExploreImportError.self, "\(expectation)") {
+                        try strictImporter.importFile(at: path, strict: true)
+                    }
+                    do {
+                        _ = try strictImporter.importFile(at: path, strict: true)
+                    } catch {
+                        #expect(Self.kind(of: error) == strictError, "\(expectation): \(error)")
+                    }
+                    #expect(!FileManager.default.fileExists(atPath: strictImporter.databasePath))
+                } else {
+                    guard case .imported = try strictImporter.importFile(at: path, strict: true) else {
+                        Issue.record("\(expectation): a strict import did not install it")
+                        continue
+                    }
+                }
                 let names = try ExploreDatabase(path: importer.databasePath).search(MerchantSearch(text: "Golden"))
                     .merchants.map(\.name)
                 #expect(names.contains("Golden Grocer"), "\(expectation): \(names)")

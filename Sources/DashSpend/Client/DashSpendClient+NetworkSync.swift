@@ -1,47 +1,64 @@
 import DashSpendCore
 import DashSpendHTTP
 import DashSpendSync
+import Synchronization
 
 extension DashSpendClient {
     /// Installs the explore data of `source` as this network's database, unless what is installed is as
     /// new (`force` installs anyway).
     ///
-    /// A file is imported as ``sync(from:force:)`` does. A network source is checked first (a storage
-    /// object's `Data-Timestamp`, or a conditional request for a plain URL) and downloaded only when newer,
-    /// streamed to the network's download folder (never held in memory), continued where an interrupted
-    /// download stopped, then verified and imported; the object's `Data-Timestamp` and `Data-Checksum` must
-    /// match the archive's comment. On any failure the installed database is left as it was.
+    /// A file is imported as ``sync(from:force:strict:progress:)`` does. A network source is checked first
+    /// (a storage object's `Data-Timestamp`, or a conditional request for a plain URL) and downloaded only
+    /// when newer, streamed to the network's download folder (never held in memory), continued where an
+    /// interrupted download stopped, then verified and imported; the object's `Data-Timestamp` and
+    /// `Data-Checksum` must match the archive's comment. On any failure the installed database is left as it
+    /// was. `strict` refuses a ZIP whose CRC-32C differs from its stated checksum.
     ///
-    /// `downloadProgress` is called as bytes arrive: the bytes of the object on disk and its whole size.
+    /// `progress` hears every stage, the download first (bytes of the object on disk and its whole size).
     public func sync(
-        _ source: SyncSource, force: Bool = false,
-        downloadProgress: (@Sendable (_ received: Int, _ total: Int?) -> Void)? = nil
+        _ source: SyncSource, force: Bool = false, strict: Bool = false, progress: SyncProgressHandler? = nil
     ) async throws(DashSpendFailure) -> SyncReport {
         guard let object = try source.remoteObject(storageBase: configuration.storageBaseURL) else {
-            return try sync(from: source.description, force: force)
+            return try sync(from: source.description, force: force, strict: strict, progress: progress)
         }
-        let sync = networkSync(progress: downloadProgress)
+        let clock = ContinuousClock()
+        let started = clock.now
+        func seconds() -> Double {
+            let elapsed = clock.now - started
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
+        // The last download report, until the import's first report says the download has ended.
+        let download = Mutex<(received: Int, total: Int?, ended: Bool)?>(nil)
         let outcome: ExploreNetworkSync.Outcome
+        let stages: [SyncProgress]
         do {
-            outcome = try await sync.sync(object, force: force, now: configuration.now())
+            (outcome, stages) = try await Self.collectingStages(progress) { observe in
+                let sync = networkSync { received, total in
+                    download.withLock { $0 = (received, total, false) }
+                    observe(SyncProgress(stage: .download, bytesDone: received, bytesTotal: total, elapsed: seconds()))
+                }
+                return try await sync.sync(object, force: force, strict: strict, now: configuration.now()) { report in
+                    let ended = download.withLock { state -> SyncProgress? in
+                        guard let last = state, !last.ended else { return nil }
+                        state?.ended = true
+                        return SyncProgress(
+                            stage: .download, bytesDone: last.received, bytesTotal: last.total, elapsed: seconds(),
+                            isFinished: true)
+                    }
+                    if let ended { observe(ended) }
+                    observe(report)
+                }
+            }
         } catch {
             throw DashSpendFailure(error)
         }
         switch outcome {
         case .upToDate(let stored, let remote):
             return SyncReport(
-                updated: false, path: sync.importer.databasePath, source: source.description,
+                updated: false, path: configuration.installedDatabasePath, source: source.description,
                 dataTimestamp: stored?.dataTimestamp, incomingTimestamp: remote)
-        case .imported(.upToDate(let path, let stored, let incoming)):
-            return SyncReport(
-                updated: false, path: path, source: source.description, dataTimestamp: stored.dataTimestamp,
-                incomingTimestamp: incoming)
-        case .imported(.imported(let path, let info, let metadata)):
-            return SyncReport(
-                updated: true, path: path, source: source.description, format: metadata.format,
-                schemaVersion: info.version, merchantIds: info.merchantIds, merchantRows: info.merchantRows,
-                atms: info.atms, dataTimestamp: metadata.dataTimestamp, checksum: metadata.checksum,
-                installedChecksum: metadata.installedChecksum, importedAt: metadata.importedAt)
+        case .imported(let imported):
+            return Self.report(imported, source: source.description, stages: stages)
         }
     }
 

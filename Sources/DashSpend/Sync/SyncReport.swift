@@ -1,4 +1,6 @@
-/// What a ``DashSpendClient/sync(from:force:)`` did.
+public import DashSpendCore
+
+/// What a ``DashSpendClient/sync(from:force:strict:progress:)`` did.
 public struct SyncReport: Sendable, Hashable {
     /// Whether a new database was installed (false: what is installed is already as new).
     public let updated: Bool
@@ -26,13 +28,27 @@ public struct SyncReport: Sendable, Hashable {
     public let installedChecksum: String?
     /// When the data was imported (ISO 8601).
     public let importedAt: String?
+    /// Whether the database's CRC-32C equals the checksum the archive's comment states: false when a ZIP
+    /// was installed although they differ (its password verifier, HMAC and SQLite checks passed); nil for
+    /// a plain SQLite file (no stated checksum) and when nothing was imported.
+    public let checksumVerified: Bool?
+    /// What a person should know about the import, one line each (a differing CRC-32C label); empty when
+    /// there is nothing to say.
+    public let warnings: [String]
+    /// Each stage that ran, as reported when it finished (stage, bytes, seconds), in order.
+    public let stages: [SyncProgress]
+    /// The size of the file imported from, in bytes; nil when nothing was imported.
+    public let sourceBytes: Int?
+    /// The size of the installed database, in bytes; nil when nothing was imported.
+    public let installedBytes: Int?
 
     /// Creates a report.
     public init(
         updated: Bool, path: String, source: String, format: String? = nil, schemaVersion: Int? = nil,
         merchantIds: Int? = nil, merchantRows: Int? = nil, atms: Int? = nil, dataTimestamp: Int64? = nil,
         incomingTimestamp: Int64? = nil, checksum: String? = nil, installedChecksum: String? = nil,
-        importedAt: String? = nil
+        importedAt: String? = nil, checksumVerified: Bool? = nil, warnings: [String] = [], stages: [SyncProgress] = [],
+        sourceBytes: Int? = nil, installedBytes: Int? = nil
     ) {
         self.updated = updated
         self.path = path
@@ -47,5 +63,10 @@ public struct SyncReport: Sendable, Hashable {
         self.checksum = checksum
         self.installedChecksum = installedChecksum
         self.importedAt = importedAt
+        self.checksumVerified = checksumVerified
+        self.warnings = warnings
+        self.stages = stages
+        self.sourceBytes = sourceBytes
+        self.installedBytes = installedBytes
     }
 }

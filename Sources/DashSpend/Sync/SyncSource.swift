@@ -7,7 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Where ``DashSpendClient/sync(_:force:downloadProgress:)`` takes the explore data from.
+/// Where ``DashSpendClient/sync(_:force:strict:progress:)`` takes the explore data from.
 ///
 /// - ``file(_:)``: a local file (the wallets' encrypted ZIP, or a plain explore database).
 /// - ``storageObject(bucket:object:)``: an object of a storage bucket (`gs://BUCKET/OBJECT`), read through

@@ -41,8 +41,12 @@ package struct ExploreNetworkSync: Sendable {
         case imported(ExploreImportOutcome)
     }
 
-    /// Downloads `object` when it is newer than the installed data (or `force`), and imports it.
-    package func sync(_ object: RemoteExploreObject, force: Bool, now: Date) async throws -> Outcome {
+    /// Downloads `object` when it is newer than the installed data (or `force`), and imports it (`strict`
+    /// and `progress` as ``ExploreImporter/importFile(at:force:strict:now:progress:)`` takes them).
+    package func sync(
+        _ object: RemoteExploreObject, force: Bool, strict: Bool = false, now: Date,
+        progress: SyncProgressHandler? = nil
+    ) async throws -> Outcome {
         try importer.prepareDirectory()
         let lock = try SyncLock(directory: importer.directory, name: ".download.lock")
         defer { withExtendedLifetime(lock) {} }
@@ -54,7 +58,8 @@ package struct ExploreNetworkSync: Sendable {
         case .downloaded(let path, let metadata, let validator):
             do {
                 if let metadata { try Self.requireAgreement(path: path, metadata: metadata, object: object) }
-                let outcome = try importer.importFile(at: path, force: force, now: now)
+                let outcome = try importer.importFile(
+                    at: path, force: force, strict: strict, now: now, progress: progress)
                 folder.removePartial()
                 if case .plain = object.kind {
                     folder.saveInstalled(DownloadFolder.Installed(object: object.identity, validator: validator))

@@ -25,11 +25,29 @@ package struct ExploreImportMetadata: Sendable, Hashable, Codable {
     package let importedAt: String
     /// The explore schema version (1 to 4).
     package let schemaVersion: Int
+    /// The checksum the ZIP's comment states (its password); nil for a plain SQLite file and in metadata
+    /// written before this field existed.
+    package let statedChecksum: String?
+    /// Whether ``checksum`` equals ``statedChecksum``: false when a ZIP whose password verifier, HMAC and
+    /// SQLite checks passed was installed although its CRC-32C label differs. Nil for a plain SQLite file
+    /// (no label) and in metadata written before this field existed (see ``isChecksumVerified``).
+    package let checksumVerified: Bool?
+    /// The size of the file imported from, in bytes (nil in older metadata).
+    package let sourceBytes: Int?
+    /// The size of the installed `explore.db`, in bytes (nil in older metadata).
+    package let installedBytes: Int?
+
+    /// Whether the CRC-32C label was checked and matched: ``checksumVerified``, or, in metadata written
+    /// before it existed, true for a ZIP (only matching ZIPs were installed then). Nil for a plain file.
+    package var isChecksumVerified: Bool? {
+        checksumVerified ?? (format == "zip" ? true : nil)
+    }
 
     /// Creates the metadata.
     package init(
         source: String, format: String, dataTimestamp: Int64?, checksum: String, installedChecksum: String? = nil,
-        importedAt: String, schemaVersion: Int
+        importedAt: String, schemaVersion: Int, statedChecksum: String? = nil, checksumVerified: Bool? = nil,
+        sourceBytes: Int? = nil, installedBytes: Int? = nil
     ) {
         self.source = source
         self.format = format
@@ -38,6 +56,10 @@ package struct ExploreImportMetadata: Sendable, Hashable, Codable {
         self.installedChecksum = installedChecksum
         self.importedAt = importedAt
         self.schemaVersion = schemaVersion
+        self.statedChecksum = statedChecksum
+        self.checksumVerified = checksumVerified
+        self.sourceBytes = sourceBytes
+        self.installedBytes = installedBytes
     }
 
     /// Reads the metadata at `path`, or nil when there is none or it cannot be read (then the next ZIP is

@@ -1,4 +1,4 @@
-import DashSpendCore
+package import DashSpendCore
 import DashSpendExplore
 import DashSpendSQLite
 
@@ -76,9 +76,15 @@ package struct ExploreImporter: Sendable {
 
     /// Imports `source`. A ZIP is imported only when its data timestamp is newer than the stored one,
     /// unless `force`; a plain SQLite file has no timestamp and is always imported.
-    package func importFile(at source: String, force: Bool = false, now: Date = Date()) throws(ExploreImportError)
-        -> ExploreImportOutcome
-    {
+    ///
+    /// A ZIP whose password verifier and HMAC pass and whose database SQLite finds sound, but whose CRC-32C
+    /// differs from the checksum its comment states, is installed with ``ExploreImportMetadata/checksumVerified``
+    /// false (the wallets never check that label); `strict` refuses it instead. `progress` hears each stage
+    /// (``SyncStage/decrypt`` or ``SyncStage/copy``, then ``SyncStage/verify`` and ``SyncStage/index``).
+    package func importFile(
+        at source: String, force: Bool = false, strict: Bool = false, now: Date = Date(),
+        progress: SyncProgressHandler? = nil
+    ) throws(ExploreImportError) -> ExploreImportOutcome {
         let file = try SourceFile(path: source, maximumSize: maximumSourceSize)
         guard file.size > 0 else { throw .emptySource(path: source) }
         let head = try file.head(Self.sqliteMagic.count)
@@ -92,20 +98,30 @@ package struct ExploreImporter: Sendable {
         // Under the lock no other import can own a staging file: whatever is there was left by a killed run.
         StagingFile.removeLeftovers(next: databasePath)
         StagingFile.removeLeftovers(next: metadataPath)
-        if isPlain { return try importPlain(file, now: now) }
-        return try importArchive(file, force: force, now: now)
+        if isPlain { return try importPlain(file, now: now, progress: progress) }
+        return try importArchive(file, force: force, strict: strict, now: now, progress: progress)
     }
 
-    private func importPlain(_ file: SourceFile, now: Date) throws(ExploreImportError) -> ExploreImportOutcome {
+    private func importPlain(_ file: SourceFile, now: Date, progress: SyncProgressHandler?) throws(ExploreImportError)
+        -> ExploreImportOutcome
+    {
         try requireFreeSpace(for: file.size)
         let staging = try StagingFile(next: databasePath)
         defer { staging.discard() }
+        let stage = StageReporter(.copy, total: file.size, handler: progress)
         var checksum = CRC32C()
+        var copied = 0
         try file.forEachChunk(in: 0..<file.size) { (chunk) throws(ExploreImportError) in
             checksum.update(UnsafeRawBufferPointer(chunk))
             try staging.append(UnsafeRawBufferPointer(chunk))
+            copied += chunk.count
+            stage.report(copied)
         }
-        return try install(staging, source: file.path, format: "sqlite", timestamp: nil, checksum: checksum.hexString, now: now)
+        try staging.finish()
+        stage.finish(copied)
+        return try install(
+            staging, source: file, format: "sqlite", timestamp: nil,
+            checksum: SourceChecksum(actual: checksum.hexString, stated: nil), now: now, progress: progress)
     }
 
     /// The parts of the wallets' ZIP the import uses, all checked.
@@ -172,9 +188,9 @@ package struct ExploreImporter: Sendable {
             code: code)
     }
 
-    private func importArchive(_ file: SourceFile, force: Bool, now: Date) throws(ExploreImportError)
-        -> ExploreImportOutcome
-    {
+    private func importArchive(
+        _ file: SourceFile, force: Bool, strict: Bool, now: Date, progress: SyncProgressHandler?
+    ) throws(ExploreImportError) -> ExploreImportOutcome {
         let source = file.path
         let zip = try readArchive(file, now: now)
         // Check the password verifier and the HMAC over all the ciphertext before deciding anything, so a
@@ -201,6 +217,7 @@ package struct ExploreImporter: Sendable {
         try requireFreeSpace(for: zip.entry.uncompressedSize)
         let staging = try StagingFile(next: databasePath)
         defer { staging.discard() }
+        let stage = StageReporter(.decrypt, total: zip.entry.uncompressedSize, handler: progress)
         var checksum = CRC32C()
         var crc = CRC32()
         var size = 0
@@ -227,6 +244,7 @@ package struct ExploreImporter: Sendable {
             } catch {
                 throw .decryption(path: source, error)
             }
+            defer { stage.report(size) }
             guard let inflater else { return try consume(UnsafeRawBufferPointer(chunk)) }
             do {
                 try inflater.feed(UnsafeRawBufferPointer(chunk)) { try consume($0) }
@@ -252,7 +270,9 @@ package struct ExploreImporter: Sendable {
             throw .checksumMismatch(
                 path: source, kind: "size", expected: "\(zip.entry.uncompressedSize) bytes", actual: "\(size)")
         }
-        guard checksum.value == zip.comment.checksumValue else {
+        // The CRC-32C label is checked after the HMAC, which already proves these are the bytes the archive's
+        // maker encrypted: a differing label refuses the file only when strict (see importFile).
+        if strict, checksum.value != zip.comment.checksumValue {
             throw .checksumMismatch(
                 path: source, kind: "CRC-32C", expected: zip.comment.checksum, actual: checksum.hexString)
         }
@@ -261,9 +281,18 @@ package struct ExploreImporter: Sendable {
                 path: source, kind: "CRC-32", expected: String(zip.entry.crc32, radix: 16),
                 actual: String(crc.value, radix: 16))
         }
+        try staging.finish()
+        stage.finish(size)
         return try install(
-            staging, source: source, format: "zip", timestamp: zip.comment.timestamp,
-            checksum: checksum.hexString, now: now)
+            staging, source: file, format: "zip", timestamp: zip.comment.timestamp,
+            checksum: SourceChecksum(actual: checksum.hexString, stated: zip.comment.checksum), now: now,
+            progress: progress)
+    }
+
+    /// The CRC-32C of the source database as computed, and as the archive states it (nil for a plain file).
+    private struct SourceChecksum {
+        let actual: String
+        let stated: String?
     }
 
     /// Whether the database in place opens as an explore database and passes `PRAGMA quick_check`: only
@@ -290,17 +319,23 @@ package struct ExploreImporter: Sendable {
     /// Checks the staged file with the library and, when it is a usable explore database, moves it over
     /// `explore.db` and its metadata (staged before) over `explore.db.meta.json` right after.
     private func install(
-        _ staging: StagingFile, source: String, format: String, timestamp: Int64?, checksum: String,
-        now: Date
+        _ staging: StagingFile, source file: SourceFile, format: String, timestamp: Int64?, checksum: SourceChecksum,
+        now: Date, progress: SyncProgressHandler?
     ) throws(ExploreImportError) -> ExploreImportOutcome {
-        try staging.finish()
+        let source = file.path
         let info: ExploreDatabaseInfo
+        let installed: (checksum: String, size: Int)
         do {
             // Check the file as it came before touching it, then add the lookup indexes to our copy.
+            let verifying = StageReporter(.verify, handler: progress)
             try ExploreDatabase(path: staging.path).verifyIntegrity()
+            verifying.finish()
+            // The indexes are SQLite's own work in one committed transaction over pages quick_check has just
+            // read: the file is opened again (schema and counts, which the merchantId index makes cheap), not
+            // read through a second time.
+            let indexing = StageReporter(.index, handler: progress)
             try LookupIndexes.add(to: staging.path, maximumPageCount: maximumPageCount)
             let database = try ExploreDatabase(path: staging.path)
-            try database.verifyIntegrity()
             info = try database.info()
             guard info.merchantRows > 0 else {
                 throw ExploreImportError.notExploreDatabase(path: source, reason: "its merchant table is empty")
@@ -308,6 +343,8 @@ package struct ExploreImporter: Sendable {
             if !database.schema.atmColumns.isEmpty, info.atms == 0 {
                 throw ExploreImportError.notExploreDatabase(path: source, reason: "its atm table is empty")
             }
+            installed = try Self.checksum(ofFileAt: staging.path)
+            indexing.finish()
         } catch let error as ExploreImportError {
             throw error
         } catch let error as ExploreDatabaseError {
@@ -325,9 +362,11 @@ package struct ExploreImporter: Sendable {
         }
         let name = source.split(separator: "/").last.map(String.init) ?? source
         let metadata = ExploreImportMetadata(
-            source: name, format: format, dataTimestamp: timestamp, checksum: checksum,
-            installedChecksum: try Self.checksum(ofFileAt: staging.path),
-            importedAt: now.formatted(Date.ISO8601FormatStyle()), schemaVersion: info.version)
+            source: name, format: format, dataTimestamp: timestamp, checksum: checksum.actual,
+            installedChecksum: installed.checksum, importedAt: now.formatted(Date.ISO8601FormatStyle()),
+            schemaVersion: info.version, statedChecksum: checksum.stated,
+            checksumVerified: checksum.stated.map { $0 == checksum.actual }, sourceBytes: file.size,
+            installedBytes: installed.size)
         let metadataFile = try stageMetadata(metadata)
         defer { metadataFile.discard() }
         try staging.move(over: databasePath)
@@ -358,12 +397,12 @@ package struct ExploreImporter: Sendable {
         return file
     }
 
-    /// The CRC-32C of the file at `path`, read in chunks.
-    static func checksum(ofFileAt path: String) throws(ExploreImportError) -> String {
+    /// The CRC-32C of the file at `path`, read in chunks, and its size.
+    static func checksum(ofFileAt path: String) throws(ExploreImportError) -> (checksum: String, size: Int) {
         let file = try SourceFile(path: path, maximumSize: .max)
         var checksum = CRC32C()
         try file.forEachChunk(in: 0..<file.size) { checksum.update(UnsafeRawBufferPointer($0)) }
-        return checksum.hexString
+        return (checksum.hexString, file.size)
     }
 
     /// Whether SQLite failed to write: `SQLITE_FULL` (disk full: `ENOSPC`) or one of the write, sync and

@@ -7,8 +7,9 @@ import DashSpendSQLite
 /// 45 ms table scan to 0.03 ms, and with `gift_card_providers(merchantId)` the provider-filtered page is
 /// about 2x faster. The copy is also switched from WAL to a rollback journal, so it is one
 /// self-contained file.
-enum LookupIndexes {
-    static let statements = [
+package enum LookupIndexes {
+    /// The statements, in the order they run.
+    package static let statements = [
         "CREATE INDEX IF NOT EXISTS dashspend_merchant_merchantId ON merchant(merchantId)",
         "CREATE INDEX IF NOT EXISTS dashspend_gift_card_providers_merchantId ON gift_card_providers(merchantId)",
     ]

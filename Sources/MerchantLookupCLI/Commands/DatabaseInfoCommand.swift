@@ -4,7 +4,7 @@ import DashSpend
 enum DatabaseInfoCommand: CLICommand {
     static let words = ["db", "info"]
     static let usage = "merchant-lookup db info [--db PATH] [--json]"
-    static let summary = "the database in use: path, version, counts, rows skipped as unreadable"
+    static let summary = "the database in use: path, version, counts, rows skipped, where and when it was synced from"
     static let options: [OptionSpec] = []
     static let maximumOperands = 0
 
@@ -12,6 +12,8 @@ enum DatabaseInfoCommand: CLICommand {
         let client = try invocation.client()
         let info = try await invocation.perform { () throws(DashSpendFailure) in try client.databaseInfo() }
         let providers = info.providerRows.sorted { $0.key < $1.key }
+        let provenance = client.databaseProvenance()
+        let now = client.configuration.now()
         if invocation.json {
             return JSONDocument.object([
                 ("path", .string(info.origin)),
@@ -25,6 +27,7 @@ enum DatabaseInfoCommand: CLICommand {
                 ("skippedMerchantRows", .integer(info.skippedMerchantRows)),
                 ("ignoredProviderRows", .integer(info.ignoredProviderRows)),
                 ("searchIndex", .bool(info.hasSearchIndex)),
+                ("sync", ProvenanceOutput.json(provenance, now: now)),
             ]).serialized() + "\n"
         }
         let providerText =
@@ -41,6 +44,6 @@ enum DatabaseInfoCommand: CLICommand {
             ignored rows:    \(info.ignoredProviderRows) provider rows for providers this build does not include
             name search:     \(info.hasSearchIndex ? "FTS4 (merchant_fts)" : "LIKE (no merchant_fts)")
 
-            """
+            """ + ProvenanceOutput.lines(provenance, now: now)
     }
 }

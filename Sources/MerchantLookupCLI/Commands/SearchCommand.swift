@@ -33,6 +33,7 @@ enum SearchCommand: CLICommand {
         let search = try makeSearch(invocation)
         let client = try invocation.client()
         let page = try await invocation.perform { () throws(DashSpendFailure) in try client.search(search) }
+        ProvenanceOutput.noteIfStale(client, invocation)
         return invocation.json ? json(page) : text(page, search: search)
     }
 

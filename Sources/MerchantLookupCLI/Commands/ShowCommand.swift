@@ -32,6 +32,7 @@ enum ShowCommand: CLICommand {
         let policy = try FetchPolicyOptions.policy(invocation)
         let client = try invocation.client()
         guard case .single(let wanted) = inputs else {
+            ProvenanceOutput.noteIfStale(client, invocation)
             return try await ShowBatch.run(inputs, invocation: invocation, client: client, policy: policy, near: near)
         }
         let (merchant, locations) = try await invocation.perform {
@@ -40,6 +41,7 @@ enum ShowCommand: CLICommand {
             guard invocation.arguments.flag("--locations") else { return (merchant, nil) }
             return (merchant, try client.locations(merchantId: merchant.merchant.merchantId, near: near))
         }
+        ProvenanceOutput.noteIfStale(client, invocation)
         let notes = [client.stateDatabaseRecovery?.description].compactMap { $0 }
         return rendered(
             merchant, locations: locations, json: invocation.json, explain: invocation.arguments.flag("--explain"),

@@ -12,7 +12,8 @@ import Foundation
 enum SyncCommand: CLICommand {
     static let words = ["sync"]
     static let usage =
-        "merchant-lookup sync [--from FILE|gs://BUCKET/OBJECT|URL] [--storage-url BASE] [--network mainnet|testnet] [--force] [--check] [--json]"
+        "merchant-lookup sync [--from FILE|gs://BUCKET/OBJECT|URL] [--storage-url BASE] [--network mainnet|testnet] "
+        + "[--force] [--strict] [--check] [--json]"
     static let summary = "fetch (or import) the wallets' explore data for later commands"
     static let options: [OptionSpec] = [
         .value(
@@ -22,6 +23,7 @@ enum SyncCommand: CLICommand {
             "--storage-url", "BASE",
             help: "the storage REST base URL for gs:// objects (default $DASHSPEND_STORAGE_URL, else Firebase Storage)"),
         .flag("--force", help: "download and import even when the installed data is as new"),
+        .flag("--strict", help: "refuse a ZIP whose CRC-32C differs from the checksum its comment states"),
         .flag("--check", help: "only say whether newer data exists (exit 0: up to date, 10: update available)"),
     ]
     static let maximumOperands = 0
@@ -31,13 +33,18 @@ enum SyncCommand: CLICommand {
         let source = invocation.arguments.value("--from").map(SyncSource.init(parsing:)) ?? .default(for: network)
         let client = try invocation.client()
         let force = invocation.arguments.flag("--force")
+        let strict = invocation.arguments.flag("--strict")
         if invocation.arguments.flag("--check") {
             if force { throw .usage("--check and --force do not go together") }
             return try await check(source, client: client, invocation: invocation)
         }
+        let progress = SyncOutput.progressView(invocation)
+        defer { progress.endLine() }
         let report = try await invocation.perform { () async throws(DashSpendFailure) in
-            try await client.sync(source, force: force)
+            try await client.sync(source, force: force, strict: strict, progress: progress.handler)
         }
+        SyncOutput.warn(report.warnings, invocation)
+        if invocation.quiet, !invocation.json { return "" }
         let shown = source.description
         if report.updated {
             if invocation.json {
@@ -56,7 +63,7 @@ enum SyncCommand: CLICommand {
                     ("checksum", report.checksum.map(JSONDocument.string) ?? .null),
                     ("installedChecksum", report.installedChecksum.map(JSONDocument.string) ?? .null),
                     ("importedAt", report.importedAt.map(JSONDocument.string) ?? .null),
-                ]).serialized() + "\n"
+                ]).adding(SyncOutput.members(report)).serialized() + "\n"
             }
             return """
                 imported \(shown) (\(report.format == "zip" ? "explore ZIP" : "SQLite file")) for \(network.rawValue)
@@ -65,7 +72,7 @@ enum SyncCommand: CLICommand {
                 merchants:       \(report.merchantIds ?? 0) merchantIds in \(report.merchantRows ?? 0) rows
                 ATMs:            \(report.atms ?? 0)
                 data timestamp:  \(timestampText(report.dataTimestamp))
-                checksum:        \(report.checksum ?? "-") (CRC-32C of the source database, verified)
+                checksum:        \(report.checksum ?? "-") (CRC-32C of the source database\(SyncOutput.verification(report)))
 
                 """
         }
@@ -78,7 +85,7 @@ enum SyncCommand: CLICommand {
                 ("source", .string(shown)),
                 ("dataTimestamp", report.dataTimestamp.map { .integer(Int($0)) } ?? .null),
                 ("incomingTimestamp", report.incomingTimestamp.map { .integer(Int($0)) } ?? .null),
-            ]).serialized() + "\n"
+            ]).adding(SyncOutput.members(report)).serialized() + "\n"
         }
         let incoming = report.incomingTimestamp.map { " of \(timestampText($0))" } ?? " (unchanged)"
         return "already up to date: \(report.path) has data of \(timestampText(report.dataTimestamp)), "

@@ -44,6 +44,8 @@ struct Invocation {
 
     /// Output as JSON.
     var json: Bool { arguments.flag("--json") }
+    /// Nothing on stderr but errors (and, for `sync`, nothing on stdout but `--json`'s object).
+    var quiet: Bool { arguments.flag("--quiet") }
     /// Never touch the network.
     var offline: Bool { arguments.flag("--offline") }
 

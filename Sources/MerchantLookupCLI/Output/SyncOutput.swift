@@ -1,0 +1,55 @@
+import DashSpend
+
+/// What `sync` shows besides its report: progress, warnings, and the report's newer JSON members.
+enum SyncOutput {
+    /// Progress on stderr: redrawn on a terminal, one line per stage elsewhere, none with `--quiet` or
+    /// `--json`.
+    static func progressView(_ invocation: Invocation, standardError: StandardError = StandardError())
+        -> SyncProgressView
+    {
+        let style: SyncProgressView.Style =
+            invocation.quiet || invocation.json ? .silent : standardError.isTerminal ? .redrawing : .lines
+        return SyncProgressView(style: style) { standardError.write($0) }
+    }
+
+    /// Each warning as one line on stderr (not with `--quiet`).
+    static func warn(_ warnings: [String], _ invocation: Invocation, standardError: StandardError = StandardError()) {
+        guard !invocation.quiet else { return }
+        for warning in warnings {
+            standardError.writeLine("warning: " + warning + " (`sync --strict` refuses such a file)")
+        }
+    }
+
+    /// `, verified against the archive's comment` and the like, for the text report's checksum line.
+    static func verification(_ report: SyncReport) -> String {
+        switch report.checksumVerified {
+        case true?: ", verified against the archive's comment"
+        case false?: ", NOT the checksum the archive's comment states"
+        case nil: ""
+        }
+    }
+
+    /// `updated`, `checksumVerified`, `bytes` (source and installed) and `seconds` (per stage that ran).
+    static func members(_ report: SyncReport) -> [(String, JSONDocument)] {
+        [
+            ("updated", .bool(report.updated)),
+            ("checksumVerified", report.checksumVerified.map(JSONDocument.bool) ?? .null),
+            (
+                "bytes",
+                .object([
+                    ("source", report.sourceBytes.map(JSONDocument.integer) ?? .null),
+                    ("installed", report.installedBytes.map(JSONDocument.integer) ?? .null),
+                ])
+            ),
+            ("seconds", .object(report.stages.map { ($0.stage.rawValue, .double($0.elapsed)) })),
+        ]
+    }
+}
+
+extension JSONDocument {
+    /// This object with `members` appended (any other document is returned as it is).
+    func adding(_ members: [(String, JSONDocument)]) -> JSONDocument {
+        guard case .object(let existing) = self else { return self }
+        return .object(existing + members)
+    }
+}
