@@ -23,7 +23,7 @@ extension DashSpendClient {
         }
         let clock = ContinuousClock()
         let started = clock.now
-        func seconds() -> Double {
+        @Sendable func seconds() -> Double {
             let elapsed = clock.now - started
             return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         }

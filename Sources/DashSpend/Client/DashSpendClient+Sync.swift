@@ -46,7 +46,7 @@ extension DashSpendClient {
     /// Runs `body` with a progress handler that passes every report on to `progress` and keeps the
     /// finished stages, which it returns with `body`'s result.
     static func collectingStages<T>(
-        _ progress: SyncProgressHandler?, _ body: (SyncProgressHandler) async throws -> T
+        _ progress: SyncProgressHandler?, _ body: (@escaping SyncProgressHandler) async throws -> T
     ) async rethrows -> (T, [SyncProgress]) {
         let finished = Mutex<[SyncProgress]>([])
         let result = try await body { report in

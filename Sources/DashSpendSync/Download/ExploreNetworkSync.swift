@@ -1,3 +1,5 @@
+package import DashSpendCore
+
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
 #else
