@@ -39,6 +39,13 @@ public struct DashSpendConfiguration: Sendable {
     /// Where a token refresh and its save register as work a process exit should wait for; share one value
     /// with whatever handles the process's signals (see `CriticalSections`).
     public var criticalSections: CriticalSections
+    /// The most requests the client sends to one provider at the same time, across everything it does
+    /// (default ``defaultMaxConcurrentRequestsPerProvider``; at least 1, or the client cannot be created).
+    /// Identical requests in flight share one call and count once.
+    public var maxConcurrentRequestsPerProvider = DashSpendConfiguration.defaultMaxConcurrentRequestsPerProvider
+
+    /// The default of ``maxConcurrentRequestsPerProvider``.
+    public static let defaultMaxConcurrentRequestsPerProvider = 4
 
     /// Creates a configuration; every value but the state directory has the wallets' default.
     public init(

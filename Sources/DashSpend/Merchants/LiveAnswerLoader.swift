@@ -7,24 +7,41 @@ import Foundation
 #endif
 
 /// Fetches live answers from providers: identical requests in flight at the same time share one network
-/// call (a ``SingleFlight`` keyed by provider and merchant), and an answer younger than the time-to-live is
-/// reused instead of asking again (an in-memory throttle only: the cache store, not this, is what callers
-/// fall back to).
+/// call (a ``SingleFlight`` keyed by provider and merchant), at most a set number of requests per provider
+/// are in flight at once (a ``ConcurrencyLimiter`` per provider, taken inside the single flight, so the
+/// callers that share a call share its place), and an answer younger than the time-to-live is reused
+/// instead of asking again (an in-memory throttle only: the cache store, not this, is what callers fall
+/// back to).
+///
+/// One per process (the ``DashSpendClient`` holds it): every service it builds shares its deduplication
+/// and its bound.
 actor LiveAnswerLoader {
     private struct Key: Hashable {
         let provider: GiftCardProvider
         let sourceId: String
     }
 
+    /// Seconds a live answer is reused when nothing else is said (the seed's 20 to 60 s).
+    static let defaultTimeToLive: Double = 30
+
     private let timeToLive: Double
     private let now: @Sendable () -> Date
     private let loads = SingleFlight<Key, ProviderMerchantDetails>()
+    /// One limiter per provider: requests to different providers do not wait for each other.
+    private let limiters: [GiftCardProvider: ConcurrencyLimiter]
     /// Answers with the time this loader stored them (its own clock, whatever the repository's says).
     private var recent: [Key: (answer: ProviderMerchantDetails, storedAt: Date)] = [:]
 
-    init(timeToLive: Double, now: @escaping @Sendable () -> Date) {
+    /// Creates a loader that reuses answers for `timeToLive` seconds by the clock `now` and sends at most
+    /// `maxConcurrentRequestsPerProvider` requests (at least 1) to each provider at the same time.
+    init(
+        timeToLive: Double, now: @escaping @Sendable () -> Date,
+        maxConcurrentRequestsPerProvider: Int = DashSpendConfiguration.defaultMaxConcurrentRequestsPerProvider
+    ) {
         self.timeToLive = timeToLive
         self.now = now
+        let limit = max(1, maxConcurrentRequestsPerProvider)
+        limiters = Dictionary(uniqueKeysWithValues: GiftCardProvider.allCases.map { ($0, ConcurrencyLimiter(limit: limit)) })
     }
 
     func details(from repository: any DashSpendRepository, sourceId: String) async throws -> ProviderMerchantDetails {
@@ -32,8 +49,9 @@ actor LiveAnswerLoader {
         let now = self.now()
         recent = recent.filter { now.timeIntervalSince($0.value.storedAt) < timeToLive }
         if let entry = recent[key] { return entry.answer }
+        let limiter = limiters[repository.provider]!  // one for every compiled-in provider
         return try await loads.run(key) {
-            let answer = try await repository.merchantDetails(sourceId: sourceId)
+            let answer = try await limiter.run { try await repository.merchantDetails(sourceId: sourceId) }
             await self.remember(answer, for: key)
             return answer
         }

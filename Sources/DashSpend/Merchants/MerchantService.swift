@@ -31,17 +31,28 @@ public final class MerchantService: Sendable {
     ///   - liveTimeToLive: seconds a live answer is reused before the provider is asked again.
     ///   - now: the clock.
     ///   - diagnostics: where cache hits, misses and failed cache writes are reported.
-    public init(
+    public convenience init(
         database: ExploreDatabase, repositories: [GiftCardProvider: any DashSpendRepository],
         cache: (any OfferCache)? = nil, country: String? = nil, liveTimeToLive: Double = 30,
         now: @escaping @Sendable () -> Date = { Date() }, diagnostics: any DiagnosticsSink = SilentDiagnostics()
+    ) {
+        self.init(
+            database: database, repositories: repositories, cache: cache, country: country,
+            loader: LiveAnswerLoader(timeToLive: liveTimeToLive, now: now), diagnostics: diagnostics)
+    }
+
+    /// Creates a service that fetches live answers through `loader`, which it shares with every other
+    /// service made with it (its deduplication and its bound on requests per provider).
+    init(
+        database: ExploreDatabase, repositories: [GiftCardProvider: any DashSpendRepository],
+        cache: (any OfferCache)?, country: String?, loader: LiveAnswerLoader, diagnostics: any DiagnosticsSink
     ) {
         self.diagnostics = diagnostics
         self.database = database
         self.repositories = repositories
         self.cache = cache
         self.country = country?.uppercased()
-        self.loader = LiveAnswerLoader(timeToLive: liveTimeToLive, now: now)
+        self.loader = loader
     }
 
     /// Resolves the merchant `merchantId` under `policy`.
