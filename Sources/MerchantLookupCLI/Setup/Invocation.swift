@@ -71,20 +71,22 @@ struct Invocation {
 
     /// The library's configuration from the command line: `--network`, `--home`, `--db` (else the synced
     /// database, else the embedded sample), `--<id>-url`, `--country` (else `$DASHSPEND_COUNTRY`),
-    /// `--offline`, `--timeout`.
+    /// `--offline`, `--timeout`, `--concurrency`.
     func configuration() -> DashSpendConfiguration {
         var urls: [GiftCardProvider: String] = [:]
         for provider in GiftCardProvider.allCases {
             if let raw = arguments.value(Self.urlOption(provider)) { urls[provider] = raw }
         }
         let sample = EmbeddedExploreDatabase(bytes: EmbeddedSampleDatabase.bytes, origin: Self.sampleOrigin)
-        return DashSpendConfiguration(
+        var configuration = DashSpendConfiguration(
             stateDirectory: stateDirectory, network: network,
             database: arguments.value("--db").map { .file($0) } ?? .installed(fallback: sample),
             providerBaseURLs: urls, country: arguments.value("--country") ?? environment["DASHSPEND_COUNTRY"],
             offline: offline, timeout: timeout,
             diagnostics: arguments.flag("--verbose") ? StandardErrorDiagnostics() : SilentDiagnostics(),
             criticalSections: criticalSections)
+        if let bound = arguments.integer("--concurrency") { configuration.maxConcurrentRequestsPerProvider = bound }
+        return configuration
     }
 
     /// The front door, built from ``configuration()``.
