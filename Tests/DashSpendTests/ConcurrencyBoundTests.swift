@@ -70,7 +70,7 @@ struct ConcurrencyBoundTests {
             .hold(gate), path: fixture.server.path(.ctx, "merchants/\(FixtureDatabase.generatedCTXId(1))"))
 
         let first = Task { try await client.merchant(merchantId, policy: .networkOnly) }
-        #expect(try await gate.waitForArrivals(1), "the first request is being answered")
+        #expect(try await gate.waitForArrivals(1, timeout: 60), "the first request is being answered")
 
         // Replace the file (a new inode): the client opens it again, with a new service, on the next call.
         let replacement = try FixtureDatabase.makeGenerated(merchants: 1, named: "replacement.db", in: fixture.state)
@@ -86,6 +86,24 @@ struct ConcurrencyBoundTests {
         #expect(after.merchant.name == "Renamed Merchant", "the second call read the replaced file")
         #expect(fixture.ctxRequests(1) == 1, "the second call joined the request in flight")
         #expect(after.offer(.ctx)?.discountBasisPoints.source == .live)
+    }
+
+    @Test("An answer shared by 200 concurrent callers is written through once, not once per caller")
+    func sharedAnswerWrittenOnce() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        fixture.server.setMerchantAnswerDelay(seconds: 0.5)
+        let service = fixture.service()
+        let merchants = try await withThrowingTaskGroup(of: ResolvedMerchant.self) { group in
+            for _ in 0..<200 { group.addTask { try await service.resolve(merchantId: "m-home", policy: .networkOnly) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(merchants.allSatisfy { $0.offer(.ctx)?.enabled.source == .live })
+        #expect(fixture.ctxRequests(ServiceFixture.homeCTX) == 1)
+        #expect(fixture.cache.saveCount == 1, "one answer arrived, so one write")
+        // A reused answer (younger than the time-to-live) is not written again either.
+        _ = try await service.resolve(merchantId: "m-home", policy: .networkOnly)
+        #expect(fixture.cache.saveCount == 1)
     }
 
     @Test("A bound below 1 is refused when the client is created, naming no option")

@@ -184,19 +184,22 @@ public final class MerchantService: Sendable {
         guard !offer.sourceId.isEmpty else { return (nil, .unknownMerchant("")) }
         guard await repository.isSignedIn() else { return (nil, .signInRequired(offer.provider)) }
         do {
-            let answer = try await loader.details(from: repository, sourceId: offer.sourceId)
+            // Written through once per answer that arrives, however many callers share it. Filed under the id
+            // it was asked for, which is the id it is looked up by. A failed write loses nothing but the next
+            // offline answer: it is reported, and the live answer is used.
+            let answer = try await loader.details(from: repository, sourceId: offer.sourceId) { [self] answer in
+                guard answer.provider == offer.provider else { return }
+                do {
+                    try cache?.save(answer.filed(as: offer.sourceId))
+                } catch {
+                    diagnostics.record(
+                        DiagnosticEvent(
+                            .cacheFailure, "could not store the answer for \(offer.sourceId): \(error)",
+                            provider: offer.provider))
+                }
+            }
             guard answer.provider == offer.provider else {
                 return (nil, .unreadableAnswer("\(offer.provider.displayName) answered as another provider"))
-            }
-            // Filed under the id it was asked for, which is the id it is looked up by. A failed write loses
-            // nothing but the next offline answer: it is reported, and the live answer is used.
-            do {
-                try cache?.save(answer.filed(as: offer.sourceId))
-            } catch {
-                diagnostics.record(
-                    DiagnosticEvent(
-                        .cacheFailure, "could not store the answer for \(offer.sourceId): \(error)",
-                        provider: offer.provider))
             }
             return (answer, nil)
         } catch let error as DashSpendError {
