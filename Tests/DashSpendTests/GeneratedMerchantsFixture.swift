@@ -11,7 +11,8 @@ struct GeneratedMerchantsFixture {
     let databasePath: String
 
     init(merchants: Int, dashMerchants: Int = 0) throws {
-        state = try ScratchDirectory(prefix: "generated-merchants")
+        // Hundreds of answers written through: in memory, so that they do not hold the test threads on disk syncs.
+        state = try ScratchDirectory(prefix: "generated-merchants", inMemory: true)
         server = try MockProviderServer.started()
         databasePath = try FixtureDatabase.makeGenerated(
             merchants: merchants, dashMerchants: dashMerchants, named: "generated.db", in: state)
