@@ -5,6 +5,7 @@ import Synchronization
 /// An ``OfferCache`` in memory, for tests.
 package final class InMemoryOfferCache: OfferCache {
     private let entries = Mutex<[String: ProviderMerchantDetails]>([:])
+    private let saves = Atomic<Int>(0)
 
     /// Creates an empty cache.
     package init() {}
@@ -16,6 +17,10 @@ package final class InMemoryOfferCache: OfferCache {
 
     /// Stores the answer.
     package func save(_ details: ProviderMerchantDetails) {
+        saves.add(1, ordering: .relaxed)
         entries.withLock { $0[details.provider.id + "\u{0}" + details.sourceId] = details }
     }
+
+    /// How many answers were stored so far (the same answer twice counts twice).
+    package var saveCount: Int { saves.load(ordering: .relaxed) }
 }

@@ -30,6 +30,9 @@ public final class DashSpendClient: Sendable {
     private let opened = Mutex<[String: OpenedDatabase]>([:])
     private let services = Mutex<[String: MerchantService]>([:])
     private let state = Mutex<StateDatabase?>(nil)
+    /// The one loader of live answers: every service this client makes (one per version of the database
+    /// file) shares its deduplication of requests in flight and its bound on requests per provider.
+    private let loader: LiveAnswerLoader
 
     /// A database opened for a set of providers, and the version of the file it was opened from.
     private struct OpenedDatabase: Sendable {
@@ -37,9 +40,18 @@ public final class DashSpendClient: Sendable {
         let database: ExploreDatabase
     }
 
-    /// Creates a client; fails when a provider base URL is not usable (``DashSpendFailure/Kind/invalidRequest``).
+    /// Creates a client; fails when a provider base URL is not usable or the bound on requests per provider
+    /// is below 1 (``DashSpendFailure/Kind/invalidRequest``).
     public init(configuration: DashSpendConfiguration) throws(DashSpendFailure) {
         self.configuration = configuration
+        let bound = configuration.maxConcurrentRequestsPerProvider
+        guard bound >= 1 else {
+            throw DashSpendFailure(
+                .invalidRequest,
+                "at most \(bound) requests per provider at a time would never ask a provider: the bound must be at least 1")
+        }
+        loader = LiveAnswerLoader(
+            timeToLive: LiveAnswerLoader.defaultTimeToLive, now: configuration.now, maxConcurrentRequestsPerProvider: bound)
         var overrides: [GiftCardProvider: URL] = [:]
         for (provider, raw) in configuration.providerBaseURLs {
             overrides[provider] = try ProviderBaseURL.validated(raw, for: provider)
@@ -166,6 +178,6 @@ public final class DashSpendClient: Sendable {
         let repositories = configuration.offline ? [:] : repositoryFactory.makeRepositories()
         return MerchantService(
             database: database, repositories: repositories, cache: cache, country: configuration.normalizedCountry,
-            now: configuration.now, diagnostics: configuration.diagnostics)
+            loader: loader, diagnostics: configuration.diagnostics)
     }
 }

@@ -46,6 +46,13 @@ public struct DashSpendConfiguration: Sendable {
     /// How long a sync's download may stay silent: to connect, and between two bytes (no limit on the
     /// whole transfer, so a slow but moving download finishes).
     public var downloadTimeouts = HTTPDownloadTimeouts()
+    /// The most requests the client sends to one provider at the same time, across everything it does
+    /// (default ``defaultMaxConcurrentRequestsPerProvider``; at least 1, or the client cannot be created).
+    /// Identical requests in flight share one call and count once.
+    public var maxConcurrentRequestsPerProvider = DashSpendConfiguration.defaultMaxConcurrentRequestsPerProvider
+
+    /// The default of ``maxConcurrentRequestsPerProvider``.
+    public static let defaultMaxConcurrentRequestsPerProvider = 4
 
     /// Creates a configuration; every value but the state directory has the wallets' default.
     public init(

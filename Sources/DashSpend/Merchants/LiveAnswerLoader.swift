@@ -7,33 +7,60 @@ import Foundation
 #endif
 
 /// Fetches live answers from providers: identical requests in flight at the same time share one network
-/// call (a ``SingleFlight`` keyed by provider and merchant), and an answer younger than the time-to-live is
-/// reused instead of asking again (an in-memory throttle only: the cache store, not this, is what callers
-/// fall back to).
+/// call (a ``SingleFlight`` keyed by provider and merchant), at most a set number of requests per provider
+/// are in flight at once (a ``ConcurrencyLimiter`` per provider, taken inside the single flight, so the
+/// callers that share a call share its place), and an answer younger than the time-to-live is reused
+/// instead of asking again (an in-memory throttle only: the cache store, not this, is what callers fall
+/// back to).
+///
+/// One per process (the ``DashSpendClient`` holds it): every service it builds shares its deduplication
+/// and its bound.
 actor LiveAnswerLoader {
     private struct Key: Hashable {
         let provider: GiftCardProvider
         let sourceId: String
     }
 
+    /// Seconds a live answer is reused when nothing else is said (the seed's 20 to 60 s).
+    static let defaultTimeToLive: Double = 30
+
     private let timeToLive: Double
     private let now: @Sendable () -> Date
     private let loads = SingleFlight<Key, ProviderMerchantDetails>()
+    /// One limiter per provider: requests to different providers do not wait for each other.
+    private let limiters: [GiftCardProvider: ConcurrencyLimiter]
     /// Answers with the time this loader stored them (its own clock, whatever the repository's says).
     private var recent: [Key: (answer: ProviderMerchantDetails, storedAt: Date)] = [:]
+    /// How many answers ``recent`` may hold before the expired ones are forgotten (doubling, so that a long
+    /// run over many merchants forgets in amortised constant time per answer, not by scanning every call).
+    private var forgetThreshold = 64
 
-    init(timeToLive: Double, now: @escaping @Sendable () -> Date) {
+    /// Creates a loader that reuses answers for `timeToLive` seconds by the clock `now` and sends at most
+    /// `maxConcurrentRequestsPerProvider` requests (at least 1) to each provider at the same time.
+    init(
+        timeToLive: Double, now: @escaping @Sendable () -> Date,
+        maxConcurrentRequestsPerProvider: Int = DashSpendConfiguration.defaultMaxConcurrentRequestsPerProvider
+    ) {
         self.timeToLive = timeToLive
         self.now = now
+        let limit = max(1, maxConcurrentRequestsPerProvider)
+        limiters = Dictionary(uniqueKeysWithValues: GiftCardProvider.allCases.map { ($0, ConcurrencyLimiter(limit: limit)) })
     }
 
-    func details(from repository: any DashSpendRepository, sourceId: String) async throws -> ProviderMerchantDetails {
+    /// The answer of `repository` about `sourceId`: one reused, one already being fetched, or a new one.
+    ///
+    /// `arrived` runs once per answer fetched from the network, before any caller gets it (not once per
+    /// caller that shares it, nor for a reused one): where the answer is written through.
+    func details(
+        from repository: any DashSpendRepository, sourceId: String,
+        arrived: @escaping @Sendable (ProviderMerchantDetails) -> Void = { _ in }
+    ) async throws -> ProviderMerchantDetails {
         let key = Key(provider: repository.provider, sourceId: sourceId)
-        let now = self.now()
-        recent = recent.filter { now.timeIntervalSince($0.value.storedAt) < timeToLive }
-        if let entry = recent[key] { return entry.answer }
+        if let entry = recent[key], now().timeIntervalSince(entry.storedAt) < timeToLive { return entry.answer }
+        let limiter = limiters[repository.provider]!  // one for every compiled-in provider
         return try await loads.run(key) {
-            let answer = try await repository.merchantDetails(sourceId: sourceId)
+            let answer = try await limiter.run { try await repository.merchantDetails(sourceId: sourceId) }
+            arrived(answer)
             await self.remember(answer, for: key)
             return answer
         }
@@ -41,6 +68,11 @@ actor LiveAnswerLoader {
 
     /// Keeps `answer` for the time-to-live, stamped with this loader's clock.
     private func remember(_ answer: ProviderMerchantDetails, for key: Key) {
-        recent[key] = (answer, now())
+        let now = self.now()
+        recent[key] = (answer, now)
+        if recent.count >= forgetThreshold {
+            recent = recent.filter { now.timeIntervalSince($0.value.storedAt) < timeToLive }
+            forgetThreshold = max(64, recent.count * 2)
+        }
     }
 }

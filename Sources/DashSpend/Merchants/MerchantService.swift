@@ -34,10 +34,21 @@ public final class MerchantService: Sendable {
     ///     (default 0: the state database, under the ``FetchPolicy``, decides when to ask).
     ///   - now: the clock (the age of stored answers, the time live answers are stamped with).
     ///   - diagnostics: where cache hits, misses and failed cache writes are reported.
-    public init(
+    public convenience init(
         database: ExploreDatabase, repositories: [GiftCardProvider: any DashSpendRepository],
         cache: (any OfferCache)? = nil, country: String? = nil, liveTimeToLive: Double = 0,
         now: @escaping @Sendable () -> Date = { Date() }, diagnostics: any DiagnosticsSink = SilentDiagnostics()
+    ) {
+        self.init(
+            database: database, repositories: repositories, cache: cache, country: country,
+            loader: LiveAnswerLoader(timeToLive: liveTimeToLive, now: now), diagnostics: diagnostics)
+    }
+
+    /// Creates a service that fetches live answers through `loader`, which it shares with every other
+    /// service made with it (its deduplication and its bound on requests per provider).
+    init(
+        database: ExploreDatabase, repositories: [GiftCardProvider: any DashSpendRepository],
+        cache: (any OfferCache)?, country: String?, loader: LiveAnswerLoader, diagnostics: any DiagnosticsSink
     ) {
         self.diagnostics = diagnostics
         self.database = database
@@ -45,7 +56,7 @@ public final class MerchantService: Sendable {
         self.cache = cache
         self.country = country.flatMap(Self.isoCountry)
         self.now = now
-        self.loader = LiveAnswerLoader(timeToLive: liveTimeToLive, now: now)
+        self.loader = loader
     }
 
     /// Resolves the merchant `merchantId` under `policy`.
@@ -235,10 +246,17 @@ public final class MerchantService: Sendable {
         guard !offer.sourceId.isEmpty else { return (nil, .unknownMerchant("")) }
         guard await repository.isSignedIn() else { return (nil, .signInRequired(offer.provider)) }
         do {
-            let answer = try await loader.details(from: repository, sourceId: offer.sourceId)
+            // Written through once per answer that arrives, however many callers share it. Filed under the id
+            // it was asked for, which is the id it is looked up by. A failed write loses nothing but the next
+            // offline answer: it is reported, and the live answer is used.
+            let answer = try await loader.details(from: repository, sourceId: offer.sourceId) { [self] answer in
+                guard answer.provider == offer.provider else { return }
+                _ = writtenThrough(answer.filed(as: offer.sourceId))
+            }
             guard answer.provider == offer.provider else {
                 return (nil, .unreadableAnswer("\(offer.provider.displayName) answered as another provider"))
             }
+            // What was stored, read back (the write happened once, above, when the answer arrived).
             return (writtenThrough(answer.filed(as: offer.sourceId)), nil)
         } catch let error as DashSpendError {
             return (nil, error)

@@ -44,6 +44,9 @@ package final class LoopbackHTTPServer: Sendable {
         var faults: [String: (fault: LoopbackFault, remaining: Int?)] = [:]
         var counts: [String: Int] = [:]
         var log: [LoopbackRequest] = []
+        /// Requests being answered now and the most at once, per path and per folder above it.
+        var inFlight: [String: Int] = [:]
+        var maxInFlight: [String: Int] = [:]
     }
 
     private let state = Mutex(State())
@@ -151,11 +154,49 @@ package final class LoopbackHTTPServer: Sendable {
     /// Every request received, in arrival order.
     package var receivedRequests: [LoopbackRequest] { state.withLock { $0.log } }
 
-    /// Forgets the counters and the request log.
+    /// How many requests on `path`, or on any path under it when it ends with `/` (`/ctx/` counts every
+    /// request under `/ctx/`), are being answered now.
+    ///
+    /// A request counts from the moment it was read until its answer is about to be written (after any
+    /// delay or hold; other injected faults end the count at once), so a client can never have received an
+    /// answer the server still counts.
+    package func requestsInFlight(under path: String) -> Int {
+        state.withLock { $0.inFlight[path] ?? 0 }
+    }
+
+    /// The most requests on `path` (or under it, see ``requestsInFlight(under:)``) answered at the same time
+    /// since the server started or ``resetCounters()``.
+    package func maxRequestsInFlight(under path: String) -> Int {
+        state.withLock { $0.maxInFlight[path] ?? 0 }
+    }
+
+    /// Forgets the counters and the request log (the requests in flight stay counted, their maxima restart).
     package func resetCounters() {
         state.withLock {
             $0.counts.removeAll()
             $0.log.removeAll()
+            $0.maxInFlight = $0.inFlight
+        }
+    }
+
+    /// `path` and every folder above it: `/a/b` gives `/`, `/a/` and `/a/b`.
+    private static func inFlightKeys(_ path: String) -> [String] {
+        var keys: [String] = []
+        var index = path.startIndex
+        while let slash = path[index...].firstIndex(of: "/") {
+            keys.append(String(path[...slash]))
+            index = path.index(after: slash)
+        }
+        if keys.last != path { keys.append(path) }
+        return keys
+    }
+
+    /// Counts `path` as answered (once: later calls do nothing).
+    private func finish(_ path: String, _ open: inout Bool) {
+        guard open else { return }
+        open = false
+        state.withLock { state in
+            for key in Self.inFlightKeys(path) { state.inFlight[key, default: 1] -= 1 }
         }
     }
 
@@ -187,6 +228,11 @@ package final class LoopbackHTTPServer: Sendable {
         let (handler, fault, stream) = state.withLock { state -> (Handler, LoopbackFault?, StreamHandler?) in
             state.counts[request.path, default: 0] += 1
             state.log.append(request)
+            for key in Self.inFlightKeys(request.path) {
+                let now = state.inFlight[key, default: 0] + 1
+                state.inFlight[key] = now
+                state.maxInFlight[key] = max(state.maxInFlight[key] ?? 0, now)
+            }
             var fault: LoopbackFault?
             if let entry = state.faults[request.path] {
                 fault = entry.fault
@@ -200,10 +246,18 @@ package final class LoopbackHTTPServer: Sendable {
             }
             return (state.routes[request.path] ?? state.fallback, fault, state.streamRoutes[request.path])
         }
+        var open = true
+        defer { finish(request.path, &open) }
+        switch fault {
+        case .delay?, .hold?, nil: break
+        default: finish(request.path, &open)  // the other faults write (or close) at once
+        }
         switch fault {
         case .delay(let seconds)?:
             usleep(UInt32(max(0, min(seconds, 60)) * 1_000_000))
-            Self.write(handler(request), to: client)
+            let response = handler(request)
+            finish(request.path, &open)
+            Self.write(response, to: client)
         case .respond(let status, let body)?:
             Self.write(.json(body, status: status), to: client)
         case .respondWithHeaders(let status, let headers, let body)?:
@@ -222,6 +276,7 @@ package final class LoopbackHTTPServer: Sendable {
         case .hold(let gate)?:
             let response = handler(request)
             gate.pass()
+            finish(request.path, &open)
             Self.write(response, to: client)
         case .connectionReset?:
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
@@ -241,11 +296,14 @@ package final class LoopbackHTTPServer: Sendable {
             while recv(client, &byte, 1, 0) > 0 {}
         case nil:
             if let stream {
+                finish(request.path, &open)
                 let connection = LoopbackConnection(client)
                 stream(request, connection)
                 if connection.wasReset { return }
             } else {
-                Self.write(handler(request), to: client)
+                let response = handler(request)
+                finish(request.path, &open)
+                Self.write(response, to: client)
             }
         }
         shutdown(client, Int32(SHUT_WR))

@@ -62,7 +62,14 @@ package final class MockProviderServer: Sendable {
         var refreshesGranted = 0
         var refreshesRefused = 0
         var minted = 0
+        var merchantAnswerDelay = 0.0
     }
+
+    /// CTX merchant ids that start with this are answered without a fixture (see ``generatedMerchantAnswer(id:)``),
+    /// so a test can ask about as many distinct merchants as it likes.
+    package static let generatedMerchantPrefix = "generated-"
+    /// The discount of every generated CTX merchant, in basis points.
+    package static let generatedMerchantDiscount = 425
 
     /// The underlying HTTP server, for fault injection and request counts.
     package let loopback = LoopbackHTTPServer()
@@ -120,6 +127,17 @@ package final class MockProviderServer: Sendable {
         loopback.requestCount(path: path(provider, endpoint))
     }
 
+    /// How many requests arrived for `provider`, on any endpoint.
+    package func requestCount(_ provider: GiftCardProvider) -> Int {
+        loopback.receivedRequests.filter { $0.path.hasPrefix(pathPrefix(for: provider)) }.count
+    }
+
+    /// The most requests to `provider` (any endpoint) answered at the same time so far; see
+    /// ``LoopbackHTTPServer/maxRequestsInFlight(under:)``.
+    package func maxRequestsInFlight(_ provider: GiftCardProvider) -> Int {
+        loopback.maxRequestsInFlight(under: pathPrefix(for: provider))
+    }
+
     /// A configuration whose base URLs point at this server for every compiled provider.
     package func configuration(
         network: DashSpendNetwork = .mainnet, credentials: any CredentialStore, transport: any HTTPTransport,
@@ -153,6 +171,12 @@ package final class MockProviderServer: Sendable {
     /// Sets what CTX's `refresh-token` answers.
     package func setRefreshBehavior(_ behavior: RefreshBehavior) {
         state.withLock { $0.refreshBehavior = behavior }
+    }
+
+    /// Makes every merchant-details answer (CTX `merchants/ID`, PiggyCards `giftcards/COUNTRY`) take
+    /// `seconds` more, so that concurrent requests overlap on the server.
+    package func setMerchantAnswerDelay(seconds: Double) {
+        state.withLock { $0.merchantAnswerDelay = seconds }
     }
 
     /// Sets PiggyCards' `expires_in` for the next logins.
@@ -227,6 +251,21 @@ package final class MockProviderServer: Sendable {
     }
 
     // MARK: - Answers
+
+    /// The answer CTX gives for a generated merchant: enabled, ``generatedMerchantDiscount``, any amount
+    /// from 5 to 500.
+    package static func generatedMerchantAnswer(id: String) -> JSONValue {
+        .object([
+            "id": .string(id), "name": .string("Generated \(id)"), "enabled": .bool(true),
+            "savingsPercentage": .number(Decimal(generatedMerchantDiscount)), "denominationsType": .string("min-max"),
+            "denominations": .array([.string("5"), .string("500")]),
+        ])
+    }
+
+    private func delayMerchantAnswer() {
+        let seconds = state.withLock { $0.merchantAnswerDelay }
+        if seconds > 0 { usleep(UInt32(min(seconds, 60) * 1_000_000)) }
+    }
 
     private func answer(_ request: LoopbackRequest) -> LoopbackResponse {
         for provider in ["ctx", "piggycards"] {
@@ -312,6 +351,8 @@ package final class MockProviderServer: Sendable {
         case ("GET", "merchants", 2):
             let id = last
             guard authorized(request, "ctx") else { return unauthorized }
+            delayMerchantAnswer()
+            if id.hasPrefix(Self.generatedMerchantPrefix) { return .json(Self.generatedMerchantAnswer(id: id)) }
             if let override = orderBook.ctxMerchant(id) { return override }
             return fixtureResponse("ctx/merchants/\(id).json")
                 ?? .json(#"{"errors":[{"message":"Merchant not found"}]}"#, status: 404)
@@ -368,6 +409,7 @@ package final class MockProviderServer: Sendable {
             return fixtureResponse("piggycards/brands/\(country).json") ?? .json("[]")
         case ("GET", "giftcards", 2):
             guard authorized(request, "piggycards") else { return unauthorized }
+            delayMerchantAnswer()
             let brandId = request.queryItem("brandId") ?? ""
             if let override = orderBook.giftCards(brandId: brandId) { return override }
             return fixtureResponse("piggycards/giftcards/\(brandId).json")

@@ -1,12 +1,14 @@
 import DashSpend
 
-/// `merchant-lookup search [QUERY]`: merchants, one per merchantId, with the discount lists show.
+/// `merchant-lookup search [QUERY]`: merchants, one per merchantId, with the discount lists show; with
+/// `--live`, every merchant of the page resolved through the providers like `show --live`.
 enum SearchCommand: CLICommand {
     static let words = ["search"]
     static let usage = """
         merchant-lookup search [QUERY] [--provider ID] [--type online|physical|both]... [--payment dash|giftcard]
                                [--denominations fixed|flexible] [--territory NAME] [--near LAT,LON [--radius KM]]
                                [--sort name|distance|discount] [--limit N] [--offset N] [--include-url-redeem]
+                               [--live]
         """
     static let summary = "search merchants by name and filters"
     static var options: [OptionSpec] {
@@ -25,16 +27,36 @@ enum SearchCommand: CLICommand {
                 validation: .choice(["name", "distance", "discount"])),
             SharedOptions.limit, SharedOptions.offset,
             .flag("--include-url-redeem", help: "also merchants redeemed only through a URL"),
+            .flag(
+                "--live",
+                help: "ask the providers about every merchant listed (as show --live), showing each value's source"),
         ]
     }
     static let maximumOperands = Int.max
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let search = try makeSearch(invocation)
+        if invocation.arguments.flag("--live") { return try await runLive(invocation, search: search) }
         let client = try invocation.client()
         let page = try await invocation.perform { () throws(DashSpendFailure) in try client.search(search) }
         ProvenanceOutput.noteIfStale(client, invocation)
         return invocation.json ? json(page) : text(page, search: search)
+    }
+
+    /// `search --live`: the page with every merchant resolved; a merchant that fails says why in its row.
+    /// Fails as a whole (with the first merchant's failure) only when no merchant with offers resolved.
+    static func runLive(_ invocation: Invocation, search: MerchantSearch) async throws(CLIError) -> String {
+        if invocation.offline { throw .usage("--live and --offline cannot be used together") }
+        let client = try invocation.client()
+        let resolved = try await invocation.perform { () async throws(DashSpendFailure) in
+            try await client.search(search, policy: .networkOnly)
+        }
+        let anyResolved = resolved.rows.contains { $0.resolved?.offers.isEmpty == false }
+        if !anyResolved, let failure = resolved.rows.lazy.compactMap(\.failure).first {
+            throw CLIError(failure, network: invocation.network)
+        }
+        return invocation.json
+            ? json(resolved, network: invocation.network) : text(resolved, search: search, network: invocation.network)
     }
 
     static func makeSearch(_ invocation: Invocation) throws(CLIError) -> MerchantSearch {
@@ -94,43 +116,130 @@ enum SearchCommand: CLICommand {
     }
 
     static func json(_ page: MerchantSearchPage) -> String {
-        let merchants = page.merchants.map { merchant -> JSONDocument in
-            var members: [(String, JSONDocument)] = [
-                ("merchantId", .string(merchant.merchantId)),
-                ("name", .string(merchant.name)),
-                ("type", .string(merchant.type.rawValue)),
-                ("paymentMethod", .string(merchant.paymentMethod.rawValue)),
-                ("discountBasisPoints", .integer(merchant.discountBasisPoints)),
-                ("providers", .array(merchant.providers.map { .string($0.displayName) })),
-            ]
-            if let distance = merchant.distanceKm { members.append(("distanceKm", .double(distance))) }
-            if let count = merchant.locationCount { members.append(("locationCount", .integer(count))) }
-            return .object(members)
-        }
+        let merchants = page.merchants.map { JSONDocument.object(summaryMembers($0)) }
         return JSONDocument.object([
             ("merchants", .array(merchants)), ("offset", .integer(page.offset)), ("limit", .integer(page.limit)),
         ]).serialized() + "\n"
     }
 
+    /// The page as ``json(_:)`` prints it, each merchant with `resolved` (its enabled state and discount
+    /// with their sources, and each offer's) or `error` (`code`, `message`).
+    static func json(_ resolved: ResolvedSearchPage, network: DashSpendNetwork) -> String {
+        let merchants = resolved.rows.map { row -> JSONDocument in
+            var members = summaryMembers(row.summary)
+            switch row.outcome {
+            case .success(let merchant):
+                members.append(("resolved", .object(resolvedMembers(merchant))))
+            case .failure(let failure):
+                let error = CLIError(failure, network: network)
+                members.append(("error", .object([("code", .string(error.name)), ("message", .string(error.message))])))
+            }
+            return .object(members)
+        }
+        let page = resolved.page
+        return JSONDocument.object([
+            ("merchants", .array(merchants)), ("offset", .integer(page.offset)), ("limit", .integer(page.limit)),
+        ]).serialized() + "\n"
+    }
+
+    /// `enabled` and `discountBasisPoints` of the merchant (its first offer's; for a merchant without offers
+    /// its own), each with its source, and its offers in rank order.
+    static func resolvedMembers(_ merchant: ResolvedMerchant) -> [(String, JSONDocument)] {
+        let offers = merchant.offers.map { offer -> JSONDocument in
+            var members: [(String, JSONDocument)] = [
+                ("provider", .string(offer.provider.displayName)),
+                ("enabled", .object(ShowCommand.resolvedMembers(.bool(offer.enabled.value), offer.enabled))),
+                (
+                    "discountBasisPoints",
+                    .object(ShowCommand.resolvedMembers(.integer(offer.discountBasisPoints.value), offer.discountBasisPoints))
+                ),
+            ]
+            if let error = offer.liveError { members.append(("liveError", .string(error.description))) }
+            return .object(members)
+        }
+        var members: [(String, JSONDocument)] = [
+            ("enabled", .object(ShowCommand.resolvedMembers(.bool(merchant.enabled.value), merchant.enabled)))
+        ]
+        if let first = merchant.offers.first {
+            members.append(
+                (
+                    "discountBasisPoints",
+                    .object(ShowCommand.resolvedMembers(.integer(first.discountBasisPoints.value), first.discountBasisPoints))
+                ))
+        }
+        members.append(("offers", .array(offers)))
+        return members
+    }
+
+    /// One merchant's members as the database has them.
+    static func summaryMembers(_ merchant: MerchantSummary) -> [(String, JSONDocument)] {
+        var members: [(String, JSONDocument)] = [
+            ("merchantId", .string(merchant.merchantId)),
+            ("name", .string(merchant.name)),
+            ("type", .string(merchant.type.rawValue)),
+            ("paymentMethod", .string(merchant.paymentMethod.rawValue)),
+            ("discountBasisPoints", .integer(merchant.discountBasisPoints)),
+            ("providers", .array(merchant.providers.map { .string($0.displayName) })),
+        ]
+        if let distance = merchant.distanceKm { members.append(("distanceKm", .double(distance))) }
+        if let count = merchant.locationCount { members.append(("locationCount", .integer(count))) }
+        return members
+    }
+
     static func text(_ page: MerchantSearchPage, search: MerchantSearch) -> String {
         guard !page.merchants.isEmpty else { return "no merchants found\n" }
-        let showDistance = search.near != nil
         var header = ["NAME", "TYPE", "DISCOUNT", "PROVIDERS", "ID"]
-        if showDistance { header.insert("DISTANCE", at: 1) }
+        if search.near != nil { header.insert("DISTANCE", at: 1) }
         let rows = page.merchants.map { merchant -> [String] in
-            var row = [
-                merchant.name, merchant.type.rawValue, OutputFormat.discount(merchant.discountBasisPoints),
-                merchant.paymentMethod == .dash ? "pays in Dash" : merchant.providers.map(\.displayName).joined(separator: ", "),
-                merchant.merchantId,
-            ]
-            if showDistance {
-                let count = merchant.locationCount ?? 0
-                row.insert(
-                    (merchant.distanceKm.map(OutputFormat.distance) ?? "?")
-                        + (count > 1 ? " (\(count) places)" : ""), at: 1)
-            }
-            return row
+            cells(merchant, discount: OutputFormat.discount(merchant.discountBasisPoints), search: search)
         }
         return OutputFormat.table(header, rows)
+    }
+
+    /// The table of ``text(_:search:)`` with the resolved discount and availability, each with its source
+    /// (`save 3.25% [live]`, `yes [cached]`); a merchant that could not be resolved shows its database
+    /// discount, `failed`, and its failure in a line under the table.
+    static func text(_ resolved: ResolvedSearchPage, search: MerchantSearch, network: DashSpendNetwork) -> String {
+        guard !resolved.rows.isEmpty else { return "no merchants found\n" }
+        var header = ["NAME", "TYPE", "DISCOUNT", "AVAILABLE", "PROVIDERS", "ID"]
+        if search.near != nil { header.insert("DISTANCE", at: 1) }
+        var failures: [String] = []
+        let availability = search.near != nil ? 4 : 3  // after the discount
+        let rows = resolved.rows.map { row -> [String] in
+            let summary = row.summary
+            var line: [String]
+            switch row.outcome {
+            case .success(let merchant):
+                let discount =
+                    merchant.offers.first.map {
+                        "\(OutputFormat.discount($0.discountBasisPoints.value)) [\($0.discountBasisPoints.source.rawValue)]"
+                    } ?? OutputFormat.discount(summary.discountBasisPoints)
+                line = cells(summary, discount: discount, search: search)
+                line.insert(
+                    "\(merchant.enabled.value ? "yes" : "no") [\(merchant.enabled.source.rawValue)]", at: availability)
+            case .failure(let failure):
+                line = cells(summary, discount: OutputFormat.discount(summary.discountBasisPoints), search: search)
+                line.insert("failed", at: availability)
+                failures.append("\(summary.name) (\(summary.merchantId)): \(CLIError(failure, network: network).line)")
+            }
+            return line
+        }
+        let notes = failures.map { "failed: " + TerminalText.sanitized($0, keepingNewlines: false) + "\n" }
+        return OutputFormat.table(header, rows) + notes.joined()
+    }
+
+    /// A row of the list: name, (distance,) type, `discount`, providers, id.
+    static func cells(_ merchant: MerchantSummary, discount: String, search: MerchantSearch) -> [String] {
+        var row = [
+            merchant.name, merchant.type.rawValue, discount,
+            merchant.paymentMethod == .dash ? "pays in Dash" : merchant.providers.map(\.displayName).joined(separator: ", "),
+            merchant.merchantId,
+        ]
+        if search.near != nil {
+            let count = merchant.locationCount ?? 0
+            row.insert(
+                (merchant.distanceKm.map(OutputFormat.distance) ?? "?") + (count > 1 ? " (\(count) places)" : ""), at: 1)
+        }
+        return row
     }
 }

@@ -19,6 +19,11 @@ enum GlobalOptions {
                 help: "your country (ISO code, default $DASHSPEND_COUNTRY); providers not offered there are hidden"),
             .value(
                 "--timeout", "SECONDS", help: "per-request network time-out (default 20)", validation: .number(0.1...600)),
+            .value(
+                "--concurrency", "N",
+                help:
+                    "at most N requests to each provider at the same time (default \(DashSpendConfiguration.defaultMaxConcurrentRequestsPerProvider))",
+                validation: .integer(1...64)),
         ]
             + GiftCardProvider.allCases.map { provider in
                 .value(Invocation.urlOption(provider), "URL", help: "use another \(provider.displayName) API base URL")

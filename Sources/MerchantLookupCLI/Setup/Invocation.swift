@@ -77,7 +77,7 @@ struct Invocation {
 
     /// The library's configuration from the command line: `--network`, `--home`, `--db` (else the synced
     /// database, else the embedded sample), `--<id>-url`, `--country` (else `$DASHSPEND_COUNTRY`),
-    /// `--offline`, `--timeout`.
+    /// `--offline`, `--timeout`, `--concurrency`.
     func configuration() -> DashSpendConfiguration {
         var urls: [GiftCardProvider: String] = [:]
         for provider in GiftCardProvider.allCases {
@@ -99,6 +99,7 @@ struct Invocation {
         if let seconds = arguments.number("--timeout") {
             configuration.downloadTimeouts = HTTPDownloadTimeouts(connect: seconds, stall: seconds)
         }
+        if let bound = arguments.integer("--concurrency") { configuration.maxConcurrentRequestsPerProvider = bound }
         return configuration
     }
 

@@ -1,0 +1,56 @@
+import DashSpendCore
+import DashSpendExplore
+
+extension DashSpendClient {
+    /// One page of merchants matching `search`, like ``search(_:)``, with every merchant of the page
+    /// resolved under `policy` through the same service as ``merchant(_:policy:)`` (and so the same stored
+    /// answers, deduplication of requests in flight and bound on requests per provider).
+    ///
+    /// The merchants are resolved concurrently, a few at a time, and each merchant once: each provider is
+    /// asked at most once per merchant. A merchant whose resolution fails carries its failure in its row;
+    /// the page itself fails only when the search does, or when `policy` cannot be used (as
+    /// ``merchant(_:policy:)`` fails for it).
+    public func search(_ search: MerchantSearch, policy: FetchPolicy) async throws(DashSpendFailure)
+        -> ResolvedSearchPage
+    {
+        try checkUsable(
+            policy, for: search.text.map { "a live-only search for \($0)" } ?? "a live-only search", subject: search.text)
+        let page = try self.search(search)
+        guard !page.merchants.isEmpty else { return ResolvedSearchPage(page: page, rows: []) }
+        let service = try service()
+        // Enough merchants at a time to keep every provider's places busy, and no more: the rest wait here
+        // rather than as thousands of suspended tasks.
+        let width = configuration.maxConcurrentRequestsPerProvider * max(1, GiftCardProvider.allCases.count)
+        let outcomes = await Self.resolve(page.merchants, with: service, policy: policy, width: width)
+        return ResolvedSearchPage(
+            page: page, rows: zip(page.merchants, outcomes).map { ResolvedSearchRow(summary: $0, outcome: $1) })
+    }
+
+    /// Resolves `merchants` with at most `width` in progress at once; the outcomes in their order.
+    private static func resolve(
+        _ merchants: [MerchantSummary], with service: MerchantService, policy: FetchPolicy, width: Int
+    ) async -> [Result<ResolvedMerchant, DashSpendFailure>] {
+        await withTaskGroup(of: (Int, Result<ResolvedMerchant, DashSpendFailure>).self) { group in
+            var outcomes = [Result<ResolvedMerchant, DashSpendFailure>?](repeating: nil, count: merchants.count)
+            var next = 0
+            func startNext() {
+                guard next < merchants.count else { return }
+                let (index, merchantId) = (next, merchants[next].merchantId)
+                next += 1
+                group.addTask {
+                    do {
+                        return (index, .success(try await service.resolve(merchantId: merchantId, policy: policy)))
+                    } catch {
+                        return (index, .failure(DashSpendFailure(error)))
+                    }
+                }
+            }
+            for _ in 0..<max(1, width) { startNext() }
+            for await (index, outcome) in group {
+                outcomes[index] = outcome
+                startNext()
+            }
+            return outcomes.map { $0! }
+        }
+    }
+}

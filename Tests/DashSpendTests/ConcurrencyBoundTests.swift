@@ -1,0 +1,114 @@
+import DashSpend
+import DashSpendSQLite
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+/// Requests to providers across every caller of one client: identical ones in flight share one call, at
+/// most N per provider are in flight (the loopback server counts them), and a database opened again does
+/// not start a second, separate set of either.
+@Suite("One client: deduplicated requests, at most N per provider in flight", .timeLimit(.minutes(5)))
+struct ConcurrencyBoundTests {
+    @Test("1,000 concurrent resolutions of one merchant: one request to each provider, and one write of each answer")
+    func thousandCallersOneRequest() async throws {
+        // The service alone, over a merchant already read and an in-memory store, so that what the 1,000
+        // callers do besides sharing the request is next to nothing.
+        let fixture = try ServiceFixture()
+        for provider in GiftCardProvider.allCases { try fixture.signIn(provider) }
+        guard case .found(let merchant) = try fixture.database.merchant(id: "m-home") else {
+            Issue.record("m-home is in the fixture")
+            return
+        }
+        // Long enough for every caller to arrive while the first request is still being answered.
+        fixture.server.setMerchantAnswerDelay(seconds: 1)
+        let service = fixture.service()
+        let merchants = try await withThrowingTaskGroup(of: ResolvedMerchant.self) { group in
+            for _ in 0..<1_000 { group.addTask { try await service.resolve(merchant, policy: .networkOnly) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(merchants.count == 1_000)
+        for provider in GiftCardProvider.allCases {
+            #expect(fixture.server.requestCount(provider) == 1, "\(provider.displayName)")
+        }
+        #expect(fixture.cache.saveCount == GiftCardProvider.allCases.count, "one answer per provider, one write each")
+        let answers = merchants.compactMap { $0.offer(.ctx)?.discountBasisPoints }
+        #expect(answers.count == 1_000)
+        #expect(answers.allSatisfy { $0.source == .live && $0.value == 300 }, "the mock's live 300 bp")
+        #expect(Set(answers.compactMap(\.fetchedAt)).count == 1, "every caller got the one answer")
+
+        // A reused answer (younger than the time-to-live) is neither asked for nor written again.
+        _ = try await service.resolve(merchant, policy: .networkOnly)
+        #expect(fixture.server.requestCount(.ctx) == 1)
+        #expect(fixture.cache.saveCount == GiftCardProvider.allCases.count)
+    }
+
+    @Test(
+        "200 distinct merchants at once: never more requests per provider in flight than the bound, and it is reached",
+        arguments: [nil, 2] as [Int?])
+    func boundPerProvider(_ bound: Int?) async throws {
+        let limit = bound ?? DashSpendConfiguration.defaultMaxConcurrentRequestsPerProvider
+        #expect(limit == 4 || bound != nil, "the default is 4")
+        let fixture = try GeneratedMerchantsFixture(merchants: 200)
+        try fixture.signIn()
+        fixture.server.setMerchantAnswerDelay(seconds: 0.05)
+        let client = try fixture.client(bound: bound)
+        let merchants = try await withThrowingTaskGroup(of: ResolvedMerchant.self) { group in
+            for number in 1...200 {
+                group.addTask { try await client.merchant(FixtureDatabase.generatedMerchantId(number), policy: .networkOnly) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(merchants.allSatisfy { $0.offer(.ctx)?.discountBasisPoints.source == .live })
+        for provider in GiftCardProvider.allCases {
+            let most = fixture.server.maxRequestsInFlight(provider)
+            #expect(most <= limit, "\(provider.displayName): \(most) requests in flight at once")
+            #expect(most == limit, "\(provider.displayName): the bound was reached, so the test can see it broken")
+            #expect(fixture.server.requestCount(provider) == 200, "\(provider.displayName): one request per merchant")
+        }
+        #expect((1...200).allSatisfy { fixture.ctxRequests($0) == 1 })
+    }
+
+    @Test("A database opened again (the file replaced) shares the requests in flight of the one before")
+    func reopenedDatabaseSharesTheLoader() async throws {
+        let fixture = try GeneratedMerchantsFixture(merchants: 1)
+        try fixture.signIn()
+        let client = try fixture.client()
+        let merchantId = FixtureDatabase.generatedMerchantId(1)
+        let gate = LoopbackGate()
+        fixture.server.loopback.inject(
+            .hold(gate), path: fixture.server.path(.ctx, "merchants/\(FixtureDatabase.generatedCTXId(1))"))
+
+        let first = Task { try await client.merchant(merchantId, policy: .networkOnly) }
+        #expect(try await gate.waitForArrivals(1, timeout: 60), "the first request is being answered")
+
+        // Replace the file (a new inode): the client opens it again, with a new service, on the next call.
+        let replacement = try FixtureDatabase.makeGenerated(merchants: 1, named: "replacement.db", in: fixture.state)
+        try SQLiteConnection(path: replacement, mode: .readWrite).execute("UPDATE merchant SET name = 'Renamed Merchant'")
+        #expect(rename(replacement, fixture.databasePath) == 0)
+
+        let second = Task { try await client.merchant(merchantId, policy: .networkOnly) }
+        // Give a second request every chance to be sent, then let the answer through.
+        try await Task.sleep(for: .milliseconds(300))
+        gate.open()
+        let (before, after) = (try await first.value, try await second.value)
+        #expect(before.merchant.name == FixtureDatabase.generatedMerchantName(1))
+        #expect(after.merchant.name == "Renamed Merchant", "the second call read the replaced file")
+        #expect(fixture.ctxRequests(1) == 1, "the second call joined the request in flight")
+        #expect(after.offer(.ctx)?.discountBasisPoints.source == .live)
+    }
+
+    @Test("A bound below 1 is refused when the client is created, naming no option")
+    func boundBelowOne() throws {
+        let fixture = try GeneratedMerchantsFixture(merchants: 1)
+        for bound in [0, -3] {
+            var configuration = ClientFixture.configuration(
+                state: fixture.state, server: fixture.server, database: .file(fixture.databasePath))
+            configuration.maxConcurrentRequestsPerProvider = bound
+            let failure = try #require(
+                throws: DashSpendFailure.self, performing: { try DashSpendClient(configuration: configuration) })
+            #expect(failure.kind == .invalidRequest)
+            #expect(failure.message.contains("at least 1"), "\(failure.message)")
+            #expect(!failure.message.contains("--"), "\(failure.message)")
+        }
+    }
+}
