@@ -178,6 +178,6 @@ public final class DashSpendClient: Sendable {
         let repositories = configuration.offline ? [:] : repositoryFactory.makeRepositories()
         return MerchantService(
             database: database, repositories: repositories, cache: cache, country: configuration.normalizedCountry,
-            loader: loader, diagnostics: configuration.diagnostics)
+            loader: loader, now: configuration.now, diagnostics: configuration.diagnostics)
     }
 }

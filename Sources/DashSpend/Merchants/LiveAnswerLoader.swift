@@ -22,7 +22,7 @@ actor LiveAnswerLoader {
     }
 
     /// Seconds a live answer is reused when nothing else is said (the seed's 20 to 60 s).
-    static let defaultTimeToLive: Double = 30
+    static let defaultTimeToLive: Double = 0
 
     private let timeToLive: Double
     private let now: @Sendable () -> Date

@@ -41,14 +41,15 @@ public final class MerchantService: Sendable {
     ) {
         self.init(
             database: database, repositories: repositories, cache: cache, country: country,
-            loader: LiveAnswerLoader(timeToLive: liveTimeToLive, now: now), diagnostics: diagnostics)
+            loader: LiveAnswerLoader(timeToLive: liveTimeToLive, now: now), now: now, diagnostics: diagnostics)
     }
 
     /// Creates a service that fetches live answers through `loader`, which it shares with every other
     /// service made with it (its deduplication and its bound on requests per provider).
     init(
         database: ExploreDatabase, repositories: [GiftCardProvider: any DashSpendRepository],
-        cache: (any OfferCache)?, country: String?, loader: LiveAnswerLoader, diagnostics: any DiagnosticsSink
+        cache: (any OfferCache)?, country: String?, loader: LiveAnswerLoader, now: @escaping @Sendable () -> Date,
+        diagnostics: any DiagnosticsSink
     ) {
         self.diagnostics = diagnostics
         self.database = database

@@ -148,23 +148,27 @@ enum SearchCommand: CLICommand {
         let offers = merchant.offers.map { offer -> JSONDocument in
             var members: [(String, JSONDocument)] = [
                 ("provider", .string(offer.provider.displayName)),
-                ("enabled", .object(ShowCommand.resolvedMembers(.bool(offer.enabled.value), offer.enabled))),
+                ("enabled", .object(ShowCommand.resolvedMembers(.bool(offer.enabled.value), offer.enabled, of: merchant))),
                 (
                     "discountBasisPoints",
-                    .object(ShowCommand.resolvedMembers(.integer(offer.discountBasisPoints.value), offer.discountBasisPoints))
+                    .object(
+                        ShowCommand.resolvedMembers(
+                            .integer(offer.discountBasisPoints.value), offer.discountBasisPoints, of: merchant))
                 ),
             ]
             if let error = offer.liveError { members.append(("liveError", .string(error.description))) }
             return .object(members)
         }
         var members: [(String, JSONDocument)] = [
-            ("enabled", .object(ShowCommand.resolvedMembers(.bool(merchant.enabled.value), merchant.enabled)))
+            ("enabled", .object(ShowCommand.resolvedMembers(.bool(merchant.enabled.value), merchant.enabled, of: merchant)))
         ]
         if let first = merchant.offers.first {
             members.append(
                 (
                     "discountBasisPoints",
-                    .object(ShowCommand.resolvedMembers(.integer(first.discountBasisPoints.value), first.discountBasisPoints))
+                    .object(
+                        ShowCommand.resolvedMembers(
+                            .integer(first.discountBasisPoints.value), first.discountBasisPoints, of: merchant))
                 ))
         }
         members.append(("offers", .array(offers)))
