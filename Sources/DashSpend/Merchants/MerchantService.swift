@@ -210,35 +210,37 @@ public final class MerchantService: Sendable {
         return (answer, answer == nil ? .absent : .found)
     }
 
-    /// Writes `answer` through to the store in one transaction and returns what the store gives back: the
-    /// result shown is what was stored. An answer with a field dropped as implausible (a malformed answer)
-    /// is used for this lookup but never replaces the stored one. A failed write or read-back loses nothing
-    /// but the next offline answer: it is reported, and the answer as it arrived is used.
-    private func writtenThrough(_ answer: ProviderMerchantDetails) -> ProviderMerchantDetails {
-        guard let cache else { return answer }
+    /// Writes `answer` through to the store in one transaction; run once per answer that arrives, however
+    /// many lookups share it. An answer with a field dropped as implausible (a malformed answer) is never
+    /// stored, so it cannot replace the stored one. A failed write loses nothing but the next offline
+    /// answer: it is reported.
+    private func store(_ answer: ProviderMerchantDetails) {
+        guard let cache else { return }
         guard answer.implausibleFields.isEmpty else {
             let fields = Set(answer.implausibleFields.map(\.field)).sorted().joined(separator: ", ")
             diagnostics.record(
                 DiagnosticEvent(
                     .note, "the answer for \(answer.sourceId) was not stored: implausible \(fields)",
                     provider: answer.provider))
-            return answer
+            return
         }
         do {
-            // One answer shared by many lookups in flight is written once; the others read it back. (An entry
-            // that cannot be read is simply replaced.)
-            if let stored = (try? cache.load(answer.provider, sourceId: answer.sourceId)) ?? nil, stored == answer {
-                return stored
-            }
             try cache.save(answer)
-            if let stored = try cache.load(answer.provider, sourceId: answer.sourceId) { return stored }
         } catch {
             diagnostics.record(
                 DiagnosticEvent(
                     .cacheFailure, "could not store the answer for \(answer.sourceId): \(error)",
                     provider: answer.provider))
         }
-        return answer
+    }
+
+    /// What the store gives back for `answer` once it was stored: the result shown is what was stored. When
+    /// the store does not hold it (it was not stored, or cannot be read), the answer as it arrived.
+    private func readBack(_ answer: ProviderMerchantDetails) -> ProviderMerchantDetails {
+        guard let cache, answer.implausibleFields.isEmpty,
+            let stored = (try? cache.load(answer.provider, sourceId: answer.sourceId)) ?? nil, stored == answer
+        else { return answer }
+        return stored
     }
 
     /// One provider's live answer, or why there is none. Not signed in is not an error unless required.
@@ -252,13 +254,13 @@ public final class MerchantService: Sendable {
             // offline answer: it is reported, and the live answer is used.
             let answer = try await loader.details(from: repository, sourceId: offer.sourceId) { [self] answer in
                 guard answer.provider == offer.provider else { return }
-                _ = writtenThrough(answer.filed(as: offer.sourceId))
+                store(answer.filed(as: offer.sourceId))
             }
             guard answer.provider == offer.provider else {
                 return (nil, .unreadableAnswer("\(offer.provider.displayName) answered as another provider"))
             }
             // What was stored, read back (the write happened once, above, when the answer arrived).
-            return (writtenThrough(answer.filed(as: offer.sourceId)), nil)
+            return (readBack(answer.filed(as: offer.sourceId)), nil)
         } catch let error as DashSpendError {
             return (nil, error)
         } catch {
