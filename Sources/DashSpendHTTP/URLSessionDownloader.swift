@@ -17,12 +17,7 @@ public struct URLSessionDownloader: HTTPDownloadTransport {
 
     /// Creates a downloader with its own ephemeral session.
     public init() {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
+        let configuration = URLSessionConfiguration.uncachedEphemeral()
         // The watchdog enforces the limits; the session's own are only a backstop for a lost watchdog.
         configuration.timeoutIntervalForRequest = 86_400
         configuration.timeoutIntervalForResource = 7 * 86_400

@@ -23,12 +23,7 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// Creates a transport with its own ephemeral session.
     public init() {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
+        let configuration = URLSessionConfiguration.uncachedEphemeral()
         let delegate = TransportDelegate()
         self.delegate = delegate
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)

@@ -165,7 +165,7 @@ struct BatchShowTests {
         var peaks: [Int: Int] = [:]
         for count in [10_000, 100_000] {
             // Seeded: the same lines every run. Most are repeats of the sample's merchants, a quarter unknown.
-            var random = SeededRandom(seed: 11)
+            var random = SplitMix64(seed: 11)
             var text = ""
             for _ in 0..<count {
                 let pick = random.next() % 100
@@ -198,20 +198,5 @@ struct BatchShowTests {
         let small = try #require(peaks[10_000])
         let large = try #require(peaks[100_000])
         #expect(large <= small + max(4_096, small / 10), "peak RSS \(small) KiB for 10,000 lines, \(large) KiB for 100,000")
-    }
-}
-
-/// SplitMix64: a seeded generator, so a test's input is the same on every run.
-private struct SeededRandom {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
