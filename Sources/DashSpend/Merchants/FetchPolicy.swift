@@ -7,7 +7,7 @@ import DashSpendCore
 /// stored one.
 public enum FetchPolicy: Sendable, Hashable {
     /// Use a provider's stored answer without asking while it is younger than `maxAge` seconds (nil: the
-    /// provider's own ``ProviderInfo/offerMaxAge``, 30 s for CTX); an older or missing one is asked for, and a
+    /// provider's own `ProviderInfo.offerMaxAge`, 30 s for CTX); an older or missing one is asked for, and a
     /// provider that fails then falls back to the stored answer, as under ``networkFirst``. `maxAge` 0 always
     /// asks.
     case cacheFirst(maxAge: Double? = nil)
