@@ -99,7 +99,7 @@ struct BenchmarkRun {
         }
 
         // 5. Download.
-        if !options.skipDownload { try DownloadBenchmark(options: options, folder: folder).run() }
+        if !options.skipDownload { try DownloadBenchmark(options: options, folder: folder, cli: try locateCLI()).run() }
 
         // 4. The import.
         if !options.skipImport { try importComparison(folder: folder) }

@@ -19,7 +19,10 @@ import Darwin
 /// The download `sync` does, against `curl -o` of the same URL: a storage object served by the loopback
 /// storage server, fetched by the library's downloader (metadata, then the bytes in ranges, streamed to a
 /// file) and by `curl -s -o FILE URL?alt=media`, rounds alternating which goes first, medians. "one request"
-/// is the same downloader asking for the whole object in one request instead of 8 MiB ranges.
+/// is the same downloader asking for the whole object in one request instead of 8 MiB ranges. "peak memory" is
+/// a whole `merchant-lookup sync --from URL --force` process fetching the same object, its `VmHWM` sampled while
+/// it runs: the download streams to disk, so it stays flat whatever the size (the object is random bytes, so
+/// the import that follows refuses it at once, before it could allocate anything of note).
 struct DownloadBenchmark {
     /// The target: our median at most this many times curl's.
     static let target = 1.2
@@ -27,6 +30,8 @@ struct DownloadBenchmark {
     let options: BenchmarkOptions
     /// Where the objects and downloads are written.
     let folder: String
+    /// The `merchant-lookup` binary whose peak memory is sampled; nil: no such column.
+    let cli: String?
 
     func run() throws {
         print("\n== Download: sync's downloader vs `curl -o`, same object from a loopback storage server ==")
@@ -44,6 +49,7 @@ struct DownloadBenchmark {
         defer { server.stop() }
         var table = TextTable([
             "object", "ours median", "curl median", "ours/curl", "MB/s (ours)", "one request", "rounds",
+            "sync peak memory",
         ])
         for size in sizes {
             let file = folder + "/download-bench-\(size).bin"
@@ -81,12 +87,24 @@ struct DownloadBenchmark {
                 "\(size / 1_000_000) MB", TextTable.milliseconds(ours.median), TextTable.milliseconds(theirs.median),
                 TextTable.ratio(ours.median / theirs.median),
                 TextTable.number(Double(size) / 1e6 / (ours.median / 1000), 0), TextTable.milliseconds(whole.median),
-                "\(rounds)",
+                "\(rounds)", peakMemory(url: server.baseURL + object.path, folder: folder),
             ])
             FileSystem.remove(file)
         }
         print(table.rendered)
         fflush(nil)
+    }
+
+    /// The peak resident memory of one `merchant-lookup sync` process downloading the storage object at
+    /// `url` into a state folder of its own (removed afterwards); "-" without the binary.
+    func peakMemory(url: String, folder: String) -> String {
+        guard let cli else { return "-" }
+        let state = folder + "/download-bench-sync-state"
+        defer { _ = ProcessRunner.run("/bin/rm", ["-rf", state]) }
+        FileSystem.makeDirectories(state)
+        let run = ProcessRunner.run(
+            cli, ["--state-dir", state, "sync", "--from", url, "--force", "--quiet"], sampleMemory: true)
+        return TextTable.number(Double(run.peakKilobytes) / 1024, 1) + " MiB"
     }
 
     /// One download by the library into `network`'s download folder (removed afterwards), in milliseconds.
