@@ -141,7 +141,7 @@ struct AnchorBugTests {
         #expect(ctx.discountBasisPoints == Resolved(0, source: .local))
         #expect(ctx.denominationsTypeSource == .default, "a blank type in the row and NULL in the merchant")
         #expect(ctx.denominations.value == .fixed([]))
-        #expect(merchant.explanation.count == 4)
+        #expect(merchant.explanation.count == 5, "the merchant's enabled, then the CTX offer's four fields")
         let dash = try await service.resolve(merchantId: "m-null-dash", policy: .cacheOnly)
         #expect(dash.offers.isEmpty)
         #expect(dash.enabled == Resolved(true, source: .default))

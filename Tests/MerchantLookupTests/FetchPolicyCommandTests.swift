@@ -156,9 +156,14 @@ struct FetchPolicyCommandTests {
         #expect(text.stdout.contains("    CTX enabled: true from cached"), "\(text.stdout)")
         #expect(text.stdout.contains("not asked: the stored answer is "))
         #expect(text.stdout.contains("gift_card_providers.active"))
+        #expect(text.stdout.contains("    merchant enabled: true from "), "the top line is explained: \(text.stdout)")
+        #expect(text.stdout.contains(" offer, ranked 1 of "), "\(text.stdout)")
 
         let json = try await transcript.run(["show", Self.homeDepot, "--explain", "--json", "--refresh"])
         let explain = try #require(try json.json()["explain"] as? [[String: Any]])
+        let top = try #require(explain.first)
+        #expect(top["provider"] as? String == "merchant" && top["field"] as? String == "enabled", "\(top)")
+        #expect(top["sourceId"] as? String == Self.homeDepot && top["winner"] is String)
         let ctx = explain.filter { $0["provider"] as? String == "CTX" }
         #expect(ctx.compactMap { $0["field"] as? String } == ["enabled", "discount", "denominationsType", "denominations"])
         let enabled = try #require(ctx.first)
