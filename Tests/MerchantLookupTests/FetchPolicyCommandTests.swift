@@ -191,4 +191,15 @@ struct FetchPolicyCommandTests {
         let knownJSON = try await CLIProcess.run(["show", Self.homeDepot, "--json"], environment: ["DASHSPEND_COUNTRY": "US"])
         #expect((try knownJSON.json()["country"] as? [String: Any])?["code"] as? String == "US")
     }
+
+    @Test("--country wins over $DASHSPEND_COUNTRY, both ways")
+    func countryOptionWinsOverEnvironment() async throws {
+        for (option, environment) in [("RU", "US"), ("US", "RU")] {
+            let result = try await CLIProcess.run(
+                ["show", Self.homeDepot, "--json", "--country", option], environment: ["DASHSPEND_COUNTRY": environment])
+            #expect(result.status == 0, "\(result.stderr)")
+            let country = try #require(try result.json()["country"] as? [String: Any])
+            #expect(country["code"] as? String == option, "--country \(option) with $DASHSPEND_COUNTRY=\(environment)")
+        }
+    }
 }
