@@ -144,6 +144,7 @@ struct FetchPolicyCommandTests {
         #expect(json.status == 0)
         let notes = try #require(try json.json()["notes"] as? [String])
         #expect(notes.count == 1 && notes[0].contains(".damaged-"))
+        #expect(!json.stderr.contains(".damaged-"), "with --json only in notes, not on stderr too: \(json.stderr)")
     }
 
     @Test("--explain prints every source of every field with its reason, in text and JSON")

@@ -43,6 +43,7 @@ enum ShowCommand: CLICommand {
         }
         ProvenanceOutput.noteIfStale(client, invocation)
         let notes = [client.stateDatabaseRecovery?.description].compactMap { $0 }
+        if invocation.json { notes.forEach(invocation.notesInOutput.add) }
         return rendered(
             merchant, locations: locations, json: invocation.json, explain: invocation.arguments.flag("--explain"),
             notes: notes)
