@@ -116,9 +116,12 @@ public enum MerchantLookup {
         }
         let invocation = try Invocation(
             arguments: parsed, environment: environment, criticalSections: criticalSections, output: output)
-        // Said once, whatever the command's outcome: `--verbose` already said it, `--quiet` asks for silence.
+        // Said once, whatever the command's outcome: `--verbose` already said it, `--quiet` asks for silence,
+        // and a command whose output carries it (`show --json`'s `notes`) has said it there.
         defer {
-            if !parsed.flag("--quiet"), !parsed.flag("--verbose"), let recovery = invocation.stateDatabaseRecovery {
+            if !parsed.flag("--quiet"), !parsed.flag("--verbose"), let recovery = invocation.stateDatabaseRecovery,
+                !invocation.notesInOutput.lines.contains(recovery.description)
+            {
                 notes.add(recovery.description)
             }
         }

@@ -30,6 +30,23 @@ struct PiggyCardsOfferTests {
         #expect(offer.discountBasisPoints == 350)
     }
 
+    @Test("A disabled offer says why: no cards, only disabled Xbox cards, out of stock; an enabled one says nothing")
+    func disabledReasons() {
+        #expect(PiggyCardsOffer(cards: []).disabledReason == "PiggyCards has no gift cards for this brand")
+        let xbox = PiggyCardsOffer(cards: [card("Xbox Live 12 Months", "Fixed", quantity: 9, brand: 174)])
+        #expect(xbox.enabled == false)
+        #expect(xbox.disabledReason?.hasPrefix("PiggyCards has only disabled cards for this brand") == true)
+        #expect(xbox.disabledReason?.contains("Xbox Live / Xbox Game Pass") == true, "\(xbox.disabledReason ?? "")")
+        let empty = PiggyCardsOffer(cards: [card("A", "Fixed", quantity: 0), card("B", "Range", quantity: 0)])
+        #expect(empty.disabledReason == "every PiggyCards card of this brand is out of stock (quantity 0)")
+        let range = PiggyCardsOffer(cards: [card("The range", "Range", quantity: 0), card("F", "Fixed", quantity: 2)])
+        #expect(range.enabled == false)
+        #expect(range.disabledReason == "PiggyCards' Range card \"The range\" is out of stock (quantity 0)")
+        #expect(PiggyCardsOffer(cards: [card("F", "Fixed", quantity: 2)]).disabledReason == nil)
+        let details = empty.details(brandId: "1", name: nil, fetchedAt: Date(timeIntervalSince1970: 0))
+        #expect(details.enabled == false && details.enabledReason == empty.disabledReason)
+    }
+
     @Test func rangeOutOfStockIsDisabledButKeepsItsRange() {
         let offer = PiggyCardsOffer(cards: [card("Range", " range ", quantity: 0, min: 10, max: 200)])
         #expect(offer.enabled == false)

@@ -187,6 +187,37 @@ struct PiggyCardsRepositoryTests {
         #expect(await dashSpendError { try await repository.verify(code: "1") } == .wrongCode)
     }
 
+    @Test(
+        "HTTP 200 but not a gift-card answer: unreadable, never a brand without cards",
+        arguments: [
+            #"{"foo":1}"#, #"{"data":"x"}"#, #"{"data":{"id":1}}"#, #"{"code":500,"data":null}"#,
+            #"{"code":"201","data":[]}"#, #"{"code":200,"data":[1,"x",null,[]]}"#,
+        ])
+    func malformedGiftCardsAreUnreadable(body: String) async throws {
+        let harness = try ProviderHarness()
+        try harness.signIn(.piggyCards)
+        harness.server.loopback.inject(.respond(status: 200, body: body), path: "/piggycards/giftcards/US")
+        let error = await dashSpendError {
+            _ = try await PiggyCardsRepository(configuration: harness.configuration()).merchantDetails(sourceId: "177")
+        }
+        guard case .unreadableAnswer? = error else {
+            Issue.record("\(body): expected unreadableAnswer, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test("\"data\": null with code 200 (or no code) is a brand without cards: a disabled offer")
+    func nullDataIsNoCards() async throws {
+        let harness = try ProviderHarness()
+        try harness.signIn(.piggyCards)
+        let repository = PiggyCardsRepository(configuration: harness.configuration())
+        for body in [#"{"code":200,"message":"No gift cards found","data":null}"#, #"{"data":[]}"#] {
+            harness.server.loopback.inject(.respond(status: 200, body: body), path: "/piggycards/giftcards/US", times: 1)
+            let details = try await repository.merchantDetails(sourceId: "177")
+            #expect(details.enabled == false, "\(body)")
+        }
+    }
+
     @Test func malformedAnswerIsUnreadable() async throws {
         let harness = try ProviderHarness()
         try harness.signIn(.piggyCards)

@@ -10,9 +10,6 @@ import Testing
 /// (`resolution.md`, "Anchor bugs not to copy"), each named after the bug it proves absent.
 @Suite("The wallets' anchor bugs are not copied", .timeLimit(.minutes(3)))
 struct AnchorBugTests {
-    /// PiggyCards, when this build has it.
-    static let piggyCards = GiftCardProvider(id: "piggycards")
-
     @Test("Android rewrites the first provider row with the selected provider's live data: not here")
     func androidRewritesTheFirstProviderRowWithTheSelectedProvidersLiveData() async throws {
         let fixture = try ServiceFixture()
@@ -24,14 +21,50 @@ struct AnchorBugTests {
         // The live answer is filed under the provider and the id it was asked for, nowhere else.
         #expect(try fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX)?.discountBasisPoints == 300)
         #expect(try fixture.cache.load(.ctx, sourceId: "tie-ctx") == nil)
-        if let piggyCards = Self.piggyCards {
-            // The other provider's offer keeps its own values (its row: 100 bp, fixed).
-            let other = try #require(merchant.offer(piggyCards))
-            #expect(other.discountBasisPoints == Resolved(100, source: .local))
-            #expect(other.enabled.source == .local)
-            #expect(try fixture.cache.load(piggyCards, sourceId: "177") == nil)
-        }
+        #expect(merchant.offers.count == GiftCardProvider.allCases.count)
     }
+
+    #if PIGGYCARDS_ENABLED
+    @Test("Android rewrites the first provider row with the selected provider's live data: the other offer keeps its own")
+    func androidRewritesTheFirstProviderRowTheOtherOfferKeepsItsOwn() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        let merchant = try await fixture.service().resolve(merchantId: "m-home")
+        // PiggyCards (not signed in) keeps its own row: 100 bp, fixed; nothing is stored under it.
+        let other = try #require(merchant.offer(.piggyCards))
+        #expect(other.discountBasisPoints == Resolved(100, source: .local))
+        #expect(other.enabled.source == .local)
+        #expect(try fixture.cache.load(.piggyCards, sourceId: "177") == nil)
+    }
+
+    @Test("iOS reads enabled only from a first CTX provider: a first PiggyCards offer's enabled is the merchant's")
+    func iOSReadsEnabledOnlyFromAFirstCTXProviderNotWhenPiggyCardsRanksFirst() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.piggyCards)
+        let path = fixture.server.path(.piggyCards, "giftcards/US")
+        func cards(quantity: Int) -> String {
+            #"{"code":200,"data":[{"id":1,"name":"Tie $25","price_type":"Fixed","discount_percentage":5,"#
+                + #""denomination":"25","quantity":\#(quantity),"brand_id":205}]}"#
+        }
+        // m-tie: CTX (not signed in) 200 bp from its row; PiggyCards live 5 % - 1.5 % = 350 bp ranks first,
+        // and its cards are out of stock: the merchant is disabled, from PiggyCards' live answer.
+        fixture.server.loopback.inject(.respond(status: 200, body: cards(quantity: 0)), path: path, times: 1)
+        let outOfStock = try await fixture.service().resolve(merchantId: "m-tie")
+        #expect(outOfStock.offers.first?.provider == .piggyCards)
+        #expect(outOfStock.enabled.value == false && outOfStock.enabled.source == .live)
+        #expect(outOfStock.enabled.provider == .piggyCards)
+        // An error: the stored "disabled" shows, never "enabled".
+        fixture.server.loopback.inject(.respond(status: 503, body: "{}"), path: path, times: 1)
+        let failed = try await fixture.service().resolve(merchantId: "m-tie")
+        #expect(failed.offers.first?.provider == .piggyCards)
+        #expect(failed.enabled.value == false && failed.enabled.source == .cached)
+        // Read on every lookup, not once: back in stock, enabled.
+        fixture.server.loopback.inject(.respond(status: 200, body: cards(quantity: 3)), path: path, times: 1)
+        let inStock = try await fixture.service().resolve(merchantId: "m-tie")
+        #expect(inStock.offers.first?.provider == .piggyCards)
+        #expect(inStock.enabled.value == true && inStock.enabled.source == .live)
+    }
+    #endif
 
     @Test("Android sets the merchant discount to 0 when no provider answered: the stored values are kept")
     func androidSetsTheDiscountToZeroWhenNoProviderAnswered() async throws {
@@ -141,7 +174,7 @@ struct AnchorBugTests {
         #expect(ctx.discountBasisPoints == Resolved(0, source: .local))
         #expect(ctx.denominationsTypeSource == .default, "a blank type in the row and NULL in the merchant")
         #expect(ctx.denominations.value == .fixed([]))
-        #expect(merchant.explanation.count == 4)
+        #expect(merchant.explanation.count == 5, "the merchant's enabled, then the CTX offer's four fields")
         let dash = try await service.resolve(merchantId: "m-null-dash", policy: .cacheOnly)
         #expect(dash.offers.isEmpty)
         #expect(dash.enabled == Resolved(true, source: .default))

@@ -95,6 +95,85 @@ struct ExplainTests {
         #expect(dropped.winner?.source == .cached)
     }
 
+    /// The merchant's own `enabled`, explained first.
+    func merchantEnabled(_ merchant: ResolvedMerchant) throws -> ExplainedField {
+        let field = try #require(merchant.explanation.first)
+        #expect(field.provider == nil && field.subject == "merchant" && field.field == .enabled)
+        #expect(field.sourceId == merchant.merchant.merchantId)
+        return field
+    }
+
+    @Test("The merchant's enabled: which offer ranks first and why, with its value and where it came from")
+    func merchantEnabledNamesTheFirstOffer() async throws {
+        let fixture = try ServiceFixture()
+        try fixture.signIn(.ctx)
+        fixture.server.loopback.inject(
+            .respond(status: 200, body: #"{"id":"\#(ServiceFixture.homeCTX)","enabled":false,"savingsPercentage":300}"#),
+            path: fixture.server.path(.ctx, "merchants/\(ServiceFixture.homeCTX)"))
+        let merchant = try await fixture.service().resolve(merchantId: "m-home")
+        #expect(merchant.enabled.value == false)
+        let enabled = try merchantEnabled(merchant)
+        let winner = try #require(enabled.winner)
+        #expect(enabled.winnerIndex == 0)
+        #expect(winner.value == "false" && winner.source == .live && winner.fetchedAt != nil)
+        #expect(winner.place == "CTX offer, ranked 1 of \(merchant.offers.count)", "\(winner)")
+        #expect(winner.reason.contains("its enabled is false from live (CTX's answer)"), "\(winner.reason)")
+        #expect(enabled.steps.last?.source == .default && enabled.steps.last?.reason.hasPrefix("not used") == true)
+        #if PIGGYCARDS_ENABLED
+        // CTX's live 300 bp against PiggyCards' row (100 bp, not signed in).
+        #expect(winner.reason.contains("CTX ranks first with the highest discount (300 bp against 100 bp for PiggyCards)"))
+        #expect(enabled.steps[1].place == "PiggyCards offer, ranked 2 of 2" && enabled.steps[1].value == "true")
+        #expect(enabled.steps[1].reason.contains("its discount (100 bp) is below CTX's (300 bp)"), "\(enabled.steps[1])")
+        #else
+        #expect(winner.reason.contains("CTX is the only provider offered"), "\(winner.reason)")
+        #endif
+    }
+
+    @Test("A Dash merchant's enabled is the merchant row's active, and says so")
+    func dashMerchantEnabled() async throws {
+        let fixture = try ServiceFixture()
+        let merchant = try await fixture.service().resolve(merchantId: "m-dash", policy: .cacheOnly)
+        let enabled = try merchantEnabled(merchant)
+        #expect(enabled.steps.map(\.source) == [.local, .default])
+        let winner = try #require(enabled.winner)
+        #expect(winner.place == "merchant.active" && winner.value == "false")
+        #expect(winner.reason.contains("a Dash merchant has no gift-card offer"), "\(winner.reason)")
+        #expect(enabled.steps[1].reason == "not used: the local value above wins")
+    }
+
+    #if PIGGYCARDS_ENABLED
+    @Test("PiggyCards first on a tie; a live false says why (out of stock, no cards, only disabled Xbox cards)")
+    func piggyCardsRanksFirstOnATieAndSaysWhyDisabled() async throws {
+        let fixture = try ServiceFixture()
+        let tie = try await fixture.service().resolve(merchantId: "m-tie", policy: .cacheOnly)
+        let ranked = try #require(try merchantEnabled(tie).winner)
+        #expect(ranked.place == "PiggyCards offer, ranked 1 of 2")
+        #expect(
+            ranked.reason.contains("its discount ties with CTX's (200 bp) and PiggyCards comes first on a tie"),
+            "\(ranked.reason)")
+
+        try fixture.signIn(.piggyCards)
+        let path = fixture.server.path(.piggyCards, "giftcards/US")
+        let outOfStock =
+            #"{"code":200,"data":[{"id":1,"name":"Tie $25","price_type":"Fixed","discount_percentage":5,"#
+            + #""denomination":"25","quantity":0,"brand_id":205}]}"#
+        let noCards = #"{"code":200,"message":"No gift cards found","data":null}"#
+        let cases: [(body: String, merchantId: String, why: String)] = [
+            (outOfStock, "m-tie", "every PiggyCards card of this brand is out of stock"),
+            (noCards, "m-piggy", "PiggyCards has no gift cards for this brand"),
+        ]
+        for (body, merchantId, why) in cases {
+            fixture.server.loopback.inject(.respond(status: 200, body: body), path: path, times: 1)
+            let merchant = try await fixture.service().resolve(merchantId: merchantId)
+            let offer = try field(merchant, .piggyCards, .enabled)
+            #expect(offer.winner?.value == "false" && offer.winner?.source == .live)
+            #expect(offer.winner?.reason.hasPrefix("used: \(why)") == true, "\(offer)")
+            let top = try #require(try merchantEnabled(merchant).winner)
+            #expect(top.value == "false" && top.reason.contains(why), "\(top.reason)")
+        }
+    }
+    #endif
+
     @Test("A provider blocked in the country is explained as such; an unknown country hides nothing")
     func blockedAndUnknownCountry() async throws {
         let fixture = try ServiceFixture()

@@ -40,12 +40,15 @@ struct FreshnessPolicyTests {
         try #require(merchant.offers.first { $0.provider == .ctx })
     }
 
-    /// The stored row of Home Depot's CTX answer, read with SQL: fetchedAt, offer, raw.
-    func storedRow() throws -> (fetchedAt: Double, offer: String, raw: String?)? {
+    /// The stored row of Home Depot's answer from `provider` (CTX by default), read with SQL: fetchedAt,
+    /// offer, raw.
+    func storedRow(
+        provider: String = "ctx", sourceId: String = ClientFixture.homeDepot
+    ) throws -> (fetchedAt: Double, offer: String, raw: String?)? {
         let connection = try SQLiteConnection(path: state.path + "/mainnet/state.db", mode: .readOnly)
         return try connection.fetchOne(
-            "SELECT fetchedAt, offer, raw FROM provider_answer WHERE provider = 'ctx' AND sourceId = ?1",
-            [.text(ClientFixture.homeDepot)]
+            "SELECT fetchedAt, offer, raw FROM provider_answer WHERE provider = ?1 AND sourceId = ?2",
+            [.text(provider), .text(sourceId)]
         ) { ($0.double("fetchedAt") ?? -1, $0.text("offer") ?? "", $0.text("raw")) }
     }
 
@@ -135,6 +138,59 @@ struct FreshnessPolicyTests {
         let merchant = try await client().merchant(ClientFixture.homeDepot, policy: .networkFirst)
         #expect(try ctx(merchant).discountBasisPoints.source == .cached)
     }
+
+    #if PIGGYCARDS_ENABLED
+    /// Home Depot's PiggyCards brand in the sample.
+    static let homeDepotBrand = "177"
+    var giftCardsPath: String { server.path(.piggyCards, "giftcards/US") }
+    var giftCardRequests: Int { server.requestCount(.piggyCards, "giftcards/US") }
+
+    func piggyCards(_ merchant: ResolvedMerchant) throws -> ResolvedOffer {
+        try #require(merchant.offers.first { $0.provider == .piggyCards })
+    }
+
+    @Test(
+        "PiggyCards: answers that came back HTTP 200 but are malformed leave the stored answer untouched",
+        arguments: [
+            #"{"foo":1}"#, #"{"data":"x"}"#, #"{"code":500,"data":null}"#, #"{"code":200,"data":[1,"x",null]}"#,
+            #"{"code":"404","message":"no","data":[]}"#, #"[]"#,
+        ])
+    func piggyCardsMalformedKeepsStored(body: String) async throws {
+        try credentials.save(server.signedInCredentials(for: .piggyCards), for: .piggyCards, network: .mainnet)
+        let good = try await client().merchant(ClientFixture.homeDepot, policy: .networkFirst)
+        #expect(try piggyCards(good).enabled == Resolved(true, source: .live, provider: .piggyCards, fetchedAt: clock.now))
+        let before = try #require(try storedRow(provider: "piggycards", sourceId: Self.homeDepotBrand))
+        clock.advance(by: 120)
+        server.loopback.inject(.respond(status: 200, body: body), path: giftCardsPath, times: 1)
+        let merchant = try await client().merchant(ClientFixture.homeDepot, policy: .networkFirst)
+        let offer = try piggyCards(merchant)
+        guard case .unreadableAnswer? = offer.liveError else {
+            Issue.record("\(body) is reported as unreadable, got \(String(describing: offer.liveError))")
+            return
+        }
+        #expect(offer.enabled.value == true && offer.enabled.source == .cached, "\(body) became a disabled offer")
+        let after = try #require(try storedRow(provider: "piggycards", sourceId: Self.homeDepotBrand))
+        #expect(
+            after.fetchedAt == before.fetchedAt && after.offer == before.offer && after.raw == before.raw,
+            "\(body) replaced the stored answer")
+    }
+
+    @Test("PiggyCards' gift cards stay fresh for 60 s: 45 s old is not asked, 75 s old is")
+    func piggyCardsMaxAgeIsSixtySeconds() async throws {
+        try credentials.save(server.signedInCredentials(for: .piggyCards), for: .piggyCards, network: .mainnet)
+        _ = try await client().merchant(ClientFixture.homeDepot, policy: .cacheFirst())
+        #expect(giftCardRequests == 1)
+        clock.advance(by: 45)
+        let fresh = try await client().merchant(ClientFixture.homeDepot, policy: .cacheFirst())
+        #expect(giftCardRequests == 1, "45 s old is younger than PiggyCards' 60 s: not asked")
+        #expect(try piggyCards(fresh).discountBasisPoints.source == .cached)
+        #expect(requests == 2, "while CTX's 30 s had passed: asked again")
+        clock.advance(by: 30)
+        let stale = try await client().merchant(ClientFixture.homeDepot, policy: .cacheFirst())
+        #expect(giftCardRequests == 2, "75 s old is no longer fresh: asked again")
+        #expect(try piggyCards(stale).discountBasisPoints.source == .live)
+    }
+    #endif
 
     @Test("Offline never asks, and shows the stored values as cached")
     func offlineAfterLive() async throws {

@@ -137,12 +137,27 @@ struct MerchantStatesTests {
         #expect(Self.ctxDiscount(live)?.source == .live)
         #expect(changes.count >= 3, "observers were told of each change: \(changes.count)")
 
-        // A reload that fails keeps the live answer shown.
+        // A reload of the same model that fails: loading with the live answer still shown (the stream's
+        // first state carries nothing; the model keeps what it showed), then the stored one, then failed
+        // still carrying it. Every state the model takes is recorded, in order.
+        let recorder = StateRecorder()
+        recorder.track(model)
         server.loopback.inject(.respond(status: 500, body: "{}"), path: homeDepotPath, times: 1)
-        let reloaded = MerchantModel(client: try client(), merchant: ClientFixture.homeDepot)
-        await reloaded.load(policy: .networkOnly)
-        guard case .failed(let failure, let kept?) = reloaded.state else {
-            Issue.record("a failed reload: failed with what was shown, got \(reloaded.state)")
+        await model.load(policy: .networkOnly)
+        let taken = recorder.replaced.dropFirst() + [model.state]
+        #expect(taken.count == 3, "\(taken)")
+        guard taken.count == 3, case .loading(let stillShown?) = taken[taken.startIndex] else {
+            Issue.record("a reload first shows loading with what was shown, got \(taken)")
+            return
+        }
+        #expect(Self.ctxDiscount(stillShown)?.source == .live, "the live answer shown before, not nothing")
+        guard case .loading(let stored?) = taken[taken.startIndex + 1] else {
+            Issue.record("then loading with the stored answer, got \(taken)")
+            return
+        }
+        #expect(Self.ctxDiscount(stored)?.source == .cached)
+        guard case .failed(let failure, let kept?) = model.state else {
+            Issue.record("a failed reload: failed with what was shown, got \(model.state)")
             return
         }
         #expect(failure.kind == .unavailable)
@@ -167,6 +182,24 @@ final class ChangeCounter {
         } onChange: {
             Task { @MainActor in
                 self.count += 1
+                self.track(model)
+            }
+        }
+    }
+}
+
+/// Records, synchronously and in order, every state a model's `state` replaces (observers are told in
+/// `willSet`, so each call sees the value about to be replaced; the last one is the model's current state).
+@MainActor
+final class StateRecorder {
+    private(set) var replaced: [DataState<ResolvedMerchant>] = []
+
+    func track(_ model: MerchantModel) {
+        withObservationTracking {
+            _ = model.state
+        } onChange: {
+            MainActor.assumeIsolated {
+                self.replaced.append(model.state)
                 self.track(model)
             }
         }

@@ -3,6 +3,7 @@ import DashSpendCore
 import DashSpendSQLite
 import DashSpendTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("The state database keeps one answer per merchant in a migrated file, and sets an unusable file aside")
@@ -104,6 +105,33 @@ struct StateDatabaseTests {
         #expect(database.recovery != nil)
         #expect(try SQLiteOfferCache(database: database).load(.ctx, sourceId: "m1") == nil)
         #expect(try asideFiles() == ["state.db.damaged-20261118T110640Z"])
+    }
+
+    @Test("Opens that find the file damaged at the same time: one sets it aside, all use the one fresh file")
+    func concurrentRecoveries() throws {
+        let junk = Data(repeating: 0x5A, count: 4096)
+        for round in 0..<12 {
+            try? FileManager.default.removeItem(atPath: path)
+            try junk.write(to: URL(fileURLWithPath: path))
+            let before = try asideFiles().count
+            let opens = 6
+            let results = Mutex<[Result<StateDatabase, SQLiteError>]>([])
+            DispatchQueue.concurrentPerform(iterations: opens) { _ in
+                let result = Result { () throws(SQLiteError) in try StateDatabase(path: path, network: .mainnet, now: now) }
+                results.withLock { $0.append(result) }
+            }
+            let databases = try results.withLock { $0 }.map { try $0.get() }
+            #expect(databases.count == opens)
+            #expect(databases.filter { $0.recovery != nil }.count == 1, "round \(round): one of them set it aside")
+            #expect(try asideFiles().count == before + 1, "round \(round): only the damaged file was moved")
+            // They all opened the same fresh file: what one writes, another reads.
+            try SQLiteOfferCache(database: databases[0]).save(answer("r\(round)", discount: 100, at: 1_000))
+            for database in databases {
+                #expect(try SQLiteOfferCache(database: database).load(.ctx, sourceId: "r\(round)") != nil, "round \(round)")
+            }
+        }
+        var info = stat()
+        #expect(stat(path + ".lock", &info) == 0 && info.st_mode & 0o777 == 0o600, "the lock file is private")
     }
 
     @Test("A FIFO in the file's place is refused, not moved")

@@ -144,6 +144,7 @@ struct FetchPolicyCommandTests {
         #expect(json.status == 0)
         let notes = try #require(try json.json()["notes"] as? [String])
         #expect(notes.count == 1 && notes[0].contains(".damaged-"))
+        #expect(!json.stderr.contains(".damaged-"), "with --json only in notes, not on stderr too: \(json.stderr)")
     }
 
     @Test("--explain prints every source of every field with its reason, in text and JSON")
@@ -156,9 +157,14 @@ struct FetchPolicyCommandTests {
         #expect(text.stdout.contains("    CTX enabled: true from cached"), "\(text.stdout)")
         #expect(text.stdout.contains("not asked: the stored answer is "))
         #expect(text.stdout.contains("gift_card_providers.active"))
+        #expect(text.stdout.contains("    merchant enabled: true from "), "the top line is explained: \(text.stdout)")
+        #expect(text.stdout.contains(" offer, ranked 1 of "), "\(text.stdout)")
 
         let json = try await transcript.run(["show", Self.homeDepot, "--explain", "--json", "--refresh"])
         let explain = try #require(try json.json()["explain"] as? [[String: Any]])
+        let top = try #require(explain.first)
+        #expect(top["provider"] as? String == "merchant" && top["field"] as? String == "enabled", "\(top)")
+        #expect(top["sourceId"] as? String == Self.homeDepot && top["winner"] is String)
         let ctx = explain.filter { $0["provider"] as? String == "CTX" }
         #expect(ctx.compactMap { $0["field"] as? String } == ["enabled", "discount", "denominationsType", "denominations"])
         let enabled = try #require(ctx.first)
@@ -185,5 +191,16 @@ struct FetchPolicyCommandTests {
         #expect(!known.stdout.contains("country unknown"))
         let knownJSON = try await CLIProcess.run(["show", Self.homeDepot, "--json"], environment: ["DASHSPEND_COUNTRY": "US"])
         #expect((try knownJSON.json()["country"] as? [String: Any])?["code"] as? String == "US")
+    }
+
+    @Test("--country wins over $DASHSPEND_COUNTRY, both ways")
+    func countryOptionWinsOverEnvironment() async throws {
+        for (option, environment) in [("RU", "US"), ("US", "RU")] {
+            let result = try await CLIProcess.run(
+                ["show", Self.homeDepot, "--json", "--country", option], environment: ["DASHSPEND_COUNTRY": environment])
+            #expect(result.status == 0, "\(result.stderr)")
+            let country = try #require(try result.json()["country"] as? [String: Any])
+            #expect(country["code"] as? String == option, "--country \(option) with $DASHSPEND_COUNTRY=\(environment)")
+        }
     }
 }

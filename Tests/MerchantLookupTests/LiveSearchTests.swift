@@ -116,6 +116,58 @@ struct LiveSearchTests {
         #expect((1...200).allSatisfy { ctxRequests(transcript, $0) == 1 })
     }
 
+    @Test("show's fetch policies resolve the page too: --max-age uses stored answers with their age, --refresh asks")
+    func fetchPolicies() async throws {
+        let transcript = try await signedIn()
+        let db = try database(merchants: 3)
+        #expect(try await transcript.run(["search", "Generated", "--live", "--db", db]).status == 0)
+        transcript.server.loopback.resetCounters()
+
+        // Cache first: the stored answers are young enough, nobody is asked, and each row says how old.
+        let cached = try await transcript.run(["search", "Generated", "--max-age", "600", "--db", db])
+        #expect(cached.status == 0, "\(cached.stderr)")
+        let rows = cached.stdout.split(separator: "\n").filter { $0.contains("Generated") }
+        #expect(rows.count == 3, "\(cached.stdout)")
+        #expect(rows.allSatisfy { $0.contains("save 4.25% [cached ") && $0.contains(" s ago]") }, "\(cached.stdout)")
+        #expect(transcript.server.requestCount(.ctx) == 0)
+        let json = try await transcript.run(["search", "Generated", "--max-age", "600", "--json", "--db", db])
+        let merchants = try #require(try json.json()["merchants"] as? [[String: Any]])
+        for merchant in merchants {
+            let resolved = try #require(merchant["resolved"] as? [String: Any], "\(merchant)")
+            let discount = try #require(resolved["discountBasisPoints"] as? [String: Any])
+            #expect(discount["source"] as? String == "cached" && discount["ageSeconds"] is Int, "\(discount)")
+        }
+        #expect(transcript.server.requestCount(.ctx) == 0)
+
+        // Network first: everyone is asked; a merchant whose provider fails keeps its stored answer and the
+        // failure is named under the list (not a failed row).
+        transcript.server.loopback.inject(
+            .respond(status: 500, body: #"{"errors":[{"message":"boom"}]}"#),
+            path: transcript.server.path(.ctx, "merchants/\(FixtureDatabase.generatedCTXId(2))"))
+        let refreshed = try await transcript.run(["search", "Generated", "--refresh", "--db", db])
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        let lines = refreshed.stdout.split(separator: "\n").map(String.init)
+        let second = try #require(lines.first { $0.hasPrefix(FixtureDatabase.generatedMerchantName(2)) })
+        #expect(second.contains("[cached ") && !second.contains("failed"), "\(second)")
+        let note = try #require(lines.first { $0.hasPrefix("not live: ") }, "\(refreshed.stdout)")
+        #expect(note.contains(FixtureDatabase.generatedMerchantId(2)) && note.contains("500"), "\(note)")
+        #expect(lines.filter { $0.contains("save 4.25% [live]") }.count == 2, "\(refreshed.stdout)")
+        #expect((1...3).allSatisfy { ctxRequests(transcript, $0) == 1 })
+    }
+
+    @Test("search takes show's fetch-policy options, with the same exclusions and help")
+    func fetchPolicyUsage() async throws {
+        for pair in [["--refresh", "--offline"], ["--live", "--refresh"], ["--max-age", "5", "--live"]] {
+            let result = try await CLIProcess.run(["search", "x"] + pair)
+            #expect(result.status == 64, "\(pair): \(result.stderr)")
+            #expect(result.stderr.contains("cannot be used together"), "\(result.stderr)")
+        }
+        let help = try await CLIProcess.run(["search", "--help"])
+        for option in ["--live", "--refresh", "--max-age SECONDS"] {
+            #expect(help.stdout.contains(option), "\(option): \(help.stdout)")
+        }
+    }
+
     @Test("Bad --concurrency values, --live with --offline: 64 with one clear line")
     func usageErrors() async throws {
         for value in ["0", "-1", "many", "65"] {

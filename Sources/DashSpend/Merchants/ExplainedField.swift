@@ -3,6 +3,10 @@ import DashSpendCore
 /// How one field of one provider's offer was resolved: every source of its chain in order, down to the
 /// default (even those below the winner), each with its value or why it has none, and the winner. What a
 /// support person reads to answer "why does it say disabled?" (`merchant-lookup show --explain`).
+///
+/// The merchant's own top-line `enabled` is explained too, with ``provider`` nil: its steps are the ranked
+/// offers (the first one's value is used, and why it ranks first), or for a merchant without offers the
+/// merchant row's `active` and the default.
 public struct ExplainedField: Sendable, Hashable {
     /// The fields of an offer that are resolved through a chain.
     public enum Field: String, Sendable, Hashable, CaseIterable {
@@ -16,9 +20,9 @@ public struct ExplainedField: Sendable, Hashable {
         case denominations
     }
 
-    /// The provider whose offer this is.
-    public let provider: GiftCardProvider
-    /// The id the provider knows the merchant by.
+    /// The provider whose offer this is; nil for the merchant's own top-line field.
+    public let provider: GiftCardProvider?
+    /// The id the provider knows the merchant by (the merchant id when ``provider`` is nil).
     public let sourceId: String
     /// The field.
     public let field: Field
@@ -29,13 +33,16 @@ public struct ExplainedField: Sendable, Hashable {
     public let winnerIndex: Int?
 
     /// Creates an explanation.
-    public init(provider: GiftCardProvider, sourceId: String, field: Field, steps: [ExplainedStep], winnerIndex: Int?) {
+    public init(provider: GiftCardProvider?, sourceId: String, field: Field, steps: [ExplainedStep], winnerIndex: Int?) {
         self.provider = provider
         self.sourceId = sourceId
         self.field = field
         self.steps = steps
         self.winnerIndex = winnerIndex
     }
+
+    /// Whose field this is, for output: the provider's display name, or `merchant`.
+    public var subject: String { provider?.displayName ?? "merchant" }
 
     /// The step whose value is used.
     public var winner: ExplainedStep? { winnerIndex.map { steps[$0] } }

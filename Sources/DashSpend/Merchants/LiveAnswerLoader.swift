@@ -21,8 +21,11 @@ actor LiveAnswerLoader {
         let sourceId: String
     }
 
-    /// Seconds a live answer is reused when nothing else is said (the seed's 20 to 60 s).
-    static let defaultTimeToLive: Double = 0
+    /// Seconds a live answer is reused from memory when nothing else is said: 0, never. The seed's 20 to
+    /// 60 s throttle is the stored answer's max age under ``FetchPolicy/cacheFirst(maxAge:)`` (CTX 30 s,
+    /// PiggyCards 60 s), kept in the state database, which every process shares; memory would only let one
+    /// process serve an answer the policy says is too old. Identical requests in flight still share one call.
+    static let defaultTimeToLive: Double = MerchantService.defaultLiveTimeToLive
 
     private let timeToLive: Double
     private let now: @Sendable () -> Date

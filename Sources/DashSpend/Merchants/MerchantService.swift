@@ -36,13 +36,17 @@ public final class MerchantService: Sendable {
     ///   - diagnostics: where cache hits, misses and failed cache writes are reported.
     public convenience init(
         database: ExploreDatabase, repositories: [GiftCardProvider: any DashSpendRepository],
-        cache: (any OfferCache)? = nil, country: String? = nil, liveTimeToLive: Double = 0,
+        cache: (any OfferCache)? = nil, country: String? = nil, liveTimeToLive: Double = defaultLiveTimeToLive,
         now: @escaping @Sendable () -> Date = { Date() }, diagnostics: any DiagnosticsSink = SilentDiagnostics()
     ) {
         self.init(
             database: database, repositories: repositories, cache: cache, country: country,
             loader: LiveAnswerLoader(timeToLive: liveTimeToLive, now: now), now: now, diagnostics: diagnostics)
     }
+
+    /// The in-memory reuse of live answers that ``DashSpendClient`` runs with, in seconds: 0 (none; the
+    /// state database under the ``FetchPolicy`` decides when to ask).
+    public static let defaultLiveTimeToLive: Double = 0
 
     /// Creates a service that fetches live answers through `loader`, which it shares with every other
     /// service made with it (its deduplication and its bound on requests per provider).

@@ -186,18 +186,29 @@ enum OfferResolver {
         let winnerName = steps[winner].source.rawValue
         let filled = steps.enumerated().map { index, step -> ExplainedStep in
             guard step.value != nil else { return step }
-            let reason: String
+            var reason: String
             if index == winner {
                 reason = step.source == .default ? "used: no source above has a value" : "used"
             } else {
                 reason = "not used: the \(winnerName) value above wins"
             }
+            // Why the provider's answer says what it says (PiggyCards: no cards, out of stock, ...).
+            if field == .enabled, let why = enabledReason(of: step.source, inputs) { reason += ": \(why)" }
             return ExplainedStep(
                 source: step.source, place: step.place, value: step.value, reason: reason, fetchedAt: step.fetchedAt)
         }
         return ExplainedField(
             provider: inputs.offer.provider, sourceId: inputs.offer.sourceId, field: field, steps: filled,
             winnerIndex: winner)
+    }
+
+    /// Why the live or stored answer's `enabled` is what it is, when the provider said (nil otherwise).
+    static func enabledReason(of source: ValueSource, _ inputs: Inputs) -> String? {
+        switch source {
+        case .live: return inputs.live?.enabledReason
+        case .cached: return inputs.cached?.enabledReason
+        case .local, .default: return nil
+        }
     }
 
     /// Why the live answer has no value for `field`.

@@ -38,9 +38,11 @@ public struct ResolvedMerchant: Sendable {
         self.hiddenExplanation = hiddenExplanation
     }
 
-    /// For each provider (in rank order, then those hidden in the country) and each field, the whole
-    /// chain: every source down to the default, its value or why it has none, and the winner.
-    public var explanation: [ExplainedField] { offers.flatMap(\.explanation) + hiddenExplanation }
+    /// First the merchant's own ``enabled`` (which offer ranks first and why, or the merchant row's
+    /// `active`; see ``enabledExplanation``), then for each provider (in rank order, then those hidden in the
+    /// country) and each field, the whole chain: every source down to the default, its value or why it has
+    /// none, and the winner.
+    public var explanation: [ExplainedField] { [enabledExplanation] + offers.flatMap(\.explanation) + hiddenExplanation }
 
     /// Seconds between `fetchedAt` and ``resolvedAt`` (never negative).
     public func age(of fetchedAt: Date) -> Double { max(0, resolvedAt.timeIntervalSince(fetchedAt)) }

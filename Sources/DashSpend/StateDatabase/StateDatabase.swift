@@ -21,6 +21,8 @@ public import Foundation
 /// The schema is a list of named migrations, applied on open. A file that is not SQLite,
 /// is damaged, or was written by a newer version is moved aside to `state.db.damaged-<timestamp>` (with its
 /// SQLite sidecars) and a fresh one is created; ``recovery`` says so, so the caller can tell the user once.
+/// Processes that find the file damaged at the same time take turns on `state.db.lock` (`flock`, 0600) and
+/// check again once they hold it: one moves the file aside, the others open the fresh one.
 /// Something else in the file's place (a FIFO, another user's file) is refused, never moved.
 public final class StateDatabase: Sendable {
     /// Where the file is.
@@ -92,10 +94,47 @@ public final class StateDatabase: Sendable {
             connection = try Self.openChecked(path)
             recovery = nil
         } catch let error where error.isCorruption || error.isNewerSchema {
-            let aside = try Self.moveAside(path, now: now)
-            connection = try Self.openChecked(path)
-            recovery = StateDatabaseRecovery(path: path, movedTo: aside, reason: error.description)
+            // Another process may be recovering the same file right now: check, move and create again
+            // holding the lock, so only one of them moves the damaged file and none moves the fresh one.
+            let lock = try Self.lockRecovery(path)
+            defer { close(lock) }
+            do {
+                connection = try Self.openChecked(path)
+                recovery = nil  // another process set it aside (and says so) while this one waited
+            } catch let error where error.isCorruption || error.isNewerSchema {
+                let aside = try Self.moveAside(path, now: now)
+                connection = try Self.openChecked(path)
+                recovery = StateDatabaseRecovery(path: path, movedTo: aside, reason: error.description)
+            }
         }
+    }
+
+    /// Takes `flock(LOCK_EX)` on `<path>.lock` (created 0600: a regular file, never through a symbolic link
+    /// nor blocking on a FIFO) and returns its descriptor; closing it releases the lock, as does the
+    /// process ending. Held only while a damaged file is checked, moved aside and created again.
+    private static func lockRecovery(_ path: String) throws(SQLiteError) -> Int32 {
+        let lockPath = path + ".lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard descriptor >= 0 else {
+            throw SQLiteError(code: 14, message: "cannot open \(lockPath): \(SystemError.message())")
+        }
+        var info = stat()
+        var problem: String?
+        if fstat(descriptor, &info) != 0 {
+            problem = SystemError.message()
+        } else if (info.st_mode & S_IFMT) != S_IFREG {
+            problem = "it is not a regular file"
+        } else if info.st_mode & 0o7777 != 0o600, fchmod(descriptor, 0o600) != 0 {
+            problem = SystemError.message()
+        }
+        while problem == nil, flock(descriptor, LOCK_EX) != 0 {
+            if errno != EINTR { problem = SystemError.message() }
+        }
+        if let problem {
+            close(descriptor)
+            throw SQLiteError(code: 14, message: "cannot lock \(lockPath): \(problem)")
+        }
+        return descriptor
     }
 
     /// Opens `path`, migrates it and checks its pages; corruption, "not a database" and a newer schema are

@@ -84,7 +84,7 @@ public enum OfferPlausibility {
         return ProviderMerchantDetails(
             provider: details.provider, sourceId: details.sourceId, name: details.name, enabled: details.enabled,
             discountBasisPoints: discount, denominationsType: details.denominationsType, denominations: denominations,
-            fetchedAt: details.fetchedAt, implausibleFields: found, raw: details.raw)
+            fetchedAt: details.fetchedAt, implausibleFields: found, raw: details.raw, enabledReason: details.enabledReason)
     }
 
     /// `value` read as a boolean; nil with a finding when present but not a boolean. Absent or null is

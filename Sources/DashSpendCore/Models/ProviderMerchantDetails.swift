@@ -35,12 +35,16 @@ public struct ProviderMerchantDetails: Sendable, Hashable, Codable {
     /// gift cards), so a stored answer can be checked against what the provider said; nil when unknown.
     /// Not part of the encoded answer: a store keeps it beside it.
     public let raw: JSONValue?
+    /// Why the provider's answer makes ``enabled`` what it is, when the provider says more than the flag
+    /// (PiggyCards: "every card is out of stock"); nil when the answer is the flag alone.
+    public let enabledReason: String?
 
     /// Creates a live answer.
     public init(
         provider: GiftCardProvider, sourceId: String, name: String? = nil, enabled: Bool?,
         discountBasisPoints: Int?, denominationsType: DenominationsType?, denominations: Denominations?,
-        fetchedAt: Date, implausibleFields: [OfferPlausibility.Finding] = [], raw: JSONValue? = nil
+        fetchedAt: Date, implausibleFields: [OfferPlausibility.Finding] = [], raw: JSONValue? = nil,
+        enabledReason: String? = nil
     ) {
         self.provider = provider
         self.sourceId = sourceId
@@ -52,11 +56,12 @@ public struct ProviderMerchantDetails: Sendable, Hashable, Codable {
         self.fetchedAt = fetchedAt
         self.implausibleFields = implausibleFields
         self.raw = raw
+        self.enabledReason = enabledReason
     }
 
     private enum CodingKeys: String, CodingKey {
         case provider, sourceId, name, enabled, discountBasisPoints, denominationsType, denominations, fetchedAt
-        case implausibleFields
+        case implausibleFields, enabledReason
     }
 
     /// Decodes an answer; only `provider`, `sourceId` and `fetchedAt` are required. ``raw`` is not part of
@@ -82,6 +87,7 @@ public struct ProviderMerchantDetails: Sendable, Hashable, Codable {
         denominations = lenient(Denominations.self, .denominations, field: "denominations")
         let stored = (try? container.decodeIfPresent([OfferPlausibility.Finding].self, forKey: .implausibleFields)) ?? nil
         implausibleFields = (stored ?? []) + findings
+        enabledReason = lenient(String.self, .enabledReason, field: "enabled")
         raw = nil
     }
 }
@@ -93,7 +99,8 @@ extension ProviderMerchantDetails {
         ProviderMerchantDetails(
             provider: provider, sourceId: sourceId, name: name, enabled: enabled,
             discountBasisPoints: discountBasisPoints, denominationsType: denominationsType,
-            denominations: denominations, fetchedAt: fetchedAt, implausibleFields: implausibleFields, raw: raw)
+            denominations: denominations, fetchedAt: fetchedAt, implausibleFields: implausibleFields, raw: raw,
+            enabledReason: enabledReason)
     }
 
     /// The same answer with `raw` as the provider's own fields.
@@ -101,6 +108,7 @@ extension ProviderMerchantDetails {
         ProviderMerchantDetails(
             provider: provider, sourceId: sourceId, name: name, enabled: enabled,
             discountBasisPoints: discountBasisPoints, denominationsType: denominationsType,
-            denominations: denominations, fetchedAt: fetchedAt, implausibleFields: implausibleFields, raw: raw)
+            denominations: denominations, fetchedAt: fetchedAt, implausibleFields: implausibleFields, raw: raw,
+            enabledReason: enabledReason)
     }
 }

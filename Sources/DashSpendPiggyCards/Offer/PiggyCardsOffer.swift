@@ -16,6 +16,9 @@ import DashSpendCore
 /// 4. else fixed cards → fixed list of the in-stock ones, enabled when there is one;
 /// 5. no cards → disabled, fixed, no values, discount 0.
 ///
+/// A disabled offer says why in ``disabledReason`` (no cards, only disabled Xbox cards, out of stock, no
+/// readable value), which ``details(brandId:name:fetchedAt:)`` passes on for `--explain`.
+///
 /// Discount in basis points = `max(discount_percentage) * 100 - 150` over the chosen cards (the 1.5 %
 /// service fee; may be negative).
 struct PiggyCardsOffer: Sendable, Hashable {
@@ -26,9 +29,42 @@ struct PiggyCardsOffer: Sendable, Hashable {
     let discountBasisPoints: Int?
     let denominationsType: DenominationsType
     let denominations: Denominations?
+    /// Why ``enabled`` is false (nil when it is true).
+    private(set) var disabledReason: String?
 
     init(cards allCards: [PiggyCardsGiftcard]) {
         let cards = allCards.filter { !$0.isDisabled }
+        self.init(offering: cards)
+        guard !enabled else { return }
+        disabledReason = Self.disabledReason(all: allCards, offered: cards)
+    }
+
+    /// Why the cards make a disabled offer.
+    private static func disabledReason(all: [PiggyCardsGiftcard], offered cards: [PiggyCardsGiftcard]) -> String {
+        if all.isEmpty { return "PiggyCards has no gift cards for this brand" }
+        if cards.isEmpty {
+            return "PiggyCards has only disabled cards for this brand (brand \(PiggyCardsGiftcard.disabledBrandId)'s "
+                + PiggyCardsGiftcard.disabledNames.joined(separator: " / ") + " cards are never offered)"
+        }
+        if !cards.contains(where: \.inStock) { return "every PiggyCards card of this brand is out of stock (quantity 0)" }
+        // The same choice as the offer's: instant, then Range, then Option, then Fixed cards.
+        if cards.contains(where: \.isInstant) { return "PiggyCards' instant cards for this brand have no readable value" }
+        if let range = cards.first(where: { $0.priceType == .range }) {
+            return "PiggyCards' Range card \"\(range.name)\" is out of stock (quantity 0)"
+        }
+        if let option = cards.first(where: { $0.priceType == .option }) {
+            return "PiggyCards' Option card \"\(option.name)\" is out of stock (quantity 0)"
+        }
+        if !cards.contains(where: { $0.priceType == .fixed }) {
+            return "PiggyCards' cards for this brand have no known price type"
+        }
+        if !cards.contains(where: { $0.priceType == .fixed && $0.inStock }) {
+            return "every PiggyCards Fixed card of this brand is out of stock (quantity 0)"
+        }
+        return "PiggyCards' in-stock Fixed cards for this brand have no readable value"
+    }
+
+    private init(offering cards: [PiggyCardsGiftcard]) {
         let instant = cards.filter(\.isInstant)
         if !instant.isEmpty {
             let fixedInStock = cards.filter { !$0.isInstant && $0.priceType == .fixed && $0.inStock }
@@ -81,7 +117,7 @@ struct PiggyCardsOffer: Sendable, Hashable {
             ProviderMerchantDetails(
                 provider: .piggyCards, sourceId: brandId, name: name, enabled: enabled,
                 discountBasisPoints: discountBasisPoints, denominationsType: denominationsType,
-                denominations: denominations, fetchedAt: fetchedAt))
+                denominations: denominations, fetchedAt: fetchedAt, enabledReason: disabledReason))
     }
 }
 #endif

@@ -109,16 +109,32 @@ package final class PiggyCardsRepository: DashSpendRepository {
         let response = try await authorized { [client] token in
             client.request("GET", ["giftcards", Self.country], query: [("brandId", brandId)], bearer: token)
         }
-        let json = try PiggyCardsClient.json(from: response, call: .giftCards(brandId: brandId))
-        guard json.object != nil else {
+        let elements = try Self.cardElements(of: try PiggyCardsClient.json(from: response, call: .giftCards(brandId: brandId)))
+        let cards = elements.compactMap(PiggyCardsGiftcard.init(json:)).map { $0.inBrand(Int(brandId)) }
+        if !elements.isEmpty && cards.isEmpty {
+            throw DashSpendError.unreadableAnswer("PiggyCards sent gift cards none of which could be read")
+        }
+        // The cards' own fields, as received, are kept beside the stored answer.
+        let raw = JSONValue.object(["data": .array(elements.compactMap { $0.picking(PiggyCardsGiftcard.rawKeys) })])
+        return (cards, raw)
+    }
+
+    /// The `data` elements of a gift-card answer (`{"code":200,"data":[...]}`); `"data": null` is a brand
+    /// without cards. Anything else is ``DashSpendError/unreadableAnswer(_:)``, so a malformed answer that
+    /// came back as HTTP 200 is a failure (which keeps the stored answer), never a plausible "no cards".
+    static func cardElements(of json: JSONValue) throws -> [JSONValue] {
+        guard let members = json.object else {
             throw DashSpendError.unreadableAnswer("PiggyCards sent gift cards that are not an object")
         }
-        let cards = (json["data"]?.array ?? []).compactMap(PiggyCardsGiftcard.init(json:)).map { $0.inBrand(Int(brandId)) }
-        // The cards' own fields, as received, are kept beside the stored answer.
-        let raw = JSONValue.object([
-            "data": .array((json["data"]?.array ?? []).compactMap { $0.picking(PiggyCardsGiftcard.rawKeys) })
-        ])
-        return (cards, raw)
+        if let code = members["code"], code != .null, code.int != 200 {
+            throw DashSpendError.unreadableAnswer("PiggyCards answered the gift cards with code \(code.string ?? "?")")
+        }
+        switch members["data"] {
+        case .array(let elements): return elements
+        case .null: return []
+        case nil: throw DashSpendError.unreadableAnswer("PiggyCards sent gift cards without data")
+        default: throw DashSpendError.unreadableAnswer("PiggyCards sent gift-card data that is not a list")
+        }
     }
 
     // MARK: - Bearer calls

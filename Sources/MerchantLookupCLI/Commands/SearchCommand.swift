@@ -1,14 +1,16 @@
 import DashSpend
 
 /// `merchant-lookup search [QUERY]`: merchants, one per merchantId, with the discount lists show; with
-/// `--live`, every merchant of the page resolved through the providers like `show --live`.
+/// `--live`, `--refresh` or `--max-age SECONDS`, every merchant of the page resolved through the service
+/// under the fetch policy that option gives `show` (``FetchPolicyOptions``): `--live` network only (strict),
+/// `--refresh` network first, `--max-age` cache first.
 enum SearchCommand: CLICommand {
     static let words = ["search"]
     static let usage = """
         merchant-lookup search [QUERY] [--provider ID] [--type online|physical|both]... [--payment dash|giftcard]
                                [--denominations fixed|flexible] [--territory NAME] [--near LAT,LON [--radius KM]]
                                [--sort name|distance|discount] [--limit N] [--offset N] [--include-url-redeem]
-                               [--live]
+                               [--live | --refresh | --max-age SECONDS]
         """
     static let summary = "search merchants by name and filters"
     static var options: [OptionSpec] {
@@ -27,29 +29,35 @@ enum SearchCommand: CLICommand {
                 validation: .choice(["name", "distance", "discount"])),
             SharedOptions.limit, SharedOptions.offset,
             .flag("--include-url-redeem", help: "also merchants redeemed only through a URL"),
-            .flag(
-                "--live",
-                help: "ask the providers about every merchant listed (as show --live), showing each value's source"),
-        ]
+        ] + FetchPolicyOptions.all
     }
+
+    /// The options that make search resolve every merchant of the page (each under the policy it gives show).
+    static let resolvingOptions = ["--live", "--refresh", "--max-age"]
     static let maximumOperands = Int.max
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let search = try makeSearch(invocation)
-        if invocation.arguments.flag("--live") { return try await runLive(invocation, search: search) }
+        let arguments = invocation.arguments
+        if let option = resolvingOptions.first(where: { arguments.flag($0) || arguments.value($0) != nil }) {
+            if invocation.offline { throw .usage("\(option) and --offline cannot be used together") }
+            return try await runLive(invocation, search: search, policy: try FetchPolicyOptions.policy(invocation))
+        }
         let client = try invocation.client()
         let page = try await invocation.perform { () throws(DashSpendFailure) in try client.search(search) }
         ProvenanceOutput.noteIfStale(client, invocation)
         return invocation.json ? json(page) : text(page, search: search)
     }
 
-    /// `search --live`: the page with every merchant resolved; a merchant that fails says why in its row.
-    /// Fails as a whole (with the first merchant's failure) only when no merchant with offers resolved.
-    static func runLive(_ invocation: Invocation, search: MerchantSearch) async throws(CLIError) -> String {
-        if invocation.offline { throw .usage("--live and --offline cannot be used together") }
+    /// `search --live` (or `--refresh`, `--max-age`): the page with every merchant resolved under `policy`;
+    /// a merchant that fails says why in its row. Fails as a whole (with the first merchant's failure) only
+    /// when no merchant with offers resolved.
+    static func runLive(_ invocation: Invocation, search: MerchantSearch, policy: FetchPolicy) async throws(CLIError)
+        -> String
+    {
         let client = try invocation.client()
         let resolved = try await invocation.perform { () async throws(DashSpendFailure) in
-            try await client.search(search, policy: .networkOnly)
+            try await client.search(search, policy: policy)
         }
         let anyResolved = resolved.rows.contains { $0.resolved?.offers.isEmpty == false }
         if !anyResolved, let failure = resolved.rows.lazy.compactMap(\.failure).first {
@@ -201,13 +209,15 @@ enum SearchCommand: CLICommand {
     }
 
     /// The table of ``text(_:search:)`` with the resolved discount and availability, each with its source
-    /// (`save 3.25% [live]`, `yes [cached]`); a merchant that could not be resolved shows its database
-    /// discount, `failed`, and its failure in a line under the table.
+    /// as show tags it (`save 3.25% [live]`, `yes [cached 12 min ago]`); a merchant that could not be
+    /// resolved shows its database discount, `failed`, and its failure in a line under the table. A provider
+    /// that could not answer while a stored or local value stood in (`--refresh`) is named under the table too.
     static func text(_ resolved: ResolvedSearchPage, search: MerchantSearch, network: DashSpendNetwork) -> String {
         guard !resolved.rows.isEmpty else { return "no merchants found\n" }
         var header = ["NAME", "TYPE", "DISCOUNT", "AVAILABLE", "PROVIDERS", "ID"]
         if search.near != nil { header.insert("DISTANCE", at: 1) }
         var failures: [String] = []
+        var unanswered: [String] = []
         let availability = search.near != nil ? 4 : 3  // after the discount
         let rows = resolved.rows.map { row -> [String] in
             let summary = row.summary
@@ -216,11 +226,18 @@ enum SearchCommand: CLICommand {
             case .success(let merchant):
                 let discount =
                     merchant.offers.first.map {
-                        "\(OutputFormat.discount($0.discountBasisPoints.value)) [\($0.discountBasisPoints.source.rawValue)]"
+                        "\(OutputFormat.discount($0.discountBasisPoints.value)) \(ShowCommand.tag($0.discountBasisPoints, of: merchant))"
                     } ?? OutputFormat.discount(summary.discountBasisPoints)
                 line = cells(summary, discount: discount, search: search)
                 line.insert(
-                    "\(merchant.enabled.value ? "yes" : "no") [\(merchant.enabled.source.rawValue)]", at: availability)
+                    "\(merchant.enabled.value ? "yes" : "no") \(ShowCommand.tag(merchant.enabled, of: merchant))",
+                    at: availability)
+                for offer in merchant.offers {
+                    guard let error = offer.liveError else { continue }
+                    if case .signInRequired = error { continue }
+                    unanswered.append(
+                        "\(summary.name) (\(summary.merchantId)): \(offer.provider.displayName): \(error.description)")
+                }
             case .failure(let failure):
                 line = cells(summary, discount: OutputFormat.discount(summary.discountBasisPoints), search: search)
                 line.insert("failed", at: availability)
@@ -228,7 +245,9 @@ enum SearchCommand: CLICommand {
             }
             return line
         }
-        let notes = failures.map { "failed: " + TerminalText.sanitized($0, keepingNewlines: false) + "\n" }
+        let notes =
+            failures.map { "failed: " + TerminalText.sanitized($0, keepingNewlines: false) + "\n" }
+            + unanswered.map { "not live: " + TerminalText.sanitized($0, keepingNewlines: false) + "\n" }
         return OutputFormat.table(header, rows) + notes.joined()
     }
 

@@ -43,6 +43,7 @@ enum ShowCommand: CLICommand {
         }
         ProvenanceOutput.noteIfStale(client, invocation)
         let notes = [client.stateDatabaseRecovery?.description].compactMap { $0 }
+        if invocation.json { notes.forEach(invocation.notesInOutput.add) }
         return rendered(
             merchant, locations: locations, json: invocation.json, explain: invocation.arguments.flag("--explain"),
             notes: notes)
@@ -142,7 +143,7 @@ enum ShowCommand: CLICommand {
             return .object(members)
         }
         return .object([
-            ("provider", .string(field.provider.displayName)),
+            ("provider", .string(field.subject)),
             ("sourceId", .string(field.sourceId)),
             ("field", .string(field.field.rawValue)),
             ("steps", .array(steps)),
@@ -225,7 +226,7 @@ enum ShowCommand: CLICommand {
     /// `    CTX enabled: false from live` then one line per source, the winner marked `→`.
     static func explainedLines(_ field: ExplainedField, of merchant: ResolvedMerchant) -> [String] {
         let verdict = field.winner.map { "\($0.value ?? "none") from \($0.source.rawValue)" } ?? "not offered"
-        var lines = ["    \(field.provider.displayName) \(field.field.rawValue): \(verdict)"]
+        var lines = ["    \(field.subject) \(field.field.rawValue): \(verdict)"]
         for (index, step) in field.steps.enumerated() {
             let marker = index == field.winnerIndex ? "→" : " "
             let place = step.place.map { " (\($0))" } ?? ""

@@ -15,6 +15,9 @@ struct Invocation {
     let output: OutputSink
     /// The client every command of this invocation uses.
     private var madeClient: DashSpendClient?
+    /// Notes the command already put in its own output (`show --json`'s `notes`), so they are not said on
+    /// stderr as well.
+    let notesInOutput = NoteCollector()
 
     /// Resolves the options every command shares, so a bad `--network` or `--timeout` is a usage error
     /// whatever the command.
