@@ -127,7 +127,8 @@ package final class PiggyCardsRepository: DashSpendRepository {
             throw DashSpendError.unreadableAnswer("PiggyCards sent gift cards that are not an object")
         }
         if let code = members["code"], code != .null, code.int != 200 {
-            throw DashSpendError.unreadableAnswer("PiggyCards answered the gift cards with code \(code.string ?? "?")")
+            throw DashSpendError.unreadableAnswer(
+                "PiggyCards answered the gift cards with code \(code.int.map(String.init) ?? code.string ?? "?")")
         }
         switch members["data"] {
         case .array(let elements): return elements
