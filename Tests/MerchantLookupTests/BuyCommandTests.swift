@@ -114,6 +114,40 @@ struct BuyCommandTests {
         #expect(table.stdout.contains("fulfilled") && table.stdout.contains(id) && table.stdout.contains("12.50 USD"))
     }
 
+    @Test("A delivered card is shown while CTX is down, and by order ID --offline; an unpaid order offline as kept")
+    func deliveredCardWhileProviderDown() async throws {
+        let transcript = try await signedIn()
+        transcript.server.orderBook.setProgression([.fulfilled])
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes", "--json"])
+        let id = try #require((try bought.json()["order"] as? [String: Any])?["id"] as? String)
+        let delivered = try await transcript.run(["order", id])
+        #expect(delivered.status == 0, "\(delivered.stderr)")
+        #expect(delivered.stdout.contains("fulfilled") && delivered.stdout.contains("7890"), "\(delivered.stdout)")
+
+        transcript.server.loopback.inject(
+            .respond(status: 503, body: transcript.server.fixtureText("ctx/errors/server-error.json")),
+            path: "/ctx/gift-cards/ctx-order-1")
+        let asked = transcript.server.requestCount(.ctx, "gift-cards/ctx-order-1")
+        let down = try await transcript.run(["order", id])
+        #expect(down.status == 0, "a delivered card is never hidden by a failing status call: \(down.stderr)")
+        #expect(down.stdout.contains("fulfilled") && down.stdout.contains("7890"), "\(down.stdout)")
+        let offline = try await transcript.run(["order", id, "--offline", "--reveal"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains(MockOrderBook.cardNumber), "\(offline.stdout)")
+        #expect(transcript.server.requestCount(.ctx, "gift-cards/ctx-order-1") == asked, "nothing asked")
+
+        transcript.server.loopback.clearFaults()
+        let second = try await runWithoutTerminal(
+            transcript, ["buy", Self.homeDepot, "--amount", "30", "--yes", "--json"])
+        let unpaidId = try #require((try second.json()["order"] as? [String: Any])?["id"] as? String)
+        let kept = try await transcript.run(["order", unpaidId, "--offline", "--json"])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect((try kept.json()["order"] as? [String: Any])?["status"] as? String == "unpaid")
+        #expect(transcript.server.requestCount(.ctx, "gift-cards/ctx-order-2") == 0, "offline asks nothing")
+        let txid = try await transcript.run(["order", "--txid", "tx-1", "--offline"])
+        #expect(txid.status == 64, "\(txid.stderr)")
+    }
+
     @Test("order --wait stops at --timeout with 75 while the order stays unpaid")
     func waitTimesOut() async throws {
         let transcript = try await signedIn()

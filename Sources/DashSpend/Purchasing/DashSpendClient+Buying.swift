@@ -144,11 +144,14 @@ extension DashSpendClient {
     }
 
     /// The order `id` with its status refreshed from the provider (and its cards, once delivered), saved.
-    /// An order whose creation answer was lost has no provider id to ask with: it is returned as kept. When
-    /// the provider cannot be asked, the failure leaves the kept order (and its cards) as it was.
+    /// An order whose creation answer was lost has no provider id to ask with: it is returned as kept. An
+    /// order fulfilled with its cards kept is final: it is returned as kept without asking, so a delivered
+    /// card is shown whether or not the provider answers. When the provider cannot be asked, the failure
+    /// leaves the kept order (and its cards) as it was.
     public func order(id: String) async throws(DashSpendFailure) -> Order {
         let stored = try storedOrder(id: id)
         guard let providerOrderId = stored.providerOrderId, stored.status != .creating else { return stored }
+        if stored.status == .fulfilled && !stored.cards.isEmpty { return stored }
         let purchaser = try purchaser(for: stored.provider)
         let answer: ProviderOrder
         do {

@@ -13,11 +13,13 @@ import Darwin
 #endif
 
 /// `merchant-lookup order ID [--wait] [--reveal]` and `order --txid TXID`: one order with its status asked
-/// from the provider (and its card, once delivered). `--wait` asks again, 2 s doubling to 30 s, until the
+/// from the provider (and its card, once delivered; a fulfilled order with its card kept is shown without
+/// asking). `order ID --offline` shows the order as kept, asking nothing. `--wait` asks again, 2 s doubling to 30 s, until the
 /// order is fulfilled or rejected or `--timeout` seconds have passed.
 enum OrderCommand: CLICommand {
     static let words = ["order"]
-    static let usage = "merchant-lookup order ORDER_ID [--wait [--poll-interval SECONDS]] [--reveal] | order --txid TXID"
+    static let usage =
+        "merchant-lookup order ORDER_ID [--wait [--poll-interval SECONDS] | --offline] [--reveal] | order --txid TXID"
     static let summary = "one order: its status from the provider, and the card once delivered"
     static let options: [OptionSpec] = [
         .flag("--wait", help: "ask again until fulfilled or rejected, at most --timeout seconds in all"),
@@ -33,9 +35,16 @@ enum OrderCommand: CLICommand {
         let reveal = invocation.arguments.flag("--reveal")
         let client = try invocation.client()
         let id = invocation.operands(after: words.count).first
-        if invocation.offline { throw .usage("order asks the provider: drop --offline (`orders` lists what is kept)") }
         let order: Order
-        if let txid = invocation.arguments.value("--txid") {
+        if invocation.offline {
+            // Offline: the order as the state database keeps it (a delivered card included), nothing asked.
+            if invocation.arguments.value("--txid") != nil {
+                throw .usage("order --txid asks CTX: drop --offline")
+            }
+            if invocation.arguments.flag("--wait") { throw .usage("order --wait asks the provider: drop --offline") }
+            guard let id, !id.isEmpty else { throw .usage("order needs an ORDER_ID (see `merchant-lookup orders`)") }
+            order = try await invocation.perform { () async throws(DashSpendFailure) in try client.storedOrder(id: id) }
+        } else if let txid = invocation.arguments.value("--txid") {
             if id != nil { throw .usage("order takes an ORDER_ID or --txid, not both") }
             order = try await invocation.perform { () async throws(DashSpendFailure) in
                 try await client.order(transactionId: txid)
