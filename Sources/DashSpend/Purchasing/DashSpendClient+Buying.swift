@@ -71,7 +71,9 @@ extension DashSpendClient {
     /// answer is lost (the connection drops, the time-out passes, the answer cannot be read, HTTP 5xx) the
     /// order is kept as `unknown` and the failure says under which id; when the provider
     /// refuses, nothing was bought and the order is removed. An order without a payable `dash:` URI is kept
-    /// as `rejected` and fails as ``DashSpendFailure/Kind/refused`` with the provider's note.
+    /// as `rejected` and fails as ``DashSpendFailure/Kind/refused`` with the provider's note. When the order
+    /// was created but the save of the provider's answer fails, the order is still returned with its payment,
+    /// ``Order/notSaved`` saying why it is not kept.
     public func placeOrder(_ quote: PurchaseQuote) async throws(DashSpendFailure) -> Order {
         let purchaser = try purchaser(for: quote.provider)
         let store = try orderStore()
@@ -113,9 +115,18 @@ extension DashSpendClient {
                 + (answer.message ?? "no usable dash: payment URI")
                 + (answer.paymentURI.map { " (\($0))" } ?? "")
         }
-        try write(order, to: store)
         if answer.payment == nil {
+            try write(order, to: store)
             throw DashSpendFailure(.refused, order.message ?? "", provider: quote.provider, subject: order.id)
+        }
+        do {
+            try store.save(order)
+        } catch {
+            // The order exists at the provider and can be paid: its payment is returned whatever the save
+            // did, or it would be lost (and bought again).
+            order.notSaved =
+                "\(quote.provider.displayName) order \(answer.id) was created but could not be saved in the state "
+                + "database \(store.database.path): \(error); the payment shown here is the only copy"
         }
         return order
     }

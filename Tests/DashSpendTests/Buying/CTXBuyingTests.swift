@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendSQLite
 import DashSpendTestSupport
 import Foundation
 import Testing
@@ -131,6 +132,21 @@ struct CTXBuyingTests {
         let failure = try #require(await ClientFixture.failure { try await fixture.client.placeOrder(quote) })
         #expect(failure.kind == .unavailable)
         #expect(try fixture.client.orders().map(\.status) == [.unknown])
+    }
+
+    @Test("The save after CTX created the order fails: the order and its payment are still returned, the failure said")
+    func saveFailsAfterCreation() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.ctx])
+        let quote = try await fixture.client.quote(merchant: ClientFixture.homeDepot, amount: 25)
+        // The first write (status creating) inserts; the one after CTX's answer updates, and fails.
+        try SQLiteConnection(path: "\(fixture.state.path)/mainnet/state.db", mode: .readWrite).execute(
+            "CREATE TRIGGER refuse_update BEFORE UPDATE ON purchase_order BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        let order = try await fixture.client.placeOrder(quote)
+        #expect(order.paymentURI == MockOrderBook.paymentURI(25))
+        #expect(order.providerOrderId == "ctx-order-1")
+        let notSaved = try #require(order.notSaved)
+        #expect(notSaved.contains("ctx-order-1") && notSaved.contains("disk full"), "\(notSaved)")
+        #expect(fixture.createRequests(.ctx) == 1)
     }
 
     @Test("Without a sign-in a quote is sign-in required, and nothing is sent to buy")
