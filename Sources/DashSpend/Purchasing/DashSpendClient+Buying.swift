@@ -9,8 +9,11 @@ public import Foundation
 extension DashSpendClient {
     /// What buying a card of `amount` for merchant `idOrName` would be, checked before anything is ordered.
     ///
-    /// The merchant is resolved live (``FetchPolicy/networkOnly``: a purchase never trusts a stored offer);
-    /// the offer is `provider`'s, else the best-ranked enabled one answered live. The amount must be one of a
+    /// The merchant is resolved live: every signed-in provider is asked, and the offer bought from must have
+    /// been answered live (a purchase never trusts a stored offer), but another provider's failure does not
+    /// stop it. The offer is `provider`'s, else the best-ranked enabled one answered live; when no provider
+    /// answered, the first provider's failure is thrown (a "sign in" one only when nothing else failed). The
+    /// amount must be one of a
     /// fixed card's values, or inside a range with at most two decimals; the provider then checks what it
     /// needs beyond the offer (PiggyCards: a card of that value in stock, its 2,500 USD order cap) without
     /// ordering. A refused amount is ``DashSpendFailure/Kind/refused`` with cause
@@ -18,7 +21,11 @@ extension DashSpendClient {
     public func quote(merchant idOrName: String, amount: Decimal, provider: GiftCardProvider? = nil)
         async throws(DashSpendFailure) -> PurchaseQuote
     {
-        let resolved = try await merchant(idOrName, policy: .networkOnly)
+        try checkUsable(.networkOnly, for: "buying from \(idOrName)", subject: idOrName)
+        // Not networkOnly: there the first signed-in provider that fails fails the lookup, even when the
+        // offer bought from is another's. Each offer says whether it was answered live, and only the chosen
+        // one must have been.
+        let resolved = try await merchant(idOrName, policy: .networkFirst)
         let name = resolved.merchant.name
         let offer: ResolvedOffer
         if let provider {
@@ -32,6 +39,13 @@ extension DashSpendClient {
             let live = resolved.offers.filter { $0.enabled.source == .live }
             guard let best = live.first(where: { $0.enabled.value }) ?? live.first ?? resolved.offers.first else {
                 throw DashSpendFailure(.notFound, "\(name) sells no gift cards", subject: idOrName)
+            }
+            if live.isEmpty {
+                // No provider answered: the first real failure, else the first "sign in".
+                let failed = resolved.offers.filter { $0.liveError != nil }
+                let first =
+                    failed.first { if case .signInRequired = $0.liveError { false } else { true } } ?? failed.first
+                if let first, let error = first.liveError { throw DashSpendFailure(error, provider: first.provider) }
             }
             offer = best
         }

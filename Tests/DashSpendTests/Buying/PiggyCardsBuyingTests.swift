@@ -39,6 +39,36 @@ struct PiggyCardsBuyingTests {
         #expect(fixture.createRequests(.piggyCards) == 2)
     }
 
+    @Test("One provider down does not stop a quote from the other; with none answering, the first failure")
+    func oneProviderDown() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.ctx, .piggyCards])
+        let down = LoopbackFault.respond(status: 503, body: #"{"message":"maintenance"}"#)
+        let piggyCatalogue = fixture.server.path(.piggyCards, "giftcards/US")
+        let ctxMerchant = fixture.server.path(.ctx, "merchants/\(BuyingFixture.nike)")
+
+        fixture.server.loopback.inject(down, path: piggyCatalogue)
+        let named = try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 25, provider: .ctx)
+        #expect(named.provider == .ctx)
+        let best = try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 25)
+        #expect(best.provider == .ctx, "the best of the offers answered live")
+        let failed = try #require(
+            await ClientFixture.failure {
+                try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards)
+            })
+        #expect(failed.kind == .unavailable, "the chosen provider's own failure")
+
+        fixture.server.loopback.clearFaults()
+        fixture.server.loopback.inject(down, path: ctxMerchant)
+        let piggy = try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards)
+        #expect(piggy.provider == .piggyCards)
+
+        fixture.server.loopback.inject(down, path: piggyCatalogue)
+        let none = try #require(
+            await ClientFixture.failure { try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20) })
+        #expect(none.kind == .unavailable, "\(none.message)")
+        #expect(fixture.createRequests(.ctx) + fixture.createRequests(.piggyCards) == 0)
+    }
+
     @Test("Out of stock: a brand without stock is refused before ordering; PiggyCards' own refusal is out of stock")
     func outOfStock() async throws {
         let fixture = try BuyingFixture(signedInTo: [.piggyCards])
