@@ -23,6 +23,16 @@ struct BuyCommandTests {
         transcript.server.loopback.receivedRequests.filter { $0.method == "POST" && $0.path == "/ctx/gift-cards" }.count
     }
 
+    /// Every request the server received from the `skipping`-th on, as `METHOD path?query`, and those sent
+    /// more than once among them.
+    static func requests(_ transcript: AuthTranscript, skipping: Int) -> (all: [String], repeated: [String]) {
+        let all = transcript.server.loopback.receivedRequests.dropFirst(skipping).map {
+            "\($0.method) \($0.path)" + ($0.query.isEmpty ? "" : "?\($0.query)")
+        }
+        let repeated = Dictionary(grouping: all, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        return (all, repeated)
+    }
+
     /// Runs the tool with standard input from /dev/null (never a terminal, wherever the tests run).
     func runWithoutTerminal(_ transcript: AuthTranscript, _ arguments: [String]) async throws -> CLIProcess.Result {
         let arguments = arguments + transcript.urlOptions
@@ -73,6 +83,18 @@ struct BuyCommandTests {
         #expect(!bought.stdout.contains("\u{1B}"), "no escape codes into a pipe")
         #expect(transcript.mode("mainnet/state.db").map { $0 & 0o777 } == 0o600)
         #expect(transcript.leakedSecrets().isEmpty)
+    }
+
+    @Test("No request is sent twice for one CTX buy")
+    func noRequestTwice() async throws {
+        let transcript = try await signedIn()
+        let before = transcript.server.loopback.receivedRequests.count
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes"])
+        #expect(bought.status == 0, "\(bought.stderr)")
+        let sent = Self.requests(transcript, skipping: before)
+        #expect(sent.all.contains("POST /ctx/gift-cards"), "\(sent.all)")
+        #expect(sent.all.contains("GET /ctx/merchants/\(Self.homeDepot)"), "\(sent.all)")
+        #expect(sent.repeated.isEmpty, "sent more than once: \(sent.repeated) of \(sent.all)")
     }
 
     @Test("buy --json, orders --json, order ID --wait to fulfilled; the card masked, then revealed")

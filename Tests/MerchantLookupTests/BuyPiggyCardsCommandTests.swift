@@ -17,6 +17,20 @@ struct BuyPiggyCardsCommandTests {
         return transcript
     }
 
+    @Test("No request is sent twice for one PiggyCards buy: the card is chosen from the catalogue answer")
+    func noRequestTwice() async throws {
+        let transcript = try await signedIn()
+        let before = transcript.server.loopback.receivedRequests.count
+        let bought = try await BuyCommandTests().runWithoutTerminal(
+            transcript, ["buy", "Nike", "--amount", "20", "--provider", "piggycards", "--yes"])
+        #expect(bought.status == 0, "\(bought.stderr)")
+        #expect(transcript.server.orderBook.entries.map(\.product) == ["9201"])
+        let sent = BuyCommandTests.requests(transcript, skipping: before)
+        #expect(sent.all.contains { $0.hasPrefix("GET /piggycards/giftcards/US?brandId=") }, "\(sent.all)")
+        #expect(sent.all.contains("POST /piggycards/orders"), "\(sent.all)")
+        #expect(sent.repeated.isEmpty, "sent more than once: \(sent.repeated) of \(sent.all)")
+    }
+
     @Test("An instant card bought with --yes, paid by payTo, followed to the card; the cap refused with 65")
     func buyInstantCard() async throws {
         let transcript = try await signedIn()

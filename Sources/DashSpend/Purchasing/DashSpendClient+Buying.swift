@@ -68,7 +68,9 @@ extension DashSpendClient {
         let purchaser = try purchaser(for: offer.provider)
         let productId: String?
         do {
-            productId = try await purchaser.productChoice(sourceId: offer.sourceId, amount: amount)
+            // Chosen from the live answer the offer came from: the provider is not asked twice in one buy.
+            productId = try await purchaser.productChoice(
+                sourceId: offer.sourceId, amount: amount, answer: offer.inputs.live)
         } catch {
             throw DashSpendFailure(error, provider: offer.provider)
         }

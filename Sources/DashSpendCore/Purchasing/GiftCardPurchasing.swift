@@ -20,7 +20,11 @@ public protocol GiftCardPurchasing: Sendable {
 
     /// Checks `amount` against what the provider sells now for `sourceId` beyond the resolved offer (stock,
     /// order caps) and returns the product to order, or nil when the provider needs none. Sends no order.
-    func productChoice(sourceId: String, amount: Decimal) async throws -> String?
+    ///
+    /// `answer` is the provider's live answer the offer was resolved from (with its ``ProviderMerchantDetails/raw``
+    /// fields), when there is one: the choice is made from it, without asking the provider again for what it
+    /// just sent. Without it the provider may be asked.
+    func productChoice(sourceId: String, amount: Decimal, answer: ProviderMerchantDetails?) async throws -> String?
 
     /// Creates the order and returns it with its payment request.
     func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder
