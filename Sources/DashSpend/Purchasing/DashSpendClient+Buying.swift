@@ -86,7 +86,8 @@ extension DashSpendClient {
     /// asked, and updated with its answer. The create request is sent once: nothing here retries it. When the
     /// answer is lost (the connection drops, the time-out passes, the answer cannot be read, HTTP 5xx) the
     /// order is kept as `unknown` and the failure says under which id; when the provider
-    /// refuses, nothing was bought and the order is removed. An order without a payable `dash:` URI is kept
+    /// refuses, or something before the create request fails (a token refresh: ``OrderNotSent``), nothing was
+    /// bought and the order is removed. An order without a payable `dash:` URI is kept
     /// as `rejected` and fails as ``DashSpendFailure/Kind/refused`` with the provider's note. When the order
     /// was created but the save of the provider's answer fails, the order is still returned with its payment,
     /// ``Order/notSaved`` saying why it is not kept.
@@ -105,8 +106,11 @@ extension DashSpendClient {
                 PurchaseRequest(
                     sourceId: quote.sourceId, amount: quote.amount, currency: quote.currency, productId: quote.productId))
         } catch {
-            let failure = DashSpendFailure(error, provider: quote.provider)
-            if Self.answerMayBeLost(error) {
+            // Failed before the create request could create anything (a token refresh, a sign-in): nothing
+            // was bought, whatever the failure.
+            let unsent = error as? OrderNotSent
+            let failure = DashSpendFailure(unsent?.error ?? error, provider: quote.provider)
+            if unsent == nil && Self.answerMayBeLost(error) {
                 order.status = .unknown
                 order.message = failure.message
                 order.updatedAt = configuration.now()

@@ -14,7 +14,7 @@ extension CTXRepository: GiftCardPurchasing {
 
     /// POST `gift-cards` for `request.amount` (two decimals, `.`) at merchant `request.sourceId`.
     package func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder {
-        let card = try await purchase(
+        let card = try await sendPurchase(
             merchantId: request.sourceId, fiatAmount: request.amount, fiatCurrency: request.currency)
         return card.order(network: configuration.network)
     }

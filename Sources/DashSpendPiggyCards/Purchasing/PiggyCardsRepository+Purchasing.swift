@@ -42,7 +42,7 @@ extension PiggyCardsRepository: GiftCardPurchasing {
         guard let productId else {
             throw DashSpendError.invalidAmount("PiggyCards has no card for \(request.amount) \(request.currency)")
         }
-        let order = try await createOrder(
+        let order = try await sendOrder(
             PiggyCardsOrderRequest(
                 items: [PiggyCardsOrderItem(productId: productId, denomination: request.amount, currency: request.currency)],
                 recipientEmail: email, userIP: Self.orderUserIP,

@@ -30,9 +30,19 @@ extension PiggyCardsRepository {
     /// When PiggyCards' `payTo` is empty or not a payable `dash:<address>?amount=<DASH>` URI, the order
     /// cannot be paid: this throws ``DashSpendError/rejected(_:)`` carrying PiggyCards' `payMessage`.
     package func createOrder(_ order: PiggyCardsOrderRequest) async throws -> PiggyCardsOrder {
+        do {
+            return try await sendOrder(order)
+        } catch let unsent as OrderNotSent {
+            throw unsent.error
+        }
+    }
+
+    /// ``createOrder(_:)``, a failure before the request could create anything (the log-in) thrown as
+    /// ``OrderNotSent``.
+    package func sendOrder(_ order: PiggyCardsOrderRequest) async throws -> PiggyCardsOrder {
         try order.validate(maximumTotal: Self.maximumOrderTotal)
         let body = order.json
-        let response = try await authorized { [client] token in
+        let response = try await authorized(creating: true) { [client] token in
             client.request("POST", ["orders"], body: body, bearer: token)
         }
         return try PiggyCardsOrder(

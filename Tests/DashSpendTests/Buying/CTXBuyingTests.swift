@@ -149,6 +149,21 @@ struct CTXBuyingTests {
         #expect(fixture.createRequests(.ctx) == 1)
     }
 
+    @Test("The token refresh after a 401 fails (503): nothing was bought, the order is not kept as unknown")
+    func refreshFailsBeforeCreation() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.ctx])
+        let quote = try await fixture.client.quote(merchant: ClientFixture.homeDepot, amount: 25)
+        fixture.server.expireAccessTokens(for: .ctx)
+        fixture.server.loopback.inject(
+            .respond(status: 503, body: #"{"errors":[{"message":"maintenance"}]}"#),
+            path: fixture.server.path(.ctx, "refresh-token"))
+        let failure = try #require(await ClientFixture.failure { try await fixture.client.placeOrder(quote) })
+        #expect(failure.kind == .unavailable)
+        #expect(!failure.message.contains("may have been created"), "\(failure.message)")
+        #expect(fixture.server.orderBook.createdCount(.ctx) == 0)
+        #expect(try fixture.client.orders().isEmpty, "nothing was bought: nothing is kept")
+    }
+
     @Test("Without a sign-in a quote is sign-in required, and nothing is sent to buy")
     func signInNeeded() async throws {
         let fixture = try BuyingFixture(signedInTo: [])

@@ -69,6 +69,19 @@ struct PiggyCardsBuyingTests {
         #expect(fixture.createRequests(.ctx) + fixture.createRequests(.piggyCards) == 0)
     }
 
+    @Test("The log-in after a 401 on the order fails (503): nothing was bought, the order is not kept as unknown")
+    func loginFailsBeforeCreation() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.piggyCards])
+        let quote = try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards)
+        fixture.server.expireAccessTokens(for: .piggyCards)
+        fixture.server.loopback.inject(
+            .respond(status: 503, body: #"{"message":"maintenance"}"#), path: fixture.server.path(.piggyCards, "login"))
+        let failure = try #require(await ClientFixture.failure { try await fixture.client.placeOrder(quote) })
+        #expect(failure.kind == .unavailable, "\(failure.message)")
+        #expect(fixture.server.orderBook.createdCount(.piggyCards) == 0)
+        #expect(try fixture.client.orders().isEmpty, "nothing was bought: nothing is kept")
+    }
+
     @Test("Out of stock: a brand without stock is refused before ordering; PiggyCards' own refusal is out of stock")
     func outOfStock() async throws {
         let fixture = try BuyingFixture(signedInTo: [.piggyCards])
