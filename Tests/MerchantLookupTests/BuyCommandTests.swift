@@ -182,6 +182,26 @@ struct BuyCommandTests {
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    @Test("order --wait: an early 429 is forgotten once CTX answers (75 still unpaid); CTX down throughout is 69")
+    func waitFailures() async throws {
+        let transcript = try await signedIn()
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes", "--json"])
+        let id = try #require((try bought.json()["order"] as? [String: Any])?["id"] as? String)
+        transcript.server.loopback.inject(
+            .respondWithHeaders(status: 429, headers: ["Retry-After": "1"], body: #"{"errors":[{"message":"slow down"}]}"#),
+            path: "/ctx/gift-cards/ctx-order-1", times: 1)
+        let limited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.1", "--timeout", "1"])
+        #expect(limited.status == 75, "\(limited.stderr)")
+        #expect(limited.stderr.contains("still unpaid"), "\(limited.stderr)")
+
+        transcript.server.loopback.inject(
+            .respond(status: 503, body: transcript.server.fixtureText("ctx/errors/server-error.json")),
+            path: "/ctx/gift-cards/ctx-order-1")
+        let down = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.1", "--timeout", "1"])
+        #expect(down.status == 69, "the provider's own failure: \(down.stderr)")
+        #expect(!down.stderr.contains("still unpaid"), "\(down.stderr)")
+    }
+
     @Test("A refused amount is 65 and lists what is allowed; nothing is sent to buy")
     func amountRefused() async throws {
         let transcript = try await signedIn()

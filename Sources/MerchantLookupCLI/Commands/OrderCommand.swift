@@ -22,7 +22,10 @@ enum OrderCommand: CLICommand {
         "merchant-lookup order ORDER_ID [--wait [--poll-interval SECONDS] | --offline] [--reveal] | order --txid TXID"
     static let summary = "one order: its status from the provider, and the card once delivered"
     static let options: [OptionSpec] = [
-        .flag("--wait", help: "ask again until fulfilled or rejected, at most --timeout seconds in all"),
+        .flag(
+            "--wait",
+            help: "ask again until fulfilled or rejected, at most --timeout seconds in all "
+                + "(--timeout is also each request's time-out)"),
         .value(
             "--poll-interval", "SECONDS", help: "with --wait, the first wait between two asks (default 2, doubling up to 30)",
             validation: .number(0.01...30)),
@@ -63,12 +66,15 @@ enum OrderCommand: CLICommand {
         return OrderOutput.text(order, reveal: reveal)
     }
 
-    /// What `--wait` saw so far: the latest order and the latest failure.
+    /// What `--wait` saw so far: the latest order, the failure of the latest ask (nil once an answer came
+    /// after it), and whether the provider answered at all.
     private final class Progress: Sendable {
-        let seen = Mutex<(order: Order?, failure: DashSpendFailure?)>((nil, nil))
+        let seen = Mutex<(order: Order?, failure: DashSpendFailure?, answered: Bool)>((nil, nil, false))
     }
 
-    /// Follows the order until it is final (or has no provider id to ask with), or the time is up (75).
+    /// Follows the order until it is final (or has no provider id to ask with), or the time is up: 75 while
+    /// the provider answers (the order is still unpaid or paid), the provider's own failure (69 when it is
+    /// down, 75 for a 429, ...) when it never answered during the wait or its latest ask failed otherwise.
     private static func wait(for id: String, client: DashSpendClient, invocation: Invocation) async throws(CLIError) -> Order {
         let polling = OrderPolling(initial: invocation.arguments.number("--poll-interval") ?? 2)
         let seconds = invocation.timeout
@@ -85,7 +91,11 @@ enum OrderCommand: CLICommand {
                 for await state in states {
                     switch state {
                     case .loaded(let order, _, _):
-                        progress.seen.withLock { $0.order = order }
+                        progress.seen.withLock {
+                            $0.order = order
+                            $0.failure = nil
+                            $0.answered = true
+                        }
                         if !quiet && order.status != shown {
                             note("order \(order.id): \(order.status.rawValue)")
                             shown = order.status
@@ -108,8 +118,11 @@ enum OrderCommand: CLICommand {
             return first
         }
         if let finished { return finished }
-        let (latest, failure) = progress.seen.withLock { ($0.order, $0.failure) }
-        if let failure, latest == nil || failure.kind != .unavailable {
+        let (latest, failure, answered) = progress.seen.withLock { ($0.order, $0.failure, $0.answered) }
+        // An ask that failed after the provider answered during the wait (a passing 503) is not the outcome:
+        // the order is still waiting. A provider that never answered, or a failure that is not the provider
+        // being down, is.
+        if let failure, !answered || failure.kind != .unavailable {
             throw CLIError(failure, network: invocation.network)
         }
         throw CLIError(
