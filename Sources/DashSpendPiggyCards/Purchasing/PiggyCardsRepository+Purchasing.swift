@@ -29,7 +29,9 @@ extension PiggyCardsRepository: GiftCardPurchasing {
     }
 
     /// POST `orders` for one card of `request.amount` (the card `request.productId`, else the one
-    /// ``productChoice(sourceId:amount:answer:)`` picks), sent to the signed-in e-mail address.
+    /// ``productChoice(sourceId:amount:answer:)`` picks), sent to the signed-in e-mail address. An order
+    /// created with a `payTo` that cannot be paid is returned without a payment and with PiggyCards'
+    /// `payMessage`: the caller keeps it as rejected, as it keeps CTX's.
     package func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder {
         try Self.checkCap(request.amount)
         let credentials = try configuration.credentials.load(.piggyCards, network: configuration.network)
@@ -48,7 +50,7 @@ extension PiggyCardsRepository: GiftCardPurchasing {
                 recipientEmail: email, userIP: Self.orderUserIP,
                 registeredSince: configuration.now()))
         return ProviderOrder(
-            provider: .piggyCards, id: order.id, status: .unpaid, paymentURI: order.payment.uri,
+            provider: .piggyCards, id: order.id, status: .unpaid, paymentURI: order.payment?.uri ?? order.payTo,
             payment: order.payment, fiatAmount: request.amount, message: order.payMessage)
     }
 

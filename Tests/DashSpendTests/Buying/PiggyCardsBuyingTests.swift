@@ -82,6 +82,22 @@ struct PiggyCardsBuyingTests {
         #expect(try fixture.client.orders().isEmpty, "nothing was bought: nothing is kept")
     }
 
+    @Test("An order created with an unpayable payTo is kept as rejected, as CTX's is, with PiggyCards' payMessage")
+    func unpayablePayTo() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.piggyCards])
+        let quote = try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards)
+        fixture.server.loopback.inject(
+            .respond(status: 200, body: #"{"id":"pc-unpayable-1","payTo":"","payMessage":"Supplier is offline, try later"}"#),
+            path: fixture.server.path(.piggyCards, "orders"))
+        let failure = try #require(await ClientFixture.failure { try await fixture.client.placeOrder(quote) })
+        #expect(failure.kind == .refused)
+        #expect(failure.message.contains("cannot be paid"), "\(failure.message)")
+        #expect(failure.message.contains("Supplier is offline, try later"), "\(failure.message)")
+        let kept = try fixture.client.orders()
+        #expect(kept.map(\.status) == [.rejected], "kept, not forgotten")
+        #expect(kept.first?.providerOrderId == "pc-unpayable-1")
+    }
+
     @Test("Out of stock: a brand without stock is refused before ordering; PiggyCards' own refusal is out of stock")
     func outOfStock() async throws {
         let fixture = try BuyingFixture(signedInTo: [.piggyCards])
