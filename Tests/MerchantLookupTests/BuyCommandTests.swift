@@ -202,6 +202,28 @@ struct BuyCommandTests {
         #expect(!down.stderr.contains("still unpaid"), "\(down.stderr)")
     }
 
+    @Test("order ID of an unpaid order draws the QR code of its payment URI")
+    func orderShowsQRCode() async throws {
+        let transcript = try await signedIn()
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes", "--json"])
+        let id = try #require((try bought.json()["order"] as? [String: Any])?["id"] as? String)
+        let shown = try await transcript.run(["order", id])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains(MockOrderBook.paymentURI(25)), "\(shown.stdout)")
+        #expect(shown.stdout.contains("▀") || shown.stdout.contains("▄"), "a QR code is drawn: \(shown.stdout)")
+    }
+
+    @Test("A network failure during buy is 69 without the hint to use --offline (buy cannot run offline)")
+    func networkFailureHint() async throws {
+        let transcript = try await signedIn()
+        transcript.server.loopback.inject(.connectionReset, path: "/ctx/merchants/\(Self.homeDepot)")
+        let result = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("check the connection"), "\(result.stderr)")
+        #expect(!result.stderr.contains("--offline"), "\(result.stderr)")
+        #expect(purchases(transcript) == 0)
+    }
+
     @Test("A refused amount is 65 and lists what is allowed; nothing is sent to buy")
     func amountRefused() async throws {
         let transcript = try await signedIn()

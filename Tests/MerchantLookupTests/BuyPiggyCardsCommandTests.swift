@@ -52,9 +52,17 @@ struct BuyPiggyCardsCommandTests {
         #expect(card["pin"] as? String == "****")
         #expect((card["claimLink"] as? String)?.hasPrefix("https://") == true)
 
+        // A range card up to 3,000 USD: 2,600 is inside its range, and above the 2,500 USD order cap.
+        transcript.server.orderBook.setGiftCards(
+            brandId: "177",
+            json: """
+                {"code":200,"message":"ok","data":[{"id":9601,"name":"Home Depot Range","price_type":"Range","currency":"USD",
+                 "discount_percentage":4,"min_denomination":5,"max_denomination":3000,"denomination":"","quantity":10,"brand_id":177}]}
+                """)
         let capped = try await runner.runWithoutTerminal(
-            transcript, ["buy", "Home Depot", "--amount", "3000", "--provider", "piggycards", "--yes"])
+            transcript, ["buy", "Home Depot", "--amount", "2600", "--provider", "piggycards", "--yes"])
         #expect(capped.status == 65, "\(capped.stderr)")
+        #expect(capped.stderr.contains("2500"), "the order cap is what refused it: \(capped.stderr)")
         #expect(transcript.server.orderBook.createdCount(.piggyCards) == 1)
         #expect(transcript.leakedSecrets().isEmpty)
     }

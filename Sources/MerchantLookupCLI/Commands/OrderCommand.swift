@@ -63,7 +63,7 @@ enum OrderCommand: CLICommand {
         if invocation.json {
             return JSONDocument.object([("order", OrderOutput.json(order, reveal: reveal))]).serialized() + "\n"
         }
-        return OrderOutput.text(order, reveal: reveal)
+        return OrderOutput.text(order, reveal: reveal, environment: invocation.environment)
     }
 
     /// What `--wait` saw so far: the latest order, the failure of the latest ask (nil once an answer came
