@@ -86,7 +86,7 @@ extension DashSpendClient {
     /// asked, and updated with its answer. The create request is sent once: nothing here retries it. When the
     /// answer is lost (the connection drops, the time-out passes, the answer cannot be read, HTTP 5xx) the
     /// order is kept as `unknown` and the failure says under which id; when the provider
-    /// refuses, or something before the create request fails (a token refresh: ``OrderNotSent``), nothing was
+    /// refuses, or something before the create request fails (a token refresh: `OrderNotSent`), nothing was
     /// bought and the order is removed. An order without a payable `dash:` URI is kept
     /// as `rejected` and fails as ``DashSpendFailure/Kind/refused`` with the provider's note. When the order
     /// was created but the save of the provider's answer fails, the order is still returned with its payment,
