@@ -23,6 +23,16 @@ struct BuyCommandTests {
         transcript.server.loopback.receivedRequests.filter { $0.method == "POST" && $0.path == "/ctx/gift-cards" }.count
     }
 
+    /// Every request the server received from the `skipping`-th on, as `METHOD path?query`, and those sent
+    /// more than once among them.
+    static func requests(_ transcript: AuthTranscript, skipping: Int) -> (all: [String], repeated: [String]) {
+        let all = transcript.server.loopback.receivedRequests.dropFirst(skipping).map {
+            "\($0.method) \($0.path)" + ($0.query.isEmpty ? "" : "?\($0.query)")
+        }
+        let repeated = Dictionary(grouping: all, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        return (all, repeated)
+    }
+
     /// Runs the tool with standard input from /dev/null (never a terminal, wherever the tests run).
     func runWithoutTerminal(_ transcript: AuthTranscript, _ arguments: [String]) async throws -> CLIProcess.Result {
         let arguments = arguments + transcript.urlOptions
@@ -75,6 +85,18 @@ struct BuyCommandTests {
         #expect(transcript.leakedSecrets().isEmpty)
     }
 
+    @Test("No request is sent twice for one CTX buy")
+    func noRequestTwice() async throws {
+        let transcript = try await signedIn()
+        let before = transcript.server.loopback.receivedRequests.count
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes"])
+        #expect(bought.status == 0, "\(bought.stderr)")
+        let sent = Self.requests(transcript, skipping: before)
+        #expect(sent.all.contains("POST /ctx/gift-cards"), "\(sent.all)")
+        #expect(sent.all.contains("GET /ctx/merchants/\(Self.homeDepot)"), "\(sent.all)")
+        #expect(sent.repeated.isEmpty, "sent more than once: \(sent.repeated) of \(sent.all)")
+    }
+
     @Test("buy --json, orders --json, order ID --wait to fulfilled; the card masked, then revealed")
     func buyFollowReveal() async throws {
         let transcript = try await signedIn()
@@ -114,6 +136,40 @@ struct BuyCommandTests {
         #expect(table.stdout.contains("fulfilled") && table.stdout.contains(id) && table.stdout.contains("12.50 USD"))
     }
 
+    @Test("A delivered card is shown while CTX is down, and by order ID --offline; an unpaid order offline as kept")
+    func deliveredCardWhileProviderDown() async throws {
+        let transcript = try await signedIn()
+        transcript.server.orderBook.setProgression([.fulfilled])
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes", "--json"])
+        let id = try #require((try bought.json()["order"] as? [String: Any])?["id"] as? String)
+        let delivered = try await transcript.run(["order", id])
+        #expect(delivered.status == 0, "\(delivered.stderr)")
+        #expect(delivered.stdout.contains("fulfilled") && delivered.stdout.contains("7890"), "\(delivered.stdout)")
+
+        transcript.server.loopback.inject(
+            .respond(status: 503, body: transcript.server.fixtureText("ctx/errors/server-error.json")),
+            path: "/ctx/gift-cards/ctx-order-1")
+        let asked = transcript.server.requestCount(.ctx, "gift-cards/ctx-order-1")
+        let down = try await transcript.run(["order", id])
+        #expect(down.status == 0, "a delivered card is never hidden by a failing status call: \(down.stderr)")
+        #expect(down.stdout.contains("fulfilled") && down.stdout.contains("7890"), "\(down.stdout)")
+        let offline = try await transcript.run(["order", id, "--offline", "--reveal"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains(MockOrderBook.cardNumber), "\(offline.stdout)")
+        #expect(transcript.server.requestCount(.ctx, "gift-cards/ctx-order-1") == asked, "nothing asked")
+
+        transcript.server.loopback.clearFaults()
+        let second = try await runWithoutTerminal(
+            transcript, ["buy", Self.homeDepot, "--amount", "30", "--yes", "--json"])
+        let unpaidId = try #require((try second.json()["order"] as? [String: Any])?["id"] as? String)
+        let kept = try await transcript.run(["order", unpaidId, "--offline", "--json"])
+        #expect(kept.status == 0, "\(kept.stderr)")
+        #expect((try kept.json()["order"] as? [String: Any])?["status"] as? String == "unpaid")
+        #expect(transcript.server.requestCount(.ctx, "gift-cards/ctx-order-2") == 0, "offline asks nothing")
+        let txid = try await transcript.run(["order", "--txid", "tx-1", "--offline"])
+        #expect(txid.status == 64, "\(txid.stderr)")
+    }
+
     @Test("order --wait stops at --timeout with 75 while the order stays unpaid")
     func waitTimesOut() async throws {
         let transcript = try await signedIn()
@@ -124,6 +180,48 @@ struct BuyCommandTests {
         #expect(waited.status == 75, "\(waited.stderr)")
         #expect(waited.stderr.contains("still unpaid"))
         #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test("order --wait: an early 429 is forgotten once CTX answers (75 still unpaid); CTX down throughout is 69")
+    func waitFailures() async throws {
+        let transcript = try await signedIn()
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes", "--json"])
+        let id = try #require((try bought.json()["order"] as? [String: Any])?["id"] as? String)
+        transcript.server.loopback.inject(
+            .respondWithHeaders(status: 429, headers: ["Retry-After": "1"], body: #"{"errors":[{"message":"slow down"}]}"#),
+            path: "/ctx/gift-cards/ctx-order-1", times: 1)
+        let limited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.1", "--timeout", "1"])
+        #expect(limited.status == 75, "\(limited.stderr)")
+        #expect(limited.stderr.contains("still unpaid"), "\(limited.stderr)")
+
+        transcript.server.loopback.inject(
+            .respond(status: 503, body: transcript.server.fixtureText("ctx/errors/server-error.json")),
+            path: "/ctx/gift-cards/ctx-order-1")
+        let down = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.1", "--timeout", "1"])
+        #expect(down.status == 69, "the provider's own failure: \(down.stderr)")
+        #expect(!down.stderr.contains("still unpaid"), "\(down.stderr)")
+    }
+
+    @Test("order ID of an unpaid order draws the QR code of its payment URI")
+    func orderShowsQRCode() async throws {
+        let transcript = try await signedIn()
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes", "--json"])
+        let id = try #require((try bought.json()["order"] as? [String: Any])?["id"] as? String)
+        let shown = try await transcript.run(["order", id])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains(MockOrderBook.paymentURI(25)), "\(shown.stdout)")
+        #expect(shown.stdout.contains("▀") || shown.stdout.contains("▄"), "a QR code is drawn: \(shown.stdout)")
+    }
+
+    @Test("A network failure during buy is 69 without the hint to use --offline (buy cannot run offline)")
+    func networkFailureHint() async throws {
+        let transcript = try await signedIn()
+        transcript.server.loopback.inject(.connectionReset, path: "/ctx/merchants/\(Self.homeDepot)")
+        let result = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("check the connection"), "\(result.stderr)")
+        #expect(!result.stderr.contains("--offline"), "\(result.stderr)")
+        #expect(purchases(transcript) == 0)
     }
 
     @Test("A refused amount is 65 and lists what is allowed; nothing is sent to buy")

@@ -17,6 +17,20 @@ struct BuyPiggyCardsCommandTests {
         return transcript
     }
 
+    @Test("No request is sent twice for one PiggyCards buy: the card is chosen from the catalogue answer")
+    func noRequestTwice() async throws {
+        let transcript = try await signedIn()
+        let before = transcript.server.loopback.receivedRequests.count
+        let bought = try await BuyCommandTests().runWithoutTerminal(
+            transcript, ["buy", "Nike", "--amount", "20", "--provider", "piggycards", "--yes"])
+        #expect(bought.status == 0, "\(bought.stderr)")
+        #expect(transcript.server.orderBook.entries.map(\.product) == ["9201"])
+        let sent = BuyCommandTests.requests(transcript, skipping: before)
+        #expect(sent.all.contains { $0.hasPrefix("GET /piggycards/giftcards/US?brandId=") }, "\(sent.all)")
+        #expect(sent.all.contains("POST /piggycards/orders"), "\(sent.all)")
+        #expect(sent.repeated.isEmpty, "sent more than once: \(sent.repeated) of \(sent.all)")
+    }
+
     @Test("An instant card bought with --yes, paid by payTo, followed to the card; the cap refused with 65")
     func buyInstantCard() async throws {
         let transcript = try await signedIn()
@@ -38,9 +52,17 @@ struct BuyPiggyCardsCommandTests {
         #expect(card["pin"] as? String == "****")
         #expect((card["claimLink"] as? String)?.hasPrefix("https://") == true)
 
+        // A range card up to 3,000 USD: 2,600 is inside its range, and above the 2,500 USD order cap.
+        transcript.server.orderBook.setGiftCards(
+            brandId: "177",
+            json: """
+                {"code":200,"message":"ok","data":[{"id":9601,"name":"Home Depot Range","price_type":"Range","currency":"USD",
+                 "discount_percentage":4,"min_denomination":5,"max_denomination":3000,"denomination":"","quantity":10,"brand_id":177}]}
+                """)
         let capped = try await runner.runWithoutTerminal(
-            transcript, ["buy", "Home Depot", "--amount", "3000", "--provider", "piggycards", "--yes"])
+            transcript, ["buy", "Home Depot", "--amount", "2600", "--provider", "piggycards", "--yes"])
         #expect(capped.status == 65, "\(capped.stderr)")
+        #expect(capped.stderr.contains("2500"), "the order cap is what refused it: \(capped.stderr)")
         #expect(transcript.server.orderBook.createdCount(.piggyCards) == 1)
         #expect(transcript.leakedSecrets().isEmpty)
     }

@@ -14,7 +14,10 @@ enum AmountCheck {
     {
         let text = amount.plainText(fractionDigits: 2)
         guard amount > 0, Decimal(plainText: text) == amount else {
-            throw refusal("\(amount) is not an amount in cents", provider: provider, merchant: merchant)
+            let listed = allowed(denominations).map { "; allowed: \($0)" } ?? ""
+            throw refusal(
+                "\(amount) is not an amount in cents (at most two decimals)\(listed)", provider: provider,
+                merchant: merchant)
         }
         switch denominations.type {
         case .fixed:
@@ -40,6 +43,18 @@ enum AmountCheck {
                         + "\(minimum.plainText(fractionDigits: 2)) to \(maximum.plainText(fractionDigits: 2))",
                     provider: provider, merchant: merchant)
             }
+        }
+    }
+
+    /// What `denominations` allows, as a refusal lists it; nil when it says nothing.
+    private static func allowed(_ denominations: Denominations) -> String? {
+        switch denominations.type {
+        case .fixed:
+            let values = denominations.values.map { $0.plainText(fractionDigits: 2) }
+            return values.isEmpty ? nil : values.joined(separator: ", ")
+        case .flexible:
+            guard let minimum = denominations.minimum, let maximum = denominations.maximum else { return nil }
+            return "\(minimum.plainText(fractionDigits: 2)) to \(maximum.plainText(fractionDigits: 2))"
         }
     }
 

@@ -9,8 +9,11 @@ public import Foundation
 extension DashSpendClient {
     /// What buying a card of `amount` for merchant `idOrName` would be, checked before anything is ordered.
     ///
-    /// The merchant is resolved live (``FetchPolicy/networkOnly``: a purchase never trusts a stored offer);
-    /// the offer is `provider`'s, else the best-ranked enabled one answered live. The amount must be one of a
+    /// The merchant is resolved live: every signed-in provider is asked, and the offer bought from must have
+    /// been answered live (a purchase never trusts a stored offer), but another provider's failure does not
+    /// stop it. The offer is `provider`'s, else the best-ranked enabled one answered live; when no provider
+    /// answered, the first provider's failure is thrown (a "sign in" one only when nothing else failed). The
+    /// amount must be one of a
     /// fixed card's values, or inside a range with at most two decimals; the provider then checks what it
     /// needs beyond the offer (PiggyCards: a card of that value in stock, its 2,500 USD order cap) without
     /// ordering. A refused amount is ``DashSpendFailure/Kind/refused`` with cause
@@ -18,7 +21,11 @@ extension DashSpendClient {
     public func quote(merchant idOrName: String, amount: Decimal, provider: GiftCardProvider? = nil)
         async throws(DashSpendFailure) -> PurchaseQuote
     {
-        let resolved = try await merchant(idOrName, policy: .networkOnly)
+        try checkUsable(.networkOnly, for: "buying from \(idOrName)", subject: idOrName)
+        // Not networkOnly: there the first signed-in provider that fails fails the lookup, even when the
+        // offer bought from is another's. Each offer says whether it was answered live, and only the chosen
+        // one must have been.
+        let resolved = try await merchant(idOrName, policy: .networkFirst)
         let name = resolved.merchant.name
         let offer: ResolvedOffer
         if let provider {
@@ -32,6 +39,13 @@ extension DashSpendClient {
             let live = resolved.offers.filter { $0.enabled.source == .live }
             guard let best = live.first(where: { $0.enabled.value }) ?? live.first ?? resolved.offers.first else {
                 throw DashSpendFailure(.notFound, "\(name) sells no gift cards", subject: idOrName)
+            }
+            if live.isEmpty {
+                // No provider answered: the first real failure, else the first "sign in".
+                let failed = resolved.offers.filter { $0.liveError != nil }
+                let first =
+                    failed.first { if case .signInRequired = $0.liveError { false } else { true } } ?? failed.first
+                if let first, let error = first.liveError { throw DashSpendFailure(error, provider: first.provider) }
             }
             offer = best
         }
@@ -54,7 +68,9 @@ extension DashSpendClient {
         let purchaser = try purchaser(for: offer.provider)
         let productId: String?
         do {
-            productId = try await purchaser.productChoice(sourceId: offer.sourceId, amount: amount)
+            // Chosen from the live answer the offer came from: the provider is not asked twice in one buy.
+            productId = try await purchaser.productChoice(
+                sourceId: offer.sourceId, amount: amount, answer: offer.inputs.live)
         } catch {
             throw DashSpendFailure(error, provider: offer.provider)
         }
@@ -70,8 +86,11 @@ extension DashSpendClient {
     /// asked, and updated with its answer. The create request is sent once: nothing here retries it. When the
     /// answer is lost (the connection drops, the time-out passes, the answer cannot be read, HTTP 5xx) the
     /// order is kept as `unknown` and the failure says under which id; when the provider
-    /// refuses, nothing was bought and the order is removed. An order without a payable `dash:` URI is kept
-    /// as `rejected` and fails as ``DashSpendFailure/Kind/refused`` with the provider's note.
+    /// refuses, or something before the create request fails (a token refresh: `OrderNotSent`), nothing was
+    /// bought and the order is removed. An order without a payable `dash:` URI is kept
+    /// as `rejected` and fails as ``DashSpendFailure/Kind/refused`` with the provider's note. When the order
+    /// was created but the save of the provider's answer fails, the order is still returned with its payment,
+    /// ``Order/notSaved`` saying why it is not kept.
     public func placeOrder(_ quote: PurchaseQuote) async throws(DashSpendFailure) -> Order {
         let purchaser = try purchaser(for: quote.provider)
         let store = try orderStore()
@@ -87,8 +106,11 @@ extension DashSpendClient {
                 PurchaseRequest(
                     sourceId: quote.sourceId, amount: quote.amount, currency: quote.currency, productId: quote.productId))
         } catch {
-            let failure = DashSpendFailure(error, provider: quote.provider)
-            if Self.answerMayBeLost(error) {
+            // Failed before the create request could create anything (a token refresh, a sign-in): nothing
+            // was bought, whatever the failure.
+            let unsent = error as? OrderNotSent
+            let failure = DashSpendFailure(unsent?.error ?? error, provider: quote.provider)
+            if unsent == nil && Self.answerMayBeLost(error) {
                 order.status = .unknown
                 order.message = failure.message
                 order.updatedAt = configuration.now()
@@ -113,9 +135,18 @@ extension DashSpendClient {
                 + (answer.message ?? "no usable dash: payment URI")
                 + (answer.paymentURI.map { " (\($0))" } ?? "")
         }
-        try write(order, to: store)
         if answer.payment == nil {
+            try write(order, to: store)
             throw DashSpendFailure(.refused, order.message ?? "", provider: quote.provider, subject: order.id)
+        }
+        do {
+            try store.save(order)
+        } catch {
+            // The order exists at the provider and can be paid: its payment is returned whatever the save
+            // did, or it would be lost (and bought again).
+            order.notSaved =
+                "\(quote.provider.displayName) order \(answer.id) was created but could not be saved in the state "
+                + "database \(store.database.path): \(error); the payment shown here is the only copy"
         }
         return order
     }
@@ -144,11 +175,14 @@ extension DashSpendClient {
     }
 
     /// The order `id` with its status refreshed from the provider (and its cards, once delivered), saved.
-    /// An order whose creation answer was lost has no provider id to ask with: it is returned as kept. When
-    /// the provider cannot be asked, the failure leaves the kept order (and its cards) as it was.
+    /// An order whose creation answer was lost has no provider id to ask with: it is returned as kept. An
+    /// order fulfilled with its cards kept is final: it is returned as kept without asking, so a delivered
+    /// card is shown whether or not the provider answers. When the provider cannot be asked, the failure
+    /// leaves the kept order (and its cards) as it was.
     public func order(id: String) async throws(DashSpendFailure) -> Order {
         let stored = try storedOrder(id: id)
         guard let providerOrderId = stored.providerOrderId, stored.status != .creating else { return stored }
+        if stored.status == .fulfilled && !stored.cards.isEmpty { return stored }
         let purchaser = try purchaser(for: stored.provider)
         let answer: ProviderOrder
         do {

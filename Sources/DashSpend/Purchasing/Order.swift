@@ -41,6 +41,10 @@ public struct Order: Sendable, Hashable {
     public var createdAt: Date
     /// When the order last changed.
     public var updatedAt: Date
+    /// Why this state of the order is not in the state database (the save after the provider's answer
+    /// failed), nil when it is. Never stored: it says that what the caller holds is the only copy of the
+    /// payment request.
+    public var notSaved: String?
 
     /// Creates an order.
     public init(

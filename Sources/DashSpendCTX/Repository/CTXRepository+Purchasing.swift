@@ -8,11 +8,13 @@ package import Foundation
 
 extension CTXRepository: GiftCardPurchasing {
     /// CTX sells any amount its merchant answer allows: no product to choose, nothing sent.
-    package func productChoice(sourceId: String, amount: Decimal) async throws -> String? { nil }
+    package func productChoice(sourceId: String, amount: Decimal, answer: ProviderMerchantDetails?) async throws -> String? {
+        nil
+    }
 
     /// POST `gift-cards` for `request.amount` (two decimals, `.`) at merchant `request.sourceId`.
     package func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder {
-        let card = try await purchase(
+        let card = try await sendPurchase(
             merchantId: request.sourceId, fiatAmount: request.amount, fiatCurrency: request.currency)
         return card.order(network: configuration.network)
     }

@@ -99,6 +99,16 @@ package final class CTXRepository: DashSpendRepository {
     /// CTX calls `merchantId`. An amount with more than two decimals, or not above zero, is
     /// ``DashSpendError/invalidAmount(_:)`` before anything is sent: it is never rounded into another price.
     package func purchase(merchantId: String, fiatAmount: Decimal, fiatCurrency: String = "USD") async throws -> CTXGiftCard {
+        do {
+            return try await sendPurchase(merchantId: merchantId, fiatAmount: fiatAmount, fiatCurrency: fiatCurrency)
+        } catch let unsent as OrderNotSent {
+            throw unsent.error
+        }
+    }
+
+    /// ``purchase(merchantId:fiatAmount:fiatCurrency:)``, a failure before the request could create anything
+    /// (the token refresh) thrown as ``OrderNotSent``.
+    package func sendPurchase(merchantId: String, fiatAmount: Decimal, fiatCurrency: String) async throws -> CTXGiftCard {
         guard Decimal(plainText: Self.fiatAmountText(fiatAmount)) == fiatAmount else {
             throw DashSpendError.invalidAmount("the amount must have at most two decimals")
         }
@@ -109,7 +119,9 @@ package final class CTXRepository: DashSpendRepository {
             "fiatAmount": .string(Self.fiatAmountText(fiatAmount)),
             "merchantId": .string(merchantId),
         ])
-        let response = try await authorized { self.client.request("POST", ["gift-cards"], body: body, bearer: $0) }
+        let response = try await authorized(creating: true) {
+            self.client.request("POST", ["gift-cards"], body: body, bearer: $0)
+        }
         return try Self.giftCard(from: response, call: .purchase)
     }
 
@@ -143,8 +155,11 @@ package final class CTXRepository: DashSpendRepository {
     // MARK: - Bearer calls
 
     /// Sends a bearer request built by `make`, refreshing the token proactively (old refresh token) or
-    /// after a 401, then retrying once. Returns the final response, whatever its status.
-    private func authorized(_ make: @Sendable (String) -> HTTPRequest) async throws -> HTTPResponse {
+    /// after a 401, then retrying once. Returns the final response, whatever its status. With `creating`
+    /// (the create request), a refresh that fails is thrown as ``OrderNotSent``: nothing was created.
+    private func authorized(creating: Bool = false, _ make: @Sendable (String) -> HTTPRequest) async throws
+        -> HTTPResponse
+    {
         guard let credentials = try loadCredentials(), let stored = credentials.accessToken, !stored.isEmpty else {
             throw DashSpendError.signInRequired(.ctx)
         }
@@ -155,16 +170,22 @@ package final class CTXRepository: DashSpendRepository {
             do {
                 token = try await session.token(replacing: stored)
             } catch let error as DashSpendError where error == .unauthorized(.ctx) {
-                throw error
+                throw creating ? OrderNotSent(error) : error
             } catch is CancellationError {
-                throw CancellationError()
+                throw creating ? OrderNotSent(CancellationError()) : CancellationError()
             } catch {
                 // A failed proactive refresh is not fatal: the current token may still be valid.
             }
         }
         let response = try await client.send(make(token))
         guard response.status == 401 else { return response }
-        let fresh = try await session.token(replacing: token)
+        let fresh: String
+        do {
+            fresh = try await session.token(replacing: token)
+        } catch {
+            // The refused request created nothing, and the retry was never sent.
+            throw creating ? OrderNotSent(error) : error
+        }
         return try await client.send(make(fresh))
     }
 

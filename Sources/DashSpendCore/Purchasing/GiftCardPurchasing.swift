@@ -13,6 +13,8 @@ public import Foundation
 /// - Throw ``DashSpendError`` values; a transport failure after the create request went out is
 ///   ``DashSpendError/network(_:)`` or ``DashSpendError/timedOut(_:)``, so the caller keeps the order as
 ///   unknown.
+/// - A failure before the create request could have created anything (a sign-in or token refresh before
+///   it, or after a 401 that created nothing) is thrown wrapped in ``OrderNotSent``: nothing was ordered.
 /// - Never put a card number, PIN, token or password in an error.
 public protocol GiftCardPurchasing: Sendable {
     /// The provider.
@@ -20,7 +22,11 @@ public protocol GiftCardPurchasing: Sendable {
 
     /// Checks `amount` against what the provider sells now for `sourceId` beyond the resolved offer (stock,
     /// order caps) and returns the product to order, or nil when the provider needs none. Sends no order.
-    func productChoice(sourceId: String, amount: Decimal) async throws -> String?
+    ///
+    /// `answer` is the provider's live answer the offer was resolved from (with its ``ProviderMerchantDetails/raw``
+    /// fields), when there is one: the choice is made from it, without asking the provider again for what it
+    /// just sent. Without it the provider may be asked.
+    func productChoice(sourceId: String, amount: Decimal, answer: ProviderMerchantDetails?) async throws -> String?
 
     /// Creates the order and returns it with its payment request.
     func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder
@@ -31,4 +37,17 @@ public protocol GiftCardPurchasing: Sendable {
     /// The order paid by the Dash transaction `transactionId`; providers that cannot look orders up this
     /// way throw ``DashSpendError/rejected(_:)``.
     func order(transactionId: String) async throws -> ProviderOrder
+}
+
+/// A failure of ``GiftCardPurchasing/placeOrder(_:)`` that happened before its create request could have
+/// created an order (a token refresh or a sign-in before it, or after a 401 that created nothing), so
+/// nothing was ordered whatever ``error`` is (a network failure or a 5xx of the refresh included).
+public struct OrderNotSent: Error {
+    /// What failed.
+    public let error: any Error
+
+    /// Wraps `error`.
+    public init(_ error: any Error) {
+        self.error = error
+    }
 }

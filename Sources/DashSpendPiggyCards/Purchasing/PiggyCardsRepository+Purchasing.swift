@@ -11,35 +11,46 @@ extension PiggyCardsRepository: GiftCardPurchasing {
     /// give, so it sends the unspecified address.
     package static let orderUserIP = "0.0.0.0"
 
-    /// GET `giftcards/US?brandId=` and the card an order of `amount` uses (``PiggyCardsCardChoice``); an
-    /// amount above ``maximumOrderTotal`` is refused before anything is sent.
-    package func productChoice(sourceId: String, amount: Decimal) async throws -> String? {
+    /// The card an order of `amount` uses (``PiggyCardsCardChoice``), chosen from the cards of `answer` (the
+    /// live answer the offer came from: its raw card fields) when it has them, else from GET
+    /// `giftcards/US?brandId=`; an amount above ``maximumOrderTotal`` is refused before anything is sent.
+    package func productChoice(sourceId: String, amount: Decimal, answer: ProviderMerchantDetails?) async throws
+        -> String?
+    {
         try Self.checkCap(amount)
         let brandId = sourceId.trimmedWhitespace
-        let cards = try await giftCards(brandId: brandId).cards
+        let cards: [PiggyCardsGiftcard]
+        if let answer, answer.provider == .piggyCards, let data = answer.raw?["data"]?.array {
+            cards = data.compactMap(PiggyCardsGiftcard.init(json:)).map { $0.inBrand(Int(brandId)) }
+        } else {
+            cards = try await giftCards(brandId: brandId).cards
+        }
         return try PiggyCardsCardChoice(cards: cards, amount: amount, brandId: brandId).card.id.map(String.init)
     }
 
     /// POST `orders` for one card of `request.amount` (the card `request.productId`, else the one
-    /// ``productChoice(sourceId:amount:)`` picks), sent to the signed-in e-mail address.
+    /// ``productChoice(sourceId:amount:answer:)`` picks), sent to the signed-in e-mail address. An order
+    /// created with a `payTo` that cannot be paid is returned without a payment and with PiggyCards'
+    /// `payMessage`: the caller keeps it as rejected, as it keeps CTX's.
     package func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder {
         try Self.checkCap(request.amount)
         let credentials = try configuration.credentials.load(.piggyCards, network: configuration.network)
         guard let email = credentials?.email else { throw DashSpendError.signInRequired(.piggyCards) }
         var productId = request.productId.flatMap { Int($0) }
         if productId == nil {
-            productId = try await productChoice(sourceId: request.sourceId, amount: request.amount).flatMap { Int($0) }
+            productId = try await productChoice(sourceId: request.sourceId, amount: request.amount, answer: nil)
+                .flatMap { Int($0) }
         }
         guard let productId else {
             throw DashSpendError.invalidAmount("PiggyCards has no card for \(request.amount) \(request.currency)")
         }
-        let order = try await createOrder(
+        let order = try await sendOrder(
             PiggyCardsOrderRequest(
                 items: [PiggyCardsOrderItem(productId: productId, denomination: request.amount, currency: request.currency)],
                 recipientEmail: email, userIP: Self.orderUserIP,
                 registeredSince: configuration.now()))
         return ProviderOrder(
-            provider: .piggyCards, id: order.id, status: .unpaid, paymentURI: order.payment.uri,
+            provider: .piggyCards, id: order.id, status: .unpaid, paymentURI: order.payment?.uri ?? order.payTo,
             payment: order.payment, fiatAmount: request.amount, message: order.payMessage)
     }
 

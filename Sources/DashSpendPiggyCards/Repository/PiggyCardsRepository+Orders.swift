@@ -30,12 +30,24 @@ extension PiggyCardsRepository {
     /// When PiggyCards' `payTo` is empty or not a payable `dash:<address>?amount=<DASH>` URI, the order
     /// cannot be paid: this throws ``DashSpendError/rejected(_:)`` carrying PiggyCards' `payMessage`.
     package func createOrder(_ order: PiggyCardsOrderRequest) async throws -> PiggyCardsOrder {
+        let created: PiggyCardsCreatedOrder
+        do {
+            created = try await sendOrder(order)
+        } catch let unsent as OrderNotSent {
+            throw unsent.error
+        }
+        return try PiggyCardsOrder(created)
+    }
+
+    /// ``createOrder(_:)`` with the answer as sent, payable or not (the caller keeps an unpayable order);
+    /// a failure before the request could create anything (the log-in) is thrown as ``OrderNotSent``.
+    package func sendOrder(_ order: PiggyCardsOrderRequest) async throws -> PiggyCardsCreatedOrder {
         try order.validate(maximumTotal: Self.maximumOrderTotal)
         let body = order.json
-        let response = try await authorized { [client] token in
+        let response = try await authorized(creating: true) { [client] token in
             client.request("POST", ["orders"], body: body, bearer: token)
         }
-        return try PiggyCardsOrder(
+        return try PiggyCardsCreatedOrder(
             json: PiggyCardsClient.json(from: response, call: .createOrder), network: configuration.network)
     }
 

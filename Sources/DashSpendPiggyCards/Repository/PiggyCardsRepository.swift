@@ -141,13 +141,21 @@ package final class PiggyCardsRepository: DashSpendRepository {
     // MARK: - Bearer calls
 
     /// Sends the bearer request built by `make` with a valid token; on a 401 logs in again once (unless
-    /// another caller already did) and retries once. Returns the final response, whatever its status.
-    func authorized(_ make: @Sendable (String) -> HTTPRequest) async throws -> HTTPResponse {
-        var token = try await session.validToken()
-        var response = try await client.send(make(token))
+    /// another caller already did) and retries once. Returns the final response, whatever its status. With
+    /// `creating` (the create request), a log-in that fails is thrown as ``OrderNotSent``: nothing was created.
+    func authorized(creating: Bool = false, _ make: @Sendable (String) -> HTTPRequest) async throws -> HTTPResponse {
+        func token(rejected: String?) async throws -> String {
+            do {
+                return try await session.validToken(rejected: rejected)
+            } catch {
+                throw creating ? OrderNotSent(error) : error
+            }
+        }
+        var current = try await token(rejected: nil)
+        var response = try await client.send(make(current))
         if response.status == 401 {
-            token = try await session.validToken(rejected: token)
-            response = try await client.send(make(token))
+            current = try await token(rejected: current)
+            response = try await client.send(make(current))
         }
         return response
     }

@@ -59,7 +59,9 @@ public struct CLIError: Error, Sendable {
 
     /// THE table: every failure of the library becomes an exit code and, where a person needs one, a hint
     /// that names the command or option to use. The README's exit-code table is this one.
-    init(_ failure: DashSpendFailure, network: DashSpendNetwork = .mainnet) {
+    ///
+    /// `offlineHelps` false: the command cannot run offline (`buy`), so a network failure does not suggest it.
+    init(_ failure: DashSpendFailure, network: DashSpendNetwork = .mainnet, offlineHelps: Bool = true) {
         let networkHint = network == .mainnet ? "" : " --network \(network.rawValue)"
         let provider = failure.provider?.id ?? "PROVIDER"
         var code: ExitCode
@@ -109,7 +111,7 @@ public struct CLIError: Error, Sendable {
         case .stateDirectory:
             hint = "check the state directory (--home)"
         case .network:
-            hint = "check the connection or use --offline"
+            hint = offlineHelps ? "check the connection or use --offline" : "check the connection"
         case .credentials:
             hint = "remove it and sign in again with `merchant-lookup auth login \(provider) --email ADDRESS\(networkHint)`"
         case .archiveRefused:

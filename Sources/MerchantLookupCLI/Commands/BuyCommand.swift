@@ -47,7 +47,7 @@ enum BuyCommand: CLICommand {
         }
         if invocation.offline { throw .usage("buy needs the network: drop --offline") }
         let client = try invocation.client()
-        let quote = try await invocation.perform { () async throws(DashSpendFailure) in
+        let quote = try await invocation.perform(offlineHelps: false) { () async throws(DashSpendFailure) in
             try await client.quote(merchant: wanted, amount: amount, provider: provider)
         }
         if !confirmed {
@@ -56,11 +56,16 @@ enum BuyCommand: CLICommand {
                     ? JSONDocument.object([("bought", .bool(false))]).serialized() + "\n" : "Nothing was bought.\n"
             }
         }
-        let order = try await invocation.perform { () async throws(DashSpendFailure) in try await client.placeOrder(quote) }
+        let order = try await invocation.perform(offlineHelps: false) { () async throws(DashSpendFailure) in
+            try await client.placeOrder(quote)
+        }
+        if let notSaved = order.notSaved { note(notSaved) }
         if invocation.json {
-            return JSONDocument.object([
+            var members: [(String, JSONDocument)] = [
                 ("bought", .bool(true)), ("quote", quoteJSON(quote)), ("order", OrderOutput.json(order, reveal: false)),
-            ]).serialized() + "\n"
+            ]
+            if let notSaved = order.notSaved { members.append(("warning", .string(notSaved))) }
+            return JSONDocument.object(members).serialized() + "\n"
         }
         var text = confirmed ? summaryText(quote) : ""
         text += "\nOrdered: order \(order.id) at \(order.provider.displayName), status \(order.status.rawValue).\n"
@@ -89,6 +94,12 @@ enum BuyCommand: CLICommand {
             ("discountBasisPoints", .integer(quote.discountBasisPoints)),
             ("price", .string(quote.price.plainText(fractionDigits: 2))),
         ])
+    }
+
+    /// Says `line` on stderr at once (before the payment is printed).
+    private static func note(_ line: String) {
+        let bytes = Array(("merchant-lookup: warning: " + line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// Asks `question` on stderr and reads the answer from the terminal: yes only for `y` or `yes`.

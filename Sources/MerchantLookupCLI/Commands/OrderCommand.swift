@@ -13,14 +13,19 @@ import Darwin
 #endif
 
 /// `merchant-lookup order ID [--wait] [--reveal]` and `order --txid TXID`: one order with its status asked
-/// from the provider (and its card, once delivered). `--wait` asks again, 2 s doubling to 30 s, until the
+/// from the provider (and its card, once delivered; a fulfilled order with its card kept is shown without
+/// asking). `order ID --offline` shows the order as kept, asking nothing. `--wait` asks again, 2 s doubling to 30 s, until the
 /// order is fulfilled or rejected or `--timeout` seconds have passed.
 enum OrderCommand: CLICommand {
     static let words = ["order"]
-    static let usage = "merchant-lookup order ORDER_ID [--wait [--poll-interval SECONDS]] [--reveal] | order --txid TXID"
+    static let usage =
+        "merchant-lookup order ORDER_ID [--wait [--poll-interval SECONDS] | --offline] [--reveal] | order --txid TXID"
     static let summary = "one order: its status from the provider, and the card once delivered"
     static let options: [OptionSpec] = [
-        .flag("--wait", help: "ask again until fulfilled or rejected, at most --timeout seconds in all"),
+        .flag(
+            "--wait",
+            help: "ask again until fulfilled or rejected, at most --timeout seconds in all "
+                + "(--timeout is also each request's time-out)"),
         .value(
             "--poll-interval", "SECONDS", help: "with --wait, the first wait between two asks (default 2, doubling up to 30)",
             validation: .number(0.01...30)),
@@ -33,9 +38,16 @@ enum OrderCommand: CLICommand {
         let reveal = invocation.arguments.flag("--reveal")
         let client = try invocation.client()
         let id = invocation.operands(after: words.count).first
-        if invocation.offline { throw .usage("order asks the provider: drop --offline (`orders` lists what is kept)") }
         let order: Order
-        if let txid = invocation.arguments.value("--txid") {
+        if invocation.offline {
+            // Offline: the order as the state database keeps it (a delivered card included), nothing asked.
+            if invocation.arguments.value("--txid") != nil {
+                throw .usage("order --txid asks CTX: drop --offline")
+            }
+            if invocation.arguments.flag("--wait") { throw .usage("order --wait asks the provider: drop --offline") }
+            guard let id, !id.isEmpty else { throw .usage("order needs an ORDER_ID (see `merchant-lookup orders`)") }
+            order = try await invocation.perform { () async throws(DashSpendFailure) in try client.storedOrder(id: id) }
+        } else if let txid = invocation.arguments.value("--txid") {
             if id != nil { throw .usage("order takes an ORDER_ID or --txid, not both") }
             order = try await invocation.perform { () async throws(DashSpendFailure) in
                 try await client.order(transactionId: txid)
@@ -51,15 +63,18 @@ enum OrderCommand: CLICommand {
         if invocation.json {
             return JSONDocument.object([("order", OrderOutput.json(order, reveal: reveal))]).serialized() + "\n"
         }
-        return OrderOutput.text(order, reveal: reveal)
+        return OrderOutput.text(order, reveal: reveal, environment: invocation.environment)
     }
 
-    /// What `--wait` saw so far: the latest order and the latest failure.
+    /// What `--wait` saw so far: the latest order, the failure of the latest ask (nil once an answer came
+    /// after it), and whether the provider answered at all.
     private final class Progress: Sendable {
-        let seen = Mutex<(order: Order?, failure: DashSpendFailure?)>((nil, nil))
+        let seen = Mutex<(order: Order?, failure: DashSpendFailure?, answered: Bool)>((nil, nil, false))
     }
 
-    /// Follows the order until it is final (or has no provider id to ask with), or the time is up (75).
+    /// Follows the order until it is final (or has no provider id to ask with), or the time is up: 75 while
+    /// the provider answers (the order is still unpaid or paid), the provider's own failure (69 when it is
+    /// down, 75 for a 429, ...) when it never answered during the wait or its latest ask failed otherwise.
     private static func wait(for id: String, client: DashSpendClient, invocation: Invocation) async throws(CLIError) -> Order {
         let polling = OrderPolling(initial: invocation.arguments.number("--poll-interval") ?? 2)
         let seconds = invocation.timeout
@@ -76,7 +91,11 @@ enum OrderCommand: CLICommand {
                 for await state in states {
                     switch state {
                     case .loaded(let order, _, _):
-                        progress.seen.withLock { $0.order = order }
+                        progress.seen.withLock {
+                            $0.order = order
+                            $0.failure = nil
+                            $0.answered = true
+                        }
                         if !quiet && order.status != shown {
                             note("order \(order.id): \(order.status.rawValue)")
                             shown = order.status
@@ -99,8 +118,11 @@ enum OrderCommand: CLICommand {
             return first
         }
         if let finished { return finished }
-        let (latest, failure) = progress.seen.withLock { ($0.order, $0.failure) }
-        if let failure, latest == nil || failure.kind != .unavailable {
+        let (latest, failure, answered) = progress.seen.withLock { ($0.order, $0.failure, $0.answered) }
+        // An ask that failed after the provider answered during the wait (a passing 503) is not the outcome:
+        // the order is still waiting. A provider that never answered, or a failure that is not the provider
+        // being down, is.
+        if let failure, !answered || failure.kind != .unavailable {
             throw CLIError(failure, network: invocation.network)
         }
         throw CLIError(

@@ -19,13 +19,17 @@ enum PaymentOutput {
         var text = ""
         if let dashAmount { text += "Pay \(dashAmount) DASH from any Dash wallet:\n" }
         text += "  \(uri)\n"
+        return text + qrCode(uri, environment: environment)
+    }
+
+    /// The QR code of `uri` drawn for the terminal (or a note saying why there is none).
+    static func qrCode(_ uri: String, environment: [String: String]) -> String {
         do {
             let code = try QRCode(encoding: uri)
             let colours = isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
-            text += QRTerminalRenderer(style: colours ? .ansiColors : .plain).render(code) + "\n"
+            return QRTerminalRenderer(style: colours ? .ansiColors : .plain).render(code) + "\n"
         } catch {
-            text += "(no QR code: \(error))\n"
+            return "(no QR code: \(error))\n"
         }
-        return text
     }
 }

@@ -125,11 +125,12 @@ struct Invocation {
     var stateDatabaseRecovery: StateDatabaseRecovery? { madeClient?.stateDatabaseRecovery }
 
     /// Runs a library call; its failure goes through the one error table (``CLIError/init(_:network:)``).
-    func perform<T>(_ body: () async throws(DashSpendFailure) -> T) async throws(CLIError) -> T {
+    /// `offlineHelps` false for a command that cannot run offline: its network failures do not suggest it.
+    func perform<T>(offlineHelps: Bool = true, _ body: () async throws(DashSpendFailure) -> T) async throws(CLIError) -> T {
         do {
             return try await body()
         } catch {
-            throw CLIError(error, network: network)
+            throw CLIError(error, network: network, offlineHelps: offlineHelps)
         }
     }
 }

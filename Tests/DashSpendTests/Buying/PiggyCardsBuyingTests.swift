@@ -39,6 +39,65 @@ struct PiggyCardsBuyingTests {
         #expect(fixture.createRequests(.piggyCards) == 2)
     }
 
+    @Test("One provider down does not stop a quote from the other; with none answering, the first failure")
+    func oneProviderDown() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.ctx, .piggyCards])
+        let down = LoopbackFault.respond(status: 503, body: #"{"message":"maintenance"}"#)
+        let piggyCatalogue = fixture.server.path(.piggyCards, "giftcards/US")
+        let ctxMerchant = fixture.server.path(.ctx, "merchants/\(BuyingFixture.nike)")
+
+        fixture.server.loopback.inject(down, path: piggyCatalogue)
+        let named = try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 25, provider: .ctx)
+        #expect(named.provider == .ctx)
+        let best = try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 25)
+        #expect(best.provider == .ctx, "the best of the offers answered live")
+        let failed = try #require(
+            await ClientFixture.failure {
+                try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards)
+            })
+        #expect(failed.kind == .unavailable, "the chosen provider's own failure")
+
+        fixture.server.loopback.clearFaults()
+        fixture.server.loopback.inject(down, path: ctxMerchant)
+        let piggy = try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards)
+        #expect(piggy.provider == .piggyCards)
+
+        fixture.server.loopback.inject(down, path: piggyCatalogue)
+        let none = try #require(
+            await ClientFixture.failure { try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20) })
+        #expect(none.kind == .unavailable, "\(none.message)")
+        #expect(fixture.createRequests(.ctx) + fixture.createRequests(.piggyCards) == 0)
+    }
+
+    @Test("The log-in after a 401 on the order fails (503): nothing was bought, the order is not kept as unknown")
+    func loginFailsBeforeCreation() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.piggyCards])
+        let quote = try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards)
+        fixture.server.expireAccessTokens(for: .piggyCards)
+        fixture.server.loopback.inject(
+            .respond(status: 503, body: #"{"message":"maintenance"}"#), path: fixture.server.path(.piggyCards, "login"))
+        let failure = try #require(await ClientFixture.failure { try await fixture.client.placeOrder(quote) })
+        #expect(failure.kind == .unavailable, "\(failure.message)")
+        #expect(fixture.server.orderBook.createdCount(.piggyCards) == 0)
+        #expect(try fixture.client.orders().isEmpty, "nothing was bought: nothing is kept")
+    }
+
+    @Test("An order created with an unpayable payTo is kept as rejected, as CTX's is, with PiggyCards' payMessage")
+    func unpayablePayTo() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.piggyCards])
+        let quote = try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards)
+        fixture.server.loopback.inject(
+            .respond(status: 200, body: #"{"id":"pc-unpayable-1","payTo":"","payMessage":"Supplier is offline, try later"}"#),
+            path: fixture.server.path(.piggyCards, "orders"))
+        let failure = try #require(await ClientFixture.failure { try await fixture.client.placeOrder(quote) })
+        #expect(failure.kind == .refused)
+        #expect(failure.message.contains("cannot be paid"), "\(failure.message)")
+        #expect(failure.message.contains("Supplier is offline, try later"), "\(failure.message)")
+        let kept = try fixture.client.orders()
+        #expect(kept.map(\.status) == [.rejected], "kept, not forgotten")
+        #expect(kept.first?.providerOrderId == "pc-unpayable-1")
+    }
+
     @Test("Out of stock: a brand without stock is refused before ordering; PiggyCards' own refusal is out of stock")
     func outOfStock() async throws {
         let fixture = try BuyingFixture(signedInTo: [.piggyCards])
