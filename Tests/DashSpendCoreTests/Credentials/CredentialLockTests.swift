@@ -134,7 +134,7 @@ struct CredentialLockTests {
         let sections = CriticalSections()
         let entered = Shared(false)
         let running = Task {
-            try await sections.run(boundedBy: .seconds(5)) {
+            try await sections.run(boundedBy: .seconds(120)) {
                 entered.withLock { $0 = true }
                 try await Task.sleep(for: .milliseconds(300))
             }
