@@ -96,41 +96,105 @@ struct NetworkSyncCommandTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.home + "/mainnet/explore.db"))
     }
 
-    @Test("Killed at 20 seeded random points of download and import: the database answers, the next sync finishes")
+    @Test("Killed at 20 seeded points of download and import: the database answers, the next sync finishes")
     func killedAtRandom() async throws {
         var random = SplitMix64(seed: 0x5EED_0012)
         var timestamp: Int64 = 1_700_000_000_000
-        let first = try fixture.publish(merchant: "Killed Bakery 0", timestamp: timestamp)
+        try fixture.publish(merchant: "Killed Bakery 0", timestamp: timestamp)
         #expect(try await sync().status == 0)
-        let size = Int(try FileManager.default.attributesOfItem(atPath: first.file)[.size] as! UInt64)
+        let network = fixture.home + "/mainnet"
+        var downloadKills = 0
+        var importKills = 0
         var resumed = 0
         for trial in 1...20 {
             timestamp += 1_000
-            try fixture.publish(merchant: "Killed Bakery \(trial)", timestamp: timestamp, generation: trial + 1)
-            // About one second of download, then the import: the kill lands anywhere in either.
-            fixture.server.throttle(bytesPerSecond: size)
+            let object = try fixture.publish(merchant: "Killed Bakery \(trial)", timestamp: timestamp, generation: trial + 1)
+            let size = Int(try FileManager.default.attributesOfItem(atPath: object.file)[.size] as! UInt64)
+            // The kill waits for what the process has done, never for the clock: in the download, the server
+            // sends a seeded number of bytes and then nothing, and the kill comes once the partial file holds
+            // them; in the import, it comes a seeded few milliseconds after the staging database appears.
+            let inDownload = random.next() % 2 == 0
+            let offset = 1 + Int(random.next() % UInt64(size - 1))
+            let delay = useconds_t(random.next() % 3_000)
+            let sign: @Sendable () -> Bool
+            if inDownload {
+                fixture.server.inject(.stallMedia(afterBytes: offset, seconds: 30))
+                let partial = network + "/download/explore-v4.db"
+                sign = { Self.fileSize(partial) >= offset }
+            } else {
+                sign = { Self.contains(network, prefix: "explore.db.staging-") }
+            }
             let running = try RunningCLI(["sync", "--storage-url", fixture.server.baseURL], home: fixture.home)
-            let delay = Double(random.next() % 1_300) / 1_000
-            try await Task.sleep(for: .seconds(delay))
-            running.send(SIGKILL)
-            _ = await running.exitStatus()
-            fixture.server.throttle(bytesPerSecond: nil)
+            let seen = try await Self.sigkill(running, when: sign, after: inDownload ? 0 : delay, timeout: 30)
+            let status = await running.exitStatus()
+            let killed = seen && status == nil
+            let label = "trial \(trial), \(inDownload ? "download at byte \(offset)" : "import after \(delay) µs")"
+            if inDownload {
+                #expect(killed, "\(label): the partial file never held \(offset) bytes (\(running.stderr))")
+                #expect(Self.fileSize(network + "/download/explore-v4.db") < size, "\(label): the download was complete")
+                if killed { downloadKills += 1 }
+            } else if killed {
+                importKills += 1
+            }
 
             let search = try await CLIProcess.run(["search", "Killed Bakery", "--offline"], home: fixture.home)
-            #expect(search.status == 0, "trial \(trial) after \(delay) s: \(search.stderr)")
-            #expect(search.stdout.contains("Killed Bakery"), "trial \(trial): \(search.stdout)")
+            #expect(search.status == 0, "\(label): \(search.stderr)")
+            #expect(search.stdout.contains("Killed Bakery"), "\(label): \(search.stdout)")
             let before = fixture.server.mediaRequests.count
             let next = try await sync()
-            #expect(next.status == 0, "trial \(trial) after \(delay) s: \(next.stderr)")
+            #expect(next.status == 0, "\(label): \(next.stderr)")
             let after = try await CLIProcess.run(["search", "Killed Bakery \(trial)", "--offline"], home: fixture.home)
-            #expect(after.stdout.contains("Killed Bakery \(trial)"), "trial \(trial): \(after.stdout) \(next.stdout)")
-            if fixture.server.mediaRequests.dropFirst(before).contains(where: {
+            #expect(after.stdout.contains("Killed Bakery \(trial)"), "\(label): \(after.stdout) \(next.stdout)")
+            let continued = fixture.server.mediaRequests.dropFirst(before).contains {
                 $0.headers["range"]?.hasPrefix("bytes=0-") == false
-            }) {
-                resumed += 1
+            }
+            if inDownload {
+                #expect(continued, "\(label): the next sync starts the download over")
+                if continued { resumed += 1 }
             }
         }
-        #expect(resumed > 0, "some kills land in the download, whose next sync continues it")
+        print("killed \(downloadKills) times in the download (\(resumed) resumed), \(importKills) times in the import")
+        #expect(downloadKills > 0 && resumed == downloadKills, "every kill in the download is resumed")
+        #expect(importKills > 0, "some kills land in the import, after its staging file appeared")
+    }
+
+    /// Sends SIGKILL to `running` once `sign` holds (then after `delay` µs), checking every 200 µs on a thread
+    /// of its own; false when the process ended first or `timeout` seconds passed.
+    static func sigkill(
+        _ running: RunningCLI, when sign: @escaping @Sendable () -> Bool, after delay: useconds_t, timeout: Double
+    ) async throws -> Bool {
+        try await PeakMemoryRun.detached {
+            let deadline = Date().addingTimeInterval(timeout)
+            while running.process.isRunning, Date() < deadline {
+                if sign() {
+                    if delay > 0 { usleep(delay) }
+                    running.send(SIGKILL)
+                    return true
+                }
+                usleep(200)
+            }
+            running.send(SIGKILL)
+            return false
+        }
+    }
+
+    /// The size of the file at `path`, 0 when there is none.
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// Whether `folder` holds an entry whose name starts with `prefix`.
+    static func contains(_ folder: String, prefix: String) -> Bool {
+        guard let directory = opendir(folder) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(prefix) { return true }
+        }
+        return false
     }
 
     @Test("A 64 MB download peaks within a few MiB of a 1 MiB download's peak: memory stays flat")
