@@ -49,6 +49,14 @@ enum PeakMemoryRun {
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, output + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else of the test process (other tests' pipes and sockets) reaches the child: a child that
+        // held a pipe's write end would keep another test's reader waiting for its end.
+        if let closeFrom = addCloseFrom {
+            let added = closeFrom(&actions, 3)
+            guard added == 0 else {
+                throw SpawnFailure(description: "posix_spawn_file_actions_addclosefrom_np: \(String(cString: strerror(added)))")
+            }
+        }
         let path = CLIProcess.executable.path
         var environment = ["PATH=/usr/bin:/bin", "LANG=C", "DASHSPEND_HOME=\(home)"]
         if let profile = CLIProcess.profileFile { environment.append("LLVM_PROFILE_FILE=\(profile)") }
@@ -77,6 +85,16 @@ enum PeakMemoryRun {
         let exited = status & 0x7f == 0
         return Result(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), peakKiB: peak, readings: readings)
     }
+
+    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later). Swift's Glibc module does not
+    /// declare it (it is a GNU extension), so it is looked up by name; nil on an older C library, where the
+    /// child then inherits whatever is not close-on-exec.
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    nonisolated(unsafe) private static let addCloseFrom: AddCloseFrom? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { return nil }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
+    }()
 
     /// `VmHWM` of process `pid` in KiB; nil once it has exited (a zombie has no memory left to report).
     private static func highWaterMark(_ pid: pid_t) -> Int? {
