@@ -96,6 +96,30 @@ struct NetworkSyncCommandTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.home + "/mainnet/explore.db"))
     }
 
+    @Test("db info after a network sync names the object the data came from, not its download file")
+    func provenance() async throws {
+        try fixture.publish(merchant: "Sourced Bakery", timestamp: 1_700_000_000_000)
+        let synced = try await sync()
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let json = try await CLIProcess.run(["db", "info", "--json"], home: fixture.home)
+        #expect(json.status == 0, "\(json.stderr)")
+        let recorded = try #require(try json.json()["sync"] as? [String: Any], "\(json.stdout)")
+        #expect(recorded["source"] as? String == fixture.gsSource, "\(json.stdout)")
+        let text = try await CLIProcess.run(["db", "info"], home: fixture.home)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("synced from:     \(fixture.gsSource) (explore ZIP)"), "\(text.stdout)")
+        #expect(!text.stdout.contains("synced from:     explore-v4.db"), "the download file's name: \(text.stdout)")
+
+        // A plain URL is recorded without its query (which may carry a token).
+        let plain = fixture.server.baseURL + "/plain/explore-v4.db"
+        let byURL = try await sync(["--from", plain + "?token=secret", "--force"])
+        #expect(byURL.status == 0, "\(byURL.stderr)")
+        let again = try await CLIProcess.run(["db", "info", "--json"], home: fixture.home)
+        let fromURL = try #require(try again.json()["sync"] as? [String: Any], "\(again.stdout)")
+        #expect(fromURL["source"] as? String == plain, "\(again.stdout)")
+        #expect(!again.stdout.contains("secret"))
+    }
+
     @Test("Killed at 20 seeded points of download and import: the database answers, the next sync finishes")
     func killedAtRandom() async throws {
         var random = SplitMix64(seed: 0x5EED_0012)
