@@ -158,6 +158,8 @@ struct NetworkSyncTests {
             #expect(failure?.cause == .storageAccessRefused)
             #expect(failure?.message.contains("refused anonymous access") == true, "\(failure?.message ?? "")")
             #expect(failure?.message.contains("--") == false, "library text names no option")
+            // What happened, and nothing of what to do about it: the CLI's hint says that.
+            #expect(failure?.message.hasSuffix("(HTTP \(status))") == true, "\(failure?.message ?? "")")
         }
         fixture.server.inject(.mediaStatus(404, headers: [:]))
         #expect(await ClientFixture.failure { try await client.sync(source) }?.kind == .missingInput)

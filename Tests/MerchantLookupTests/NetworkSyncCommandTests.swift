@@ -70,6 +70,9 @@ struct NetworkSyncCommandTests {
         #expect(refused.status == 77, "\(refused.stderr)")
         #expect(refused.stderr.contains("refused anonymous access"))
         #expect(refused.stderr.contains("run `merchant-lookup sync --from FILE`"), "\(refused.stderr)")
+        // The action is said once, by the CLI's hint, not again by the library's message.
+        #expect(refused.stderr.components(separatedBy: "download the file").count == 2, "\(refused.stderr)")
+        #expect(!refused.stderr.contains("import the file"), "\(refused.stderr)")
         #expect(refused.stderr.split(separator: "\n").count == 1)
 
         fixture.server.inject(.metadataStatus(401, headers: [:]))
