@@ -90,7 +90,7 @@ enum PeakMemoryRun {
     /// declare it (it is a GNU extension), so it is looked up by name; nil on an older C library, where the
     /// child then inherits whatever is not close-on-exec.
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    nonisolated(unsafe) private static let addCloseFrom: AddCloseFrom? = {
+    private static let addCloseFrom: AddCloseFrom? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
         else { return nil }
         return unsafeBitCast(symbol, to: AddCloseFrom.self)

@@ -224,7 +224,7 @@ package final class LoopbackHTTPServer: Sendable {
     /// looked up by name.
     private typealias Accept4 =
         @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
-    nonisolated(unsafe) private static let accept4: Accept4? = {
+    private static let accept4: Accept4? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "accept4") else { return nil }
         return unsafeBitCast(symbol, to: Accept4.self)
     }()
