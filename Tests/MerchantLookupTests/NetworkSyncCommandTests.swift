@@ -99,6 +99,29 @@ struct NetworkSyncCommandTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.home + "/mainnet/explore.db"))
     }
 
+    @Test("A server failure (500) and a stalled download exit 75; the stalled part is continued next time")
+    func serverFailureAndStall() async throws {
+        let object = try fixture.publish(merchant: "Stalled Bakery", timestamp: 1_700_000_000_000)
+        let size = Int(try FileManager.default.attributesOfItem(atPath: object.file)[.size] as! UInt64)
+        fixture.server.inject(.metadataStatus(500, headers: [:]))
+        let failed = try await sync()
+        #expect(failed.status == 75, "\(failed.stderr)")
+        #expect(failed.stderr.contains("HTTP 500"), "\(failed.stderr)")
+        #expect(failed.stderr.split(separator: "\n").count == 1, "\(failed.stderr)")
+
+        // Half the bytes, then silence for longer than the stall limit (`--timeout` 1 s).
+        fixture.server.inject(.stallMedia(afterBytes: size / 2, seconds: 10))
+        let stalled = try await sync(["--timeout", "1"])
+        #expect(stalled.status == 75, "\(stalled.stderr)")
+        #expect(stalled.stderr.contains("stopped after \(size / 2) of \(size) bytes"), "\(stalled.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.home + "/mainnet/explore.db"))
+        let resumed = try await sync()
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(fixture.server.mediaRequests.last?.headers["range"]?.hasPrefix("bytes=\(size / 2)-") == true)
+        let search = try await CLIProcess.run(["search", "Stalled Bakery", "--offline"], home: fixture.home)
+        #expect(search.stdout.contains("Stalled Bakery"), "\(search.stdout)")
+    }
+
     @Test("db info after a network sync names the object the data came from, not its download file")
     func provenance() async throws {
         try fixture.publish(merchant: "Sourced Bakery", timestamp: 1_700_000_000_000)
@@ -247,8 +270,8 @@ struct NetworkSyncCommandTests {
             "sync of a \(size >> 20) MiB object: peak \(run.result.peakKiB) KiB; "
                 + "of a \(smallSize >> 20) MiB object: \(baseline.result.peakKiB) KiB")
         // A download held in memory would grow by the object's size (64 MiB); flat, it grows by at most a
-        // segment's backlog.
-        #expect(growth < 16 << 10, "peak \(run.result.peakKiB) KiB, baseline \(baseline.result.peakKiB) KiB")
+        // segment's backlog (8 MiB) and the allocator's slack (7-11 MiB measured, under load too).
+        #expect(growth < 20 << 10, "peak \(run.result.peakKiB) KiB, baseline \(baseline.result.peakKiB) KiB")
     }
 
     /// Publishes `file` as the object and syncs it into a home of its own under the child's own peak
