@@ -126,6 +126,32 @@ struct NetworkSyncTests {
         #expect(fixture.server.mediaRequests.last?.headers["range"]?.hasPrefix("bytes=0-") == true)
     }
 
+    @Test("A partial download older than a day is removed even when the sync finds the data up to date")
+    func stalePartialRemovedWhenUpToDate() async throws {
+        let timestamp: Int64 = 1_700_000_000_000
+        try fixture.publish(merchant: "Current Bakery", timestamp: timestamp)
+        let client = try fixture.client()
+        #expect(try await client.sync(source).updated)
+        // A newer version is cut half way, then the bucket goes back to the installed one.
+        let newer = try fixture.publish(merchant: "Withdrawn Bakery", timestamp: timestamp + 100_000, generation: 2)
+        let size = Int(try FileManager.default.attributesOfItem(atPath: newer.file)[.size] as! UInt64)
+        fixture.server.inject(.dropMedia(afterBytes: size / 2))
+        _ = await ClientFixture.failure { try await client.sync(source) }
+        let folder = fixture.home + "/mainnet/download"
+        let partial = ["explore-v4.db", "partial.json"]
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)).isSuperset(of: partial))
+        try fixture.publish(merchant: "Current Bakery", timestamp: timestamp, generation: 3)
+
+        // Up to date today: the part is young, and kept.
+        #expect(try await client.sync(source).updated == false)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)).isSuperset(of: partial))
+        // Up to date two days later: the part is stale, and removed.
+        let later = try fixture.client(now: { Date().addingTimeInterval(2 * 86_400) })
+        #expect(try await later.sync(source).updated == false)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(Set(left).isDisjoint(with: partial), "\(left)")
+    }
+
     @Test("A plain URL whose version changed answers 200 to If-Range: the download starts over")
     func ifRangeMismatchStartsOver() async throws {
         let object = try fixture.publish(merchant: "Plain Bakery", timestamp: 1_700_000_000_000)
@@ -158,6 +184,8 @@ struct NetworkSyncTests {
             #expect(failure?.cause == .storageAccessRefused)
             #expect(failure?.message.contains("refused anonymous access") == true, "\(failure?.message ?? "")")
             #expect(failure?.message.contains("--") == false, "library text names no option")
+            // What happened, and nothing of what to do about it: the CLI's hint says that.
+            #expect(failure?.message.hasSuffix("(HTTP \(status))") == true, "\(failure?.message ?? "")")
         }
         fixture.server.inject(.mediaStatus(404, headers: [:]))
         #expect(await ClientFixture.failure { try await client.sync(source) }?.kind == .missingInput)

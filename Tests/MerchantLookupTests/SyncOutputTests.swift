@@ -131,6 +131,62 @@ struct SyncOutputTests {
         #expect(try again.json()["status"] as? String == "upToDate")
     }
 
+    @Test("--json states each member once: the raw text of both results has no top-level key twice")
+    func jsonKeysOnce() async throws {
+        let source = try zip("Once Bakery", timestamp: 1_700_000_000_000, named: "once.zip")
+        let imported = try await CLIProcess.run(["sync", "--from", source, "--json"], home: home)
+        let upToDate = try await CLIProcess.run(["sync", "--from", source, "--json"], home: home)
+        for (name, result) in [("imported", imported), ("upToDate", upToDate)] {
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            #expect(try result.json()["status"] as? String == name)
+            // A JSON parser keeps one of two equal keys without a word, so the text itself is read.
+            let keys = Self.topLevelKeys(result.stdout)
+            #expect(keys.contains("updated") && keys.contains("checksumVerified"), "\(name): \(keys)")
+            let repeated = Dictionary(grouping: keys, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+            #expect(repeated.isEmpty, "\(name) repeats \(repeated): \(result.stdout)")
+        }
+    }
+
+    /// The member names of the top-level object of the JSON text `text`, in order, repeats included.
+    static func topLevelKeys(_ text: String) -> [String] {
+        var keys: [String] = []
+        var depth = 0
+        var expectingKey = false
+        var string: String?
+        var escaped = false
+        for character in text {
+            if var current = string {
+                if escaped {
+                    current.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    if depth == 1, expectingKey {
+                        keys.append(current)
+                        expectingKey = false
+                    }
+                    string = nil
+                    continue
+                } else {
+                    current.append(character)
+                }
+                string = current
+                continue
+            }
+            switch character {
+            case "\"": string = ""
+            case "{", "[":
+                depth += 1
+                expectingKey = depth == 1 && character == "{"
+            case "}", "]": depth -= 1
+            case ",": expectingKey = depth == 1
+            default: break
+            }
+        }
+        return keys
+    }
+
     @Test("db info says where the data came from, when it was imported, and how old it is")
     func provenance() async throws {
         let timestamp = daysAgo(53.5)

@@ -33,8 +33,7 @@ package enum ExploreDownloadError: Error, Sendable, Hashable, CustomStringConver
         case .unreachable(let host, let reason):
             return "could not reach \(host) (\(reason))"
         case .accessRefused(let object, let host, let status):
-            return
-                "the storage bucket refused anonymous access to \(object) at \(host) (HTTP \(status)); download the file with a wallet or a browser and import the file"
+            return "the storage bucket refused anonymous access to \(object) at \(host) (HTTP \(status))"
         case .notFound(let object, let host):
             return "\(host) has no object \(object) (HTTP 404)"
         case .retryLater(let object, let host, let status, let retryAfter):

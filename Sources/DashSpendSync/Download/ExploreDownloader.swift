@@ -107,6 +107,9 @@ package struct ExploreDownloader: Sendable {
         case .storage:
             let metadata = try await metadata(of: object)
             if !force, !Self.isNewer(metadata.dataTimestamp, than: installedTimestamp) {
+                // Nothing to download, but a partial download older than a day goes all the same: else it
+                // would stay for as long as the data is up to date.
+                removeStalePartial()
                 return .upToDate(remoteTimestamp: metadata.dataTimestamp)
             }
             let version = DownloadValidator(generation: metadata.generation)
@@ -284,6 +287,14 @@ package struct ExploreDownloader: Sendable {
     /// The recorded partial download of `object`, when it may be continued: same object, same version as
     /// `expected` (when known), started less than a day ago, with a validator to ask `If-Range` with (or a
     /// known generation).
+    /// Removes the partial download when it started more than ``DownloadFolder/partialLifetimeMilliseconds``
+    /// ago (or, by the clock, after now), whatever object it is of; a younger one is kept to be continued.
+    func removeStalePartial() {
+        guard let partial = folder.partial() else { return }
+        let age = Int64((now().timeIntervalSince1970 * 1000).rounded(.down)) - partial.startedAt
+        if age < 0 || age > DownloadFolder.partialLifetimeMilliseconds { folder.removePartial() }
+    }
+
     private func resumable(_ object: RemoteExploreObject, expected: DownloadValidator?, file: String) -> DownloadFolder.Partial? {
         guard let partial = folder.partial(), partial.object == object.identity, partial.fileName == file else { return nil }
         let age = Int64((now().timeIntervalSince1970 * 1000).rounded(.down)) - partial.startedAt

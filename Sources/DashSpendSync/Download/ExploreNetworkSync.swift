@@ -44,7 +44,7 @@ package struct ExploreNetworkSync: Sendable {
     }
 
     /// Downloads `object` when it is newer than the installed data (or `force`), and imports it (`strict`
-    /// and `progress` as ``ExploreImporter/importFile(at:force:strict:now:progress:)`` takes them).
+    /// and `progress` as ``ExploreImporter/importFile(at:origin:force:strict:now:progress:)`` takes them).
     package func sync(
         _ object: RemoteExploreObject, force: Bool, strict: Bool = false, now: Date,
         progress: SyncProgressHandler? = nil
@@ -60,8 +60,9 @@ package struct ExploreNetworkSync: Sendable {
         case .downloaded(let path, let metadata, let validator):
             do {
                 if let metadata { try Self.requireAgreement(path: path, metadata: metadata, object: object) }
+                // Recorded as where the data came from: the object, not the name of its download file.
                 let outcome = try importer.importFile(
-                    at: path, force: force, strict: strict, now: now, progress: progress)
+                    at: path, origin: object.displayName, force: force, strict: strict, now: now, progress: progress)
                 folder.removePartial()
                 if case .plain = object.kind {
                     folder.saveInstalled(DownloadFolder.Installed(object: object.identity, validator: validator))

@@ -8,7 +8,8 @@ import Foundation
 
 /// `explore.db.meta.json`, kept next to the imported database: where it came from and how new its data is.
 package struct ExploreImportMetadata: Sendable, Hashable, Codable {
-    /// The file name given with `--from` (without its folder).
+    /// Where the data came from: the file name given with `--from` (without its folder), or for a network
+    /// sync the object (`gs://BUCKET/OBJECT`, or the URL without its query).
     package let source: String
     /// `zip` or `sqlite`.
     package let format: String

@@ -81,8 +81,12 @@ package struct ExploreImporter: Sendable {
     /// differs from the checksum its comment states, is installed with ``ExploreImportMetadata/checksumVerified``
     /// false (the wallets never check that label); `strict` refuses it instead. `progress` hears each stage
     /// (``SyncStage/decrypt`` or ``SyncStage/copy``, then ``SyncStage/verify`` and ``SyncStage/index``).
+    ///
+    /// `origin` is where the bytes came from, recorded as ``ExploreImportMetadata/source``: a network sync
+    /// passes the object (`gs://BUCKET/OBJECT`, or the URL without its query), since `source` is then only its
+    /// download file. Nil: the name of `source` (without its folder).
     package func importFile(
-        at source: String, force: Bool = false, strict: Bool = false, now: Date = Date(),
+        at source: String, origin: String? = nil, force: Bool = false, strict: Bool = false, now: Date = Date(),
         progress: SyncProgressHandler? = nil
     ) throws(ExploreImportError) -> ExploreImportOutcome {
         let file = try SourceFile(path: source, maximumSize: maximumSourceSize)
@@ -98,11 +102,13 @@ package struct ExploreImporter: Sendable {
         // Under the lock no other import can own a staging file: whatever is there was left by a killed run.
         StagingFile.removeLeftovers(next: databasePath)
         StagingFile.removeLeftovers(next: metadataPath)
-        if isPlain { return try importPlain(file, now: now, progress: progress) }
-        return try importArchive(file, force: force, strict: strict, now: now, progress: progress)
+        let origin = origin ?? source.split(separator: "/").last.map(String.init) ?? source
+        if isPlain { return try importPlain(file, origin: origin, now: now, progress: progress) }
+        return try importArchive(file, origin: origin, force: force, strict: strict, now: now, progress: progress)
     }
 
-    private func importPlain(_ file: SourceFile, now: Date, progress: SyncProgressHandler?) throws(ExploreImportError)
+    private func importPlain(_ file: SourceFile, origin: String, now: Date, progress: SyncProgressHandler?)
+        throws(ExploreImportError)
         -> ExploreImportOutcome
     {
         try requireFreeSpace(for: file.size)
@@ -120,7 +126,7 @@ package struct ExploreImporter: Sendable {
         try staging.finish()
         stage.finish(copied)
         return try install(
-            staging, source: file, format: "sqlite", timestamp: nil,
+            staging, source: file, origin: origin, format: "sqlite", timestamp: nil,
             checksum: SourceChecksum(actual: checksum.hexString, stated: nil), now: now, progress: progress)
     }
 
@@ -189,7 +195,7 @@ package struct ExploreImporter: Sendable {
     }
 
     private func importArchive(
-        _ file: SourceFile, force: Bool, strict: Bool, now: Date, progress: SyncProgressHandler?
+        _ file: SourceFile, origin: String, force: Bool, strict: Bool, now: Date, progress: SyncProgressHandler?
     ) throws(ExploreImportError) -> ExploreImportOutcome {
         let source = file.path
         let zip = try readArchive(file, now: now)
@@ -284,7 +290,7 @@ package struct ExploreImporter: Sendable {
         try staging.finish()
         stage.finish(size)
         return try install(
-            staging, source: file, format: "zip", timestamp: zip.comment.timestamp,
+            staging, source: file, origin: origin, format: "zip", timestamp: zip.comment.timestamp,
             checksum: SourceChecksum(actual: checksum.hexString, stated: zip.comment.checksum), now: now,
             progress: progress)
     }
@@ -319,7 +325,8 @@ package struct ExploreImporter: Sendable {
     /// Checks the staged file with the library and, when it is a usable explore database, moves it over
     /// `explore.db` and its metadata (staged before) over `explore.db.meta.json` right after.
     private func install(
-        _ staging: StagingFile, source file: SourceFile, format: String, timestamp: Int64?, checksum: SourceChecksum,
+        _ staging: StagingFile, source file: SourceFile, origin: String, format: String, timestamp: Int64?,
+        checksum: SourceChecksum,
         now: Date, progress: SyncProgressHandler?
     ) throws(ExploreImportError) -> ExploreImportOutcome {
         let source = file.path
@@ -360,9 +367,8 @@ package struct ExploreImporter: Sendable {
         } catch {
             throw .notExploreDatabase(path: source, reason: "\(error)")
         }
-        let name = source.split(separator: "/").last.map(String.init) ?? source
         let metadata = ExploreImportMetadata(
-            source: name, format: format, dataTimestamp: timestamp, checksum: checksum.actual,
+            source: origin, format: format, dataTimestamp: timestamp, checksum: checksum.actual,
             installedChecksum: installed.checksum, importedAt: now.formatted(Date.ISO8601FormatStyle()),
             schemaVersion: info.version, statedChecksum: checksum.stated,
             checksumVerified: checksum.stated.map { $0 == checksum.actual }, sourceBytes: file.size,

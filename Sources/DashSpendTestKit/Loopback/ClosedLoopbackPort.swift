@@ -16,7 +16,8 @@ public final class ClosedLoopbackPort: Sendable {
 
     /// Binds an ephemeral port without listening on it.
     public init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a process a test starts must not keep the port bound after this value is released.
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw LoopbackError("socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

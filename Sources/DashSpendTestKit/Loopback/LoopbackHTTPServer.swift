@@ -68,7 +68,9 @@ package final class LoopbackHTTPServer: Sendable {
 
     /// Binds an ephemeral port on 127.0.0.1 and starts accepting connections.
     package func start() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec, as every accepted connection: a process a test starts meanwhile must not hold the
+        // listener (or a connection) open after the server stops or a handler closes it.
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw LoopbackError("socket: \(SystemError.message())") }
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -204,7 +206,7 @@ package final class LoopbackHTTPServer: Sendable {
 
     private func acceptLoop(_ listener: Int32) {
         while true {
-            let client = accept(listener, nil, nil)
+            let client = Self.acceptClosingOnExec(listener)
             if client < 0 {
                 if errno == EINTR { continue }
                 if state.withLock({ $0.stopping }) { return }
@@ -216,6 +218,25 @@ package final class LoopbackHTTPServer: Sendable {
             }
             _ = Self.spawn { [self] in serve(client) }
         }
+    }
+
+    /// `accept4(2)` as Glibc has it; Swift's Glibc module declares it only under `_GNU_SOURCE`, so it is
+    /// looked up by name.
+    private typealias Accept4 =
+        @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
+    private static let accept4: Accept4? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "accept4") else { return nil }
+        return unsafeBitCast(symbol, to: Accept4.self)
+    }()
+
+    /// Accepts a connection whose descriptor is close-on-exec from the start (`accept4` with `SOCK_CLOEXEC`),
+    /// so a process another test spawns at that moment cannot inherit it; where there is no `accept4`, set
+    /// right after.
+    private static func acceptClosingOnExec(_ listener: Int32) -> Int32 {
+        if let accept4 { return accept4(listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue)) }
+        let client = accept(listener, nil, nil)
+        if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
+        return client
     }
 
     private func serve(_ client: Int32) {

@@ -29,10 +29,10 @@ enum SyncOutput {
         }
     }
 
-    /// `updated`, `checksumVerified`, `bytes` (source and installed) and `seconds` (per stage that ran).
+    /// `checksumVerified`, `bytes` (source and installed) and `seconds` (per stage that ran): what both results
+    /// of `sync --json` end with (each states `updated` itself, beside its `status`).
     static func members(_ report: SyncReport) -> [(String, JSONDocument)] {
         [
-            ("updated", .bool(report.updated)),
             ("checksumVerified", report.checksumVerified.map(JSONDocument.bool) ?? .null),
             (
                 "bytes",
