@@ -113,28 +113,11 @@ public final class StateDatabase: Sendable {
     /// nor blocking on a FIFO) and returns its descriptor; closing it releases the lock, as does the
     /// process ending. Held only while a damaged file is checked, moved aside and created again.
     private static func lockRecovery(_ path: String) throws(SQLiteError) -> Int32 {
-        let lockPath = path + ".lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        guard descriptor >= 0 else {
-            throw SQLiteError(code: 14, message: "cannot open \(lockPath): \(SystemError.message())")
+        do {
+            return try LockFile.lock(path + ".lock")
+        } catch {
+            throw SQLiteError(code: 14, message: error.description)
         }
-        var info = stat()
-        var problem: String?
-        if fstat(descriptor, &info) != 0 {
-            problem = SystemError.message()
-        } else if (info.st_mode & S_IFMT) != S_IFREG {
-            problem = "it is not a regular file"
-        } else if info.st_mode & 0o7777 != 0o600, fchmod(descriptor, 0o600) != 0 {
-            problem = SystemError.message()
-        }
-        while problem == nil, flock(descriptor, LOCK_EX) != 0 {
-            if errno != EINTR { problem = SystemError.message() }
-        }
-        if let problem {
-            close(descriptor)
-            throw SQLiteError(code: 14, message: "cannot lock \(lockPath): \(problem)")
-        }
-        return descriptor
     }
 
     /// Opens `path`, migrates it and checks its pages; corruption, "not a database" and a newer schema are

@@ -19,17 +19,16 @@ enum CredentialFileLock {
         _ lockPath: String, for credentialsPath: String, waitingAtMost timeout: Duration,
         _ body: () async throws -> T
     ) async throws -> T {
-        let descriptor = try openLockFile(lockPath, for: credentialsPath)
+        let descriptor: Int32
+        do {
+            descriptor = try LockFile.openFile(lockPath)
+        } catch {
+            throw CredentialStoreError(.unwritable, path: credentialsPath, reason: error.description)
+        }
         defer { close(descriptor) }
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var pause = Duration.milliseconds(2)
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            guard code == EWOULDBLOCK || code == EAGAIN else {
-                throw CredentialStoreError(
-                    .unwritable, path: credentialsPath, reason: "cannot lock \(lockPath): \(SystemError.message(code))")
-            }
+        while try !tryLock(descriptor, lockPath, for: credentialsPath) {
             guard ContinuousClock.now < deadline else {
                 throw CredentialStoreError(
                     .busy, path: credentialsPath,
@@ -41,27 +40,12 @@ enum CredentialFileLock {
         return try await body()
     }
 
-    /// Opens (creating, mode 0600) the lock file: a regular file, not through a symbolic link, without
-    /// ever blocking on a FIFO.
-    private static func openLockFile(_ lockPath: String, for credentialsPath: String) throws -> Int32 {
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        guard descriptor >= 0 else {
-            throw CredentialStoreError(
-                .unwritable, path: credentialsPath, reason: "cannot open \(lockPath): \(SystemError.message())")
+    /// One try at the lock; a failure other than "held by another" is ``CredentialStoreError`` (`.unwritable`).
+    private static func tryLock(_ descriptor: Int32, _ lockPath: String, for credentialsPath: String) throws -> Bool {
+        do {
+            return try LockFile.tryLock(descriptor, path: lockPath)
+        } catch {
+            throw CredentialStoreError(.unwritable, path: credentialsPath, reason: error.description)
         }
-        var info = stat()
-        var problem: String?
-        if fstat(descriptor, &info) != 0 {
-            problem = SystemError.message()
-        } else if (info.st_mode & S_IFMT) != S_IFREG {
-            problem = "it is not a regular file"
-        } else if info.st_mode & 0o7777 != 0o600, fchmod(descriptor, 0o600) != 0 {
-            problem = SystemError.message()
-        }
-        if let problem {
-            close(descriptor)
-            throw CredentialStoreError(.unwritable, path: credentialsPath, reason: "cannot use \(lockPath): \(problem)")
-        }
-        return descriptor
     }
 }

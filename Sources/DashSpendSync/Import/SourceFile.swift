@@ -105,16 +105,11 @@ final class SyncLock {
 
     init(directory: String, name: String = ".sync.lock") throws(ExploreImportError) {
         let path = directory + "/" + name
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: SystemError.message()) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let reason = SystemError.message()
-                close(descriptor)
-                throw .cannotWrite(path: path, reason: reason)
-            }
+        do {
+            descriptor = try LockFile.lock(path)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
         }
-        self.descriptor = descriptor
     }
 
     deinit { close(descriptor) }
