@@ -50,4 +50,28 @@ struct OfferCacheFileTests {
         _ = try SQLiteOfferCache(path: old)
         #expect(mode(old) == 0o600)
     }
+
+    @Test("A stored answer another process rewrote is read anew: the file is read on every load, not a memory")
+    func rewrittenElsewhereIsReadAnew() throws {
+        let path = scratch.file("state.db")
+        let reader = try SQLiteOfferCache(path: path)
+        try reader.save(details("m1"))
+        #expect(try reader.load(.ctx, sourceId: "m1")?.discountBasisPoints == 150)
+        #expect(try reader.load(.ctx, sourceId: "m1")?.discountBasisPoints == 150)  // read again, unchanged
+
+        // Another writer (a second cache on the same file: another process) stores a newer answer.
+        let newer = ProviderMerchantDetails(
+            provider: .ctx, sourceId: "m1", enabled: false, discountBasisPoints: 425, denominationsType: nil,
+            denominations: nil, fetchedAt: Date(timeIntervalSince1970: 1_750_000_100))
+        try SQLiteOfferCache(path: path).save(newer)
+        let read = try reader.load(.ctx, sourceId: "m1")
+        #expect(read?.discountBasisPoints == 425)
+        #expect(read?.enabled == false)
+        #expect(read?.fetchedAt == newer.fetchedAt)
+
+        // And a row edited by hand into something that is not an answer is reported, not the old decoding.
+        let writer = try SQLiteConnection(path: path, mode: .readWrite)
+        try writer.execute("UPDATE provider_answer SET offer = '{\"not\": \"an answer\"}' WHERE sourceId = 'm1'")
+        #expect(throws: SQLiteError.self) { try reader.load(.ctx, sourceId: "m1") }
+    }
 }

@@ -1,5 +1,6 @@
 import DashSpendCore
 public import DashSpendSQLite
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -16,10 +17,18 @@ import Foundation
 
 /// An ``OfferCache`` in the project's own state database (``StateDatabase``, `<state>/<network>/state.db`),
 /// never in the explore database. One file per network, so mainnet and testnet answers never mix.
+///
+/// Every ``load(_:sourceId:)`` reads the row from the file (the file is the one source of truth, whoever
+/// wrote it); only the decoding of its text is remembered, for the exact bytes it was decoded from, so a
+/// stored answer read again unchanged is not parsed again (at most ``decodedLimit`` answers are remembered).
 public final class SQLiteOfferCache: OfferCache {
     /// The state database the answers are kept in.
     public let database: StateDatabase
     private var connection: SQLiteConnection { database.connection }
+    /// The last decoding of each answer, with the texts it came from.
+    private let decoded = Mutex<[DecodedKey: DecodedAnswer]>([:])
+    /// How many decoded answers are remembered; past it the memory starts afresh.
+    static let decodedLimit = 4_096
 
     /// A cache in `database`.
     public init(database: StateDatabase) {
@@ -40,6 +49,8 @@ public final class SQLiteOfferCache: OfferCache {
             [.text(provider.id), .text(database.network.rawValue), .text(sourceId)]
         ) { ($0.text("offer"), $0.text("raw")) }
         guard let row, let body = row.0 else { return nil }
+        let key = DecodedKey(provider: provider, sourceId: sourceId)
+        if let known = decoded.withLock({ $0[key] }), known.offer == body, known.raw == row.1 { return known.details }
         let stored: ProviderMerchantDetails
         do {
             stored = try JSONDecoder().decode(ProviderMerchantDetails.self, from: Data(body.utf8))
@@ -51,7 +62,12 @@ public final class SQLiteOfferCache: OfferCache {
         // The provider's own fields are kept as received; ones that no longer read as JSON are dropped (they
         // only document the answer, the offer above is what is used).
         let raw = row.1.flatMap { try? JSONValue.parse(Data($0.utf8)) }
-        return OfferPlausibility.checked(stored.withRaw(raw))
+        let details = OfferPlausibility.checked(stored.withRaw(raw))
+        decoded.withLock { memory in
+            if memory.count >= Self.decodedLimit { memory.removeAll(keepingCapacity: true) }
+            memory[key] = DecodedAnswer(offer: body, raw: row.1, details: details)
+        }
+        return details
     }
 
     /// Stores the answer (the normalised offer in `offer`, the provider's own fields in `raw`) in a write
@@ -74,4 +90,17 @@ public final class SQLiteOfferCache: OfferCache {
                 ])
         }
     }
+}
+
+/// Which answer a decoding belongs to.
+private struct DecodedKey: Hashable, Sendable {
+    let provider: GiftCardProvider
+    let sourceId: String
+}
+
+/// An answer as decoded, with the stored texts it was decoded from.
+private struct DecodedAnswer: Sendable {
+    let offer: String
+    let raw: String?
+    let details: ProviderMerchantDetails
 }

@@ -10,10 +10,11 @@ extension DashSpendClient {
     public func merchant(_ idOrName: String, policy: FetchPolicy = .networkFirst) async throws(DashSpendFailure)
         -> ResolvedMerchant
     {
-        let found = try identify(idOrName)
+        let (database, service) = try openedService()
+        let found = try identify(idOrName, in: database)
         try checkUsable(policy, for: "a live-only lookup of \(idOrName)", subject: idOrName)
         do {
-            return try await service().resolve(found, policy: policy)
+            return try await service.resolve(found, policy: policy)
         } catch {
             throw DashSpendFailure(error)
         }
@@ -35,7 +36,11 @@ extension DashSpendClient {
 
     /// The merchant `idOrName` (an id, else an exact name) as the explore database has it, unresolved.
     public func identify(_ idOrName: String) throws(DashSpendFailure) -> ExploreMerchant {
-        let database = try database(providers: GiftCardProvider.allCases)
+        try identify(idOrName, in: try database(providers: GiftCardProvider.allCases))
+    }
+
+    /// ``identify(_:)`` in `database` (the one every compiled-in provider shows).
+    func identify(_ idOrName: String, in database: ExploreDatabase) throws(DashSpendFailure) -> ExploreMerchant {
         do {
             var lookup = try database.merchant(id: idOrName)
             var merchantId = idOrName

@@ -79,12 +79,18 @@ public final class DashSpendClient: Sendable {
     /// country rule itself, so it can say why a merchant is hidden).
     /// Made on first use: a search never touches the state directory.
     package func service() throws(DashSpendFailure) -> MerchantService {
+        try openedService().service
+    }
+
+    /// ``service()`` and the database it reads, from one look at the database file (a lookup by id or name
+    /// then a resolution pay for one `stat`, not two).
+    package func openedService() throws(DashSpendFailure) -> (database: ExploreDatabase, service: MerchantService) {
         let entry = try opened(providers: GiftCardProvider.allCases)
         let key = entry.fileKey ?? ""
-        if let service = services.withLock({ $0[key] }) { return service }
+        if let service = services.withLock({ $0[key] }) { return (entry.database, service) }
         let service = try makeService(entry.database)
         services.withLock { $0 = [key: service] }
-        return service
+        return (entry.database, service)
     }
 
     private func opened(providers: [GiftCardProvider]?) throws(DashSpendFailure) -> OpenedDatabase {
