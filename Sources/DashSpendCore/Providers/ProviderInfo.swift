@@ -29,6 +29,9 @@ public struct ProviderInfo: Sendable, Hashable {
     /// without asking the provider while it is younger than this.
     public let offerMaxAge: Double
 
+    /// Seconds a stored exchange rate stays fresh (the same for every provider's prices).
+    public static let exchangeRateMaxAge: Double = 60
+
     /// Creates a provider description.
     public init(
         displayName: String, databaseName: String, databaseNames: [String], serviceTag: String,
