@@ -112,6 +112,7 @@ struct ExchangeRateTests {
         arguments: [
             #"{"foo":1}"#, #"{"currency":"USD","exchange_rate":0}"#, #"{"currency":"USD","exchange_rate":-3}"#,
             #"{"currency":"USD","exchange_rate":"abc"}"#, #"{"currency":"USD","exchange_rate":1e300}"#, #"[]"#,
+            #"{"currency":"EUR","exchange_rate":25}"#,
         ])
     func malformedKeepsStored(body: String) async throws {
         try signIn()
