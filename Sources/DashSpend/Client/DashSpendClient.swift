@@ -32,7 +32,10 @@ public final class DashSpendClient: Sendable {
     private let state = Mutex<StateDatabase?>(nil)
     /// The one loader of live answers: every service this client makes (one per version of the database
     /// file) shares its deduplication of requests in flight and its bound on requests per provider.
-    private let loader: LiveAnswerLoader
+    let loader: LiveAnswerLoader
+    /// The repositories exchange rates are asked through, made on first use (none offline): one set per
+    /// client, so a sign-in refreshed by one ask serves the next.
+    let rateRepositories = Mutex<[GiftCardProvider: any DashSpendRepository]?>(nil)
 
     /// A database opened for a set of providers, and the version of the file it was opened from.
     private struct OpenedDatabase: Sendable {

@@ -30,6 +30,12 @@ actor LiveAnswerLoader {
     private let timeToLive: Double
     private let now: @Sendable () -> Date
     private let loads = SingleFlight<Key, ProviderMerchantDetails>()
+    /// Exchange rates in flight, by provider and currency (`USD`).
+    private let rateLoads = SingleFlight<RateKey, ExchangeRate>()
+    private struct RateKey: Hashable {
+        let provider: GiftCardProvider
+        let currency: String
+    }
     /// One limiter per provider: requests to different providers do not wait for each other.
     private let limiters: [GiftCardProvider: ConcurrencyLimiter]
     /// Answers with the time this loader stored them (its own clock, whatever the repository's says).
@@ -65,6 +71,31 @@ actor LiveAnswerLoader {
             let answer = try await limiter.run { try await repository.merchantDetails(sourceId: sourceId) }
             arrived(answer)
             await self.remember(answer, for: key)
+            return answer
+        }
+    }
+
+    /// The exchange rate of `repository` for `currency`, asked live: callers at the same time share one
+    /// request, under the same per-provider bound as merchant answers. Never kept in memory (the state
+    /// database and the policy decide when to ask). An implausible rate (``ExchangeRate/isPlausible``)
+    /// fails as ``DashSpendError/unreadableAnswer(_:)``, so `arrived` (the write) runs only for a plausible
+    /// one, once per answer; a repository that is not ``ExchangeRateProviding`` fails as
+    /// ``DashSpendError/rejected(_:)``.
+    func exchangeRate(
+        from repository: any DashSpendRepository, currency: String,
+        arrived: @escaping @Sendable (ExchangeRate) -> Void = { _ in }
+    ) async throws -> ExchangeRate {
+        guard let rates = repository as? any ExchangeRateProviding else {
+            throw DashSpendError.rejected("\(repository.provider.displayName) publishes no exchange rate")
+        }
+        let limiter = limiters[repository.provider]!  // one for every compiled-in provider
+        return try await rateLoads.run(RateKey(provider: repository.provider, currency: currency)) {
+            let answer = try await limiter.run { try await rates.exchangeRate(in: currency) }
+            guard answer.isPlausible else {
+                throw DashSpendError.unreadableAnswer(
+                    "\(repository.provider.displayName) sent an implausible exchange rate (\(answer.rate))")
+            }
+            arrived(answer)
             return answer
         }
     }

@@ -77,6 +77,18 @@ public final class StateDatabase: Sendable {
                     deliveredAt REAL NOT NULL,
                     PRIMARY KEY (orderId, position));
                 """),
+        SQLiteMigration(
+            "3-exchange-rates",
+            sql: """
+                CREATE TABLE exchange_rate (
+                    provider TEXT NOT NULL,
+                    network TEXT NOT NULL,
+                    currency TEXT NOT NULL,
+                    rate REAL NOT NULL,
+                    fetchedAt REAL NOT NULL,
+                    dateModified TEXT,
+                    PRIMARY KEY (provider, network, currency));
+                """),
     ])
 
     /// Opens (creating if needed) the state database of `network` at `path` and brings its schema up to

@@ -20,7 +20,8 @@ extension ProviderInfo {
         ],
         blockedCountries: ["RU", "CU"],
         tieBreakRank: 0,
-        offerMaxAge: 60  // a brand's gift cards stay fresh for 60 s
+        offerMaxAge: 60,  // a brand's gift cards stay fresh for 60 s
+        exchangeRateMaxAge: 60  // GET exchange-rate stays fresh for 60 s
     )
 }
 #endif

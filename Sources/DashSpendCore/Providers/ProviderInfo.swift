@@ -29,11 +29,17 @@ public struct ProviderInfo: Sendable, Hashable {
     /// without asking the provider while it is younger than this.
     public let offerMaxAge: Double
 
+    /// Seconds a stored exchange rate of this provider stays fresh: a cache-first ask uses it without asking
+    /// the provider while it is younger than this. Nil for a provider without an exchange-rate endpoint
+    /// (CTX prices in fiat and sends no rate), for which asking fails as unsupported.
+    public let exchangeRateMaxAge: Double?
+
     /// Creates a provider description.
     public init(
         displayName: String, databaseName: String, databaseNames: [String], serviceTag: String,
         termsURL: URL, supportEmail: String, baseURLs: [DashSpendNetwork: URL],
-        blockedCountries: Set<String> = [], tieBreakRank: Int, offerMaxAge: Double = 30
+        blockedCountries: Set<String> = [], tieBreakRank: Int, offerMaxAge: Double = 30,
+        exchangeRateMaxAge: Double? = nil
     ) {
         self.displayName = displayName
         self.databaseName = databaseName
@@ -45,6 +51,7 @@ public struct ProviderInfo: Sendable, Hashable {
         self.blockedCountries = blockedCountries
         self.tieBreakRank = tieBreakRank
         self.offerMaxAge = offerMaxAge
+        self.exchangeRateMaxAge = exchangeRateMaxAge
     }
 
     /// The API base URL for `network`.

@@ -1,0 +1,144 @@
+import DashSpendCore
+import Synchronization
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// A provider's Dash exchange rate as ``DashSpendClient/exchangeRate(from:currency:policy:)`` resolved it.
+public struct ResolvedExchangeRate: Sendable {
+    /// The rate.
+    public let rate: ExchangeRate
+    /// ``ValueSource/live`` when the provider was asked just now, ``ValueSource/cached`` when it is the one
+    /// stored in the state database.
+    public let source: ValueSource
+    /// When the rate was fetched from the provider.
+    public let fetchedAt: Date
+    /// Why the provider's live answer is not the one used, when it was asked and failed (network first,
+    /// cache first with a stale rate) or could not be asked (not signed in); nil otherwise.
+    public let liveError: DashSpendFailure?
+}
+
+extension DashSpendClient {
+    /// The exchange rate of `provider` for `currency` under `policy`, with the same semantics as merchants:
+    ///
+    /// - ``FetchPolicy/cacheFirst(maxAge:)`` (the default; nil max age is the provider's
+    ///   `ProviderInfo.exchangeRateMaxAge`, PiggyCards 60 s) uses a stored rate younger than the max age
+    ///   without asking; otherwise it asks, and falls back to the stored rate on failure.
+    /// - ``FetchPolicy/networkFirst`` asks; a failure falls back to the stored rate, reported in
+    ///   ``ResolvedExchangeRate/liveError``.
+    /// - ``FetchPolicy/networkOnly`` asks; a failure is thrown.
+    /// - ``FetchPolicy/cacheOnly`` never asks: the stored rate, or ``DashSpendFailure/Kind/notFound``.
+    ///
+    /// A live rate is written to the state database in one transaction when it arrives (once, however many
+    /// callers share the request) and read back from there. A failed, malformed or implausible answer never
+    /// replaces the stored rate. Without a stored rate, a failure (not signed in included) is thrown.
+    /// A provider without an exchange-rate endpoint (CTX) fails as ``DashSpendFailure/Kind/invalidRequest``.
+    public func exchangeRate(
+        from provider: GiftCardProvider, currency: String = "USD", policy: FetchPolicy = .cacheFirst()
+    ) async throws(DashSpendFailure) -> ResolvedExchangeRate {
+        let code = currency.trimmedWhitespace.uppercased()
+        guard let defaultMaxAge = provider.info.exchangeRateMaxAge else {
+            throw DashSpendFailure(
+                .invalidRequest, "\(provider.info.displayName) publishes no exchange rate", provider: provider,
+                subject: code)
+        }
+        try checkUsable(policy, for: "a live-only exchange rate", subject: code)
+        let store = rateStore()
+        let stored = storedRate(store, provider: provider, currency: code)
+        func cached(_ error: DashSpendFailure?) throws(DashSpendFailure) -> ResolvedExchangeRate {
+            guard let stored else {
+                throw error
+                    ?? DashSpendFailure(
+                        .notFound, "no stored \(code) exchange rate of \(provider.info.displayName)",
+                        provider: provider, subject: code)
+            }
+            return ResolvedExchangeRate(
+                rate: stored.rate, source: .cached, fetchedAt: stored.fetchedAt, liveError: error)
+        }
+        switch policy {
+        case .cacheOnly:
+            return try cached(nil)
+        case .cacheFirst(let maxAge):
+            if let stored {
+                let age = configuration.now().timeIntervalSince(stored.fetchedAt)
+                if age >= 0, age < (maxAge ?? defaultMaxAge) { return try cached(nil) }
+            }
+        case .networkFirst, .networkOnly:
+            break
+        }
+        let failure: DashSpendFailure
+        do {
+            return try await liveRate(from: provider, currency: code, store: store)
+        } catch {
+            failure = error
+        }
+        if policy == .networkOnly { throw failure }
+        return try cached(failure)
+    }
+
+    /// Asks `provider` (signed in) for its rate and reads the stored one back.
+    private func liveRate(
+        from provider: GiftCardProvider, currency: String, store: ExchangeRateStore?
+    ) async throws(DashSpendFailure) -> ResolvedExchangeRate {
+        let repositories = rateRepositories.withLock { cached in
+            if let cached { return cached }
+            let made = configuration.offline ? [:] : repositoryFactory.makeRepositories()
+            cached = made
+            return made
+        }
+        guard let repository = repositories[provider], await repository.isSignedIn() else {
+            throw DashSpendFailure(DashSpendError.signInRequired(provider), provider: provider)
+        }
+        let now = configuration.now
+        let diagnostics = configuration.diagnostics
+        let live: ExchangeRate
+        do {
+            live = try await loader.exchangeRate(from: repository, currency: currency) { rate in
+                do {
+                    try store?.save(rate, fetchedAt: now())
+                } catch {
+                    diagnostics.record(
+                        DiagnosticEvent(
+                            .cacheFailure, "could not store the \(currency) exchange rate: \(error)",
+                            provider: provider))
+                }
+            }
+        } catch {
+            throw DashSpendFailure(error, provider: provider)
+        }
+        if let back = storedRate(store, provider: provider, currency: currency), back.rate == live {
+            return ResolvedExchangeRate(rate: back.rate, source: .live, fetchedAt: back.fetchedAt, liveError: nil)
+        }
+        return ResolvedExchangeRate(rate: live, source: .live, fetchedAt: now(), liveError: nil)
+    }
+
+    /// The exchange-rate store in the network's state database; nil (and said to the diagnostics) when it
+    /// cannot be opened: rates are then only asked, never kept.
+    private func rateStore() -> ExchangeRateStore? {
+        do {
+            return ExchangeRateStore(database: try stateDatabase())
+        } catch {
+            configuration.diagnostics.record(
+                DiagnosticEvent(.cacheFailure, "no stored exchange rates: \(error.message)"))
+            return nil
+        }
+    }
+
+    /// The stored rate, or nil when there is none or it cannot be read (said to the diagnostics).
+    private func storedRate(
+        _ store: ExchangeRateStore?, provider: GiftCardProvider, currency: String
+    ) -> ExchangeRateStore.Stored? {
+        guard let store else { return nil }
+        do {
+            return try store.load(provider, currency: currency)
+        } catch {
+            configuration.diagnostics.record(
+                DiagnosticEvent(
+                    .cacheFailure, "could not read the stored \(currency) exchange rate: \(error)", provider: provider))
+            return nil
+        }
+    }
+}
