@@ -91,8 +91,18 @@ struct ConcurrencyBoundTests {
         #expect(rename(replacement, fixture.databasePath) == 0)
 
         let second = Task { try await client.merchant(merchantId, policy: .networkOnly) }
-        // Give a second request every chance to be sent, then let the answer through.
-        try await Task.sleep(for: .milliseconds(300))
+        // The answer is let through only once the second call (over the replaced file) has joined the request
+        // in flight: waiting a fixed time instead raced a loaded machine, where the first answer arrived
+        // before the second call got there and, with nothing kept in memory, it asked again. A service of
+        // its own (a second loader) never joins, and the count below then fails.
+        let deadline = ContinuousClock.now + .seconds(90)
+        while await client.liveCallersInFlight(.ctx, sourceId: FixtureDatabase.generatedCTXId(1)) < 2 {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the second call never joined the request in flight")
+                break
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
         gate.open()
         let (before, after) = (try await first.value, try await second.value)
         #expect(before.merchant.name == FixtureDatabase.generatedMerchantName(1))

@@ -20,7 +20,7 @@ import Foundation
 ///
 /// Every ``load(_:sourceId:)`` reads the row from the file (the file is the one source of truth, whoever
 /// wrote it); only the decoding of its text is remembered, for the exact bytes it was decoded from, so a
-/// stored answer read again unchanged is not parsed again (at most ``decodedLimit`` answers are remembered).
+/// stored answer read again unchanged is not parsed again (at most 4,096 answers are remembered).
 public final class SQLiteOfferCache: OfferCache {
     /// The state database the answers are kept in.
     public let database: StateDatabase

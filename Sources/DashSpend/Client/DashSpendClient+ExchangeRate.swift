@@ -11,7 +11,7 @@ public import Foundation
 public struct ResolvedExchangeRate: Sendable {
     /// The rate.
     public let rate: ExchangeRate
-    /// ``ValueSource/live`` when the provider was asked just now, ``ValueSource/cached`` when it is the one
+    /// `ValueSource.live` when the provider was asked just now, `ValueSource.cached` when it is the one
     /// stored in the state database.
     public let source: ValueSource
     /// When the rate was fetched from the provider.

@@ -85,6 +85,12 @@ public final class DashSpendClient: Sendable {
         try openedService().service
     }
 
+    /// How many callers of this client share the live request in flight for `provider`'s `sourceId`; 0 when
+    /// none runs. For tests that must see a caller join a request before they let its answer through.
+    package func liveCallersInFlight(_ provider: GiftCardProvider, sourceId: String) async -> Int {
+        await loader.callersInFlight(provider, sourceId: sourceId)
+    }
+
     /// ``service()`` and the database it reads, from one look at the database file (a lookup by id or name
     /// then a resolution pay for one `stat`, not two).
     package func openedService() throws(DashSpendFailure) -> (database: ExploreDatabase, service: MerchantService) {

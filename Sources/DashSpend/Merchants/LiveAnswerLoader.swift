@@ -75,6 +75,11 @@ actor LiveAnswerLoader {
         }
     }
 
+    /// How many callers share the request in flight for `provider`'s `sourceId`; 0 when none runs.
+    func callersInFlight(_ provider: GiftCardProvider, sourceId: String) async -> Int {
+        await loads.callers(of: Key(provider: provider, sourceId: sourceId))
+    }
+
     /// The exchange rate of `repository` for `currency`, asked live: callers at the same time share one
     /// request, under the same per-provider bound as merchant answers. Never kept in memory (the state
     /// database and the policy decide when to ask). An implausible rate (``ExchangeRate/isPlausible``)
