@@ -76,7 +76,9 @@ struct ConcurrencyBoundTests {
     func reopenedDatabaseSharesTheLoader() async throws {
         let fixture = try GeneratedMerchantsFixture(merchants: 1)
         try fixture.signIn()
-        let client = try fixture.client()
+        // The request is held until the second call joins it: on a loaded machine that can take longer than
+        // the fixture's usual 5 s time-out, which would end the held request first.
+        let client = try fixture.client(timeout: 120)
         let merchantId = FixtureDatabase.generatedMerchantId(1)
         let gate = LoopbackGate()
         fixture.server.loopback.inject(

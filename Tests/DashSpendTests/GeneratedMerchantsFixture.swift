@@ -27,11 +27,12 @@ struct GeneratedMerchantsFixture {
 
     /// A new client (its own loader) over the database, the mock server and the credentials; `bound` sets
     /// the requests per provider at a time, nil leaves the default.
-    func client(bound: Int? = nil, offline: Bool = false) throws -> DashSpendClient {
+    func client(bound: Int? = nil, offline: Bool = false, timeout: Double? = nil) throws -> DashSpendClient {
         var configuration = ClientFixture.configuration(
             state: state, server: server, offline: offline, database: .file(databasePath))
         configuration.credentials = credentials
         if let bound { configuration.maxConcurrentRequestsPerProvider = bound }
+        if let timeout { configuration.timeout = timeout }
         return try DashSpendClient(configuration: configuration)
     }
 
