@@ -93,7 +93,9 @@ struct ResolvedSearchTests {
     func pageWithinTheBound() async throws {
         let fixture = try GeneratedMerchantsFixture(merchants: 60)
         try fixture.signIn()
-        fixture.server.setMerchantAnswerDelay(seconds: 0.05)
+        // Each answer takes a quarter of a second, so three requests are in flight together even when the
+        // machine is loaded (at 0.05 s the third was sometimes sent after the first had been answered).
+        fixture.server.setMerchantAnswerDelay(seconds: 0.25)
         let resolved = try await fixture.client(bound: 3).search(Self.search, policy: .networkOnly)
         #expect(resolved.rows.allSatisfy { $0.resolved?.offer(.ctx)?.discountBasisPoints.source == .live })
         for provider in GiftCardProvider.allCases {
