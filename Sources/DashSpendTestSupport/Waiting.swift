@@ -16,10 +16,10 @@ package struct WaitTimedOut: Error, CustomStringConvertible {
 /// what is waited for takes milliseconds, but a loaded two-core machine can hold a test's task off its thread
 /// for tens of seconds (30 s was seen to pass by under a parallel build), so it is generous.
 package func waitUntil(
-    _ what: String, within seconds: Double = 90, _ condition: () throws -> Bool
+    _ what: String, within seconds: Double = 90, _ condition: () async throws -> Bool
 ) async throws {
     let deadline = Date().addingTimeInterval(seconds)
-    while try !condition() {
+    while try await !condition() {
         guard Date() < deadline else { throw WaitTimedOut(description: "\(what): not within \(seconds) s") }
         try await Task.sleep(for: .milliseconds(10))
     }

@@ -14,7 +14,9 @@ enum ClientFixture {
     /// The embedded sample, as the app would pass it.
     static let sample = EmbeddedExploreDatabase(bytes: EmbeddedSampleDatabase.bytes, origin: "embedded sample")
 
-    /// A configuration over `state` whose every provider base URL points at `server`.
+    /// A configuration over `state` whose every provider base URL points at `server`. Its time-out is a hang
+    /// guard: a loopback answer takes milliseconds, but tests hold answers (gates) while they act, and a loaded
+    /// machine can delay that by tens of seconds.
     static func configuration(
         state: ScratchDirectory, server: MockProviderServer, offline: Bool = false,
         database: ExploreDatabaseLocation = .installed(fallback: sample),
@@ -23,7 +25,7 @@ enum ClientFixture {
         var urls: [GiftCardProvider: String] = [:]
         for provider in GiftCardProvider.allCases { urls[provider] = server.baseURL(for: provider).absoluteString }
         return DashSpendConfiguration(
-            stateDirectory: state.path, database: database, providerBaseURLs: urls, offline: offline, timeout: 5,
+            stateDirectory: state.path, database: database, providerBaseURLs: urls, offline: offline, timeout: 60,
             diagnostics: diagnostics)
     }
 

@@ -19,14 +19,24 @@ struct ConcurrencyBoundTests {
             Issue.record("m-home is in the fixture")
             return
         }
-        // Long enough for every caller to arrive while the first request is still being answered.
-        fixture.server.setMerchantAnswerDelay(seconds: 1)
+        // Every answer is held until all 1,000 callers have joined the request in flight (a fixed delay raced
+        // a loaded machine, where a late caller came after the answer and, with nothing kept in memory, asked
+        // again).
+        let gate = LoopbackGate()
+        fixture.server.setMerchantAnswerGate(gate)
+        defer { gate.open() }
         // The client's configuration: no answer is reused from memory, so only the single flight can
         // make the 1,000 callers share one request.
         #expect(MerchantService.defaultLiveTimeToLive == 0)
         let service = fixture.service(timeToLive: MerchantService.defaultLiveTimeToLive)
         let merchants = try await withThrowingTaskGroup(of: ResolvedMerchant.self) { group in
             for _ in 0..<1_000 { group.addTask { try await service.resolve(merchant, policy: .networkOnly) } }
+            for offer in merchant.providers {
+                try await waitUntil("1,000 callers share the \(offer.provider.displayName) request") {
+                    await service.liveCallersInFlight(offer.provider, sourceId: offer.sourceId) == 1_000
+                }
+            }
+            gate.open()
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(merchants.count == 1_000)
@@ -54,12 +64,20 @@ struct ConcurrencyBoundTests {
         #expect(limit == 4 || bound != nil, "the default is 4")
         let fixture = try GeneratedMerchantsFixture(merchants: 200)
         try fixture.signIn()
-        fixture.server.setMerchantAnswerDelay(seconds: 0.05)
+        // The answers are held until `limit` requests per provider are on the server together, so the bound
+        // is reached whatever the machine's load (a short delay per answer sometimes was not enough).
+        let gate = LoopbackGate()
+        fixture.server.setMerchantAnswerGate(gate)
+        defer { gate.open() }
         let client = try fixture.client(bound: bound)
         let merchants = try await withThrowingTaskGroup(of: ResolvedMerchant.self) { group in
             for number in 1...200 {
                 group.addTask { try await client.merchant(FixtureDatabase.generatedMerchantId(number), policy: .networkOnly) }
             }
+            try await waitUntil("\(limit) requests to each provider in flight") {
+                GiftCardProvider.allCases.allSatisfy { fixture.server.requestsInFlight($0) >= limit }
+            }
+            gate.open()
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(merchants.allSatisfy { $0.offer(.ctx)?.discountBasisPoints.source == .live })
@@ -76,8 +94,8 @@ struct ConcurrencyBoundTests {
     func reopenedDatabaseSharesTheLoader() async throws {
         let fixture = try GeneratedMerchantsFixture(merchants: 1)
         try fixture.signIn()
-        // The request is held until the second call joins it: on a loaded machine that can take longer than
-        // the fixture's usual 5 s time-out, which would end the held request first.
+        // The request is held until the second call joins it: on a loaded machine that can take longer than a
+        // short time-out, which would end the held request first.
         let client = try fixture.client(timeout: 120)
         let merchantId = FixtureDatabase.generatedMerchantId(1)
         let gate = LoopbackGate()

@@ -154,11 +154,19 @@ struct ExchangeRateTests {
     func concurrentCallersShareOneRequest() async throws {
         try signIn()
         let client = try client()
-        server.loopback.inject(.delay(0.3), path: ratePath, times: 1)
+        // The answer is held until all 100 callers have joined the request (a fixed delay raced a loaded
+        // machine: a caller that came after the answer would ask again).
+        let gate = LoopbackGate()
+        server.loopback.inject(.hold(gate), path: ratePath, times: 1)
+        defer { gate.open() }
         let rates = try await withThrowingTaskGroup(of: Double.self) { group in
             for _ in 0..<100 {
                 group.addTask { try await client.exchangeRate(from: .piggyCards, policy: .networkFirst).rate.rate }
             }
+            try await waitUntil("100 callers share the rate request") {
+                await client.rateCallersInFlight(.piggyCards, currency: "USD") == 100
+            }
+            gate.open()
             return try await group.reduce(into: [Double]()) { $0.append($1) }
         }
         #expect(rates.count == 100 && rates.allSatisfy { $0 == Self.fixtureRate })

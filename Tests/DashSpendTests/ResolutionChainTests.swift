@@ -141,7 +141,10 @@ struct ResolutionChainTests {
         let fixture = try ServiceFixture()
         try fixture.signIn(.ctx)
         let path = fixture.server.path(.ctx, "merchants/\(ServiceFixture.homeCTX)")
-        fixture.server.loopback.inject(.delay(0.5), path: path)
+        // The answer is held until the ten calls have joined it (a fixed delay raced a loaded machine).
+        let gate = LoopbackGate()
+        fixture.server.loopback.inject(.hold(gate), path: path)
+        defer { gate.open() }
         // No reuse of finished answers (time-to-live 0): only sharing the call in flight can keep ten
         // resolutions to one request, so one request proves the calls overlapped and were shared.
         let unthrottled = fixture.service(timeToLive: 0)
@@ -149,6 +152,10 @@ struct ResolutionChainTests {
             for _ in 0..<10 {
                 group.addTask { try await unthrottled.resolve(merchantId: "m-home").offer(.ctx)!.discountBasisPoints.source }
             }
+            try await waitUntil("ten calls share the request") {
+                await unthrottled.liveCallersInFlight(.ctx, sourceId: ServiceFixture.homeCTX) == 10
+            }
+            gate.open()
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(sources == Array(repeating: .live, count: 10))

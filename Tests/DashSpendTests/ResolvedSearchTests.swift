@@ -93,10 +93,19 @@ struct ResolvedSearchTests {
     func pageWithinTheBound() async throws {
         let fixture = try GeneratedMerchantsFixture(merchants: 60)
         try fixture.signIn()
-        // Each answer takes a quarter of a second, so three requests are in flight together even when the
-        // machine is loaded (at 0.05 s the third was sometimes sent after the first had been answered).
-        fixture.server.setMerchantAnswerDelay(seconds: 0.25)
-        let resolved = try await fixture.client(bound: 3).search(Self.search, policy: .networkOnly)
+        // The answers are held until three requests per provider are on the server together, so the bound is
+        // reached whatever the machine's load (with each answer only slowed, the third was sometimes sent after
+        // the first had been answered).
+        let gate = LoopbackGate()
+        fixture.server.setMerchantAnswerGate(gate)
+        defer { gate.open() }
+        let client = try fixture.client(bound: 3)
+        let search = Task { try await client.search(Self.search, policy: .networkOnly) }
+        try await waitUntil("three requests to each provider in flight") {
+            GiftCardProvider.allCases.allSatisfy { fixture.server.requestsInFlight($0) >= 3 }
+        }
+        gate.open()
+        let resolved = try await search.value
         #expect(resolved.rows.allSatisfy { $0.resolved?.offer(.ctx)?.discountBasisPoints.source == .live })
         for provider in GiftCardProvider.allCases {
             #expect(fixture.server.maxRequestsInFlight(provider) == 3, "\(provider.displayName)")

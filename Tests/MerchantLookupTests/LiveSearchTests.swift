@@ -104,10 +104,21 @@ struct LiveSearchTests {
     func concurrencyOption() async throws {
         let transcript = try await signedIn()
         let db = try database(merchants: 200)
-        transcript.server.setMerchantAnswerDelay(seconds: 0.05)
-        let result = try await transcript.run([
-            "search", "Generated", "--live", "--limit", "200", "--concurrency", "2", "--json", "--db", db,
-        ])
+        // The answers are held until two CTX requests are on the server together, so the bound is reached
+        // whatever the machine's load (with each answer only slowed, a loaded machine could send the second
+        // after the first was answered).
+        let gate = LoopbackGate()
+        let server = transcript.server
+        server.setMerchantAnswerGate(gate)
+        defer { gate.open() }
+        let arguments =
+            ["search", "Generated", "--live", "--limit", "200", "--concurrency", "2", "--json", "--db", db]
+            + transcript.urlOptions
+        let home = transcript.home
+        let run = Task { try await CLIProcess.run(arguments, home: home) }
+        try await waitUntil("two CTX requests in flight") { server.requestsInFlight(.ctx) >= 2 }
+        gate.open()
+        let result = try await run.value
         #expect(result.status == 0, "\(result.stderr)")
         let merchants = try #require(try result.json()["merchants"] as? [[String: Any]])
         #expect(merchants.count == 200)

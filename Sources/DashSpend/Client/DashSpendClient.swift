@@ -91,6 +91,13 @@ public final class DashSpendClient: Sendable {
         await loader.callersInFlight(provider, sourceId: sourceId)
     }
 
+    /// How many callers of this client share the exchange-rate request in flight for `provider`'s `currency`
+    /// (`USD`); 0 when none runs. For tests that must see callers join a request before they let its answer
+    /// through.
+    package func rateCallersInFlight(_ provider: GiftCardProvider, currency: String) async -> Int {
+        await loader.rateCallersInFlight(provider, currency: currency)
+    }
+
     /// ``service()`` and the database it reads, from one look at the database file (a lookup by id or name
     /// then a resolution pay for one `stat`, not two).
     package func openedService() throws(DashSpendFailure) -> (database: ExploreDatabase, service: MerchantService) {

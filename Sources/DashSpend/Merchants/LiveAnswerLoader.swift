@@ -80,6 +80,11 @@ actor LiveAnswerLoader {
         await loads.callers(of: Key(provider: provider, sourceId: sourceId))
     }
 
+    /// How many callers share the exchange-rate request in flight for `provider`'s `currency`; 0 when none runs.
+    func rateCallersInFlight(_ provider: GiftCardProvider, currency: String) async -> Int {
+        await rateLoads.callers(of: RateKey(provider: provider, currency: currency))
+    }
+
     /// The exchange rate of `repository` for `currency`, asked live: callers at the same time share one
     /// request, under the same per-provider bound as merchant answers. Never kept in memory (the state
     /// database and the policy decide when to ask). An implausible rate (``ExchangeRate/isPlausible``)

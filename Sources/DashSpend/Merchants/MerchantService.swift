@@ -64,6 +64,13 @@ public final class MerchantService: Sendable {
         self.loader = loader
     }
 
+    /// How many callers of this service (and of every other sharing its loader) share the live request in
+    /// flight for `provider`'s `sourceId`; 0 when none runs. For tests that must see callers join a request
+    /// before they let its answer through.
+    package func liveCallersInFlight(_ provider: GiftCardProvider, sourceId: String) async -> Int {
+        await loader.callersInFlight(provider, sourceId: sourceId)
+    }
+
     /// Resolves the merchant `merchantId` under `policy`.
     public func resolve(merchantId: String, policy: FetchPolicy = .networkFirst) async throws(MerchantServiceError)
         -> ResolvedMerchant

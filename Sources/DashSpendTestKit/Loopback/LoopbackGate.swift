@@ -16,11 +16,12 @@ public final class LoopbackGate: Sendable, Hashable {
     }
 
     private let state = Mutex(State())
-    /// The longest a request is held when nobody opens the gate, in seconds.
+    /// The longest a request is held when nobody opens the gate, in seconds: a hang guard for a test that
+    /// never opens it, far above the time a loaded machine may take to get from the arrival to ``open()``.
     public let limit: Double
 
     /// Creates a closed gate that holds each request at most `limit` seconds.
-    public init(limit: Double = 30) {
+    public init(limit: Double = 120) {
         self.limit = limit
     }
 
@@ -32,8 +33,10 @@ public final class LoopbackGate: Sendable, Hashable {
         state.withLock { $0.isOpen = true }
     }
 
-    /// Waits (suspending, in steps of 5 ms) until `count` requests have arrived; false after `timeout` seconds.
-    public func waitForArrivals(_ count: Int = 1, timeout: Double = 10) async throws -> Bool {
+    /// Waits (suspending, in steps of 5 ms) until `count` requests have arrived; false after `timeout` seconds
+    /// (a hang guard: an arrival takes milliseconds, but a loaded machine can hold a test's task off its thread
+    /// for tens of seconds).
+    public func waitForArrivals(_ count: Int = 1, timeout: Double = 60) async throws -> Bool {
         let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
         while arrived < count {
             if ContinuousClock.now >= deadline { return false }
@@ -42,9 +45,9 @@ public final class LoopbackGate: Sendable, Hashable {
         return true
     }
 
-    /// Called on the server's connection thread once the request is handled: counts it and blocks until the
-    /// gate opens.
-    func pass() {
+    /// Called on the server's connection thread where a request is held (see ``LoopbackFault``): counts it and
+    /// blocks until the gate opens, or ``limit`` passes.
+    package func pass() {
         state.withLock { $0.arrived += 1 }
         let deadline = ContinuousClock.now.advanced(by: .seconds(limit))
         while !state.withLock({ $0.isOpen }), ContinuousClock.now < deadline {

@@ -62,7 +62,7 @@ package final class MockProviderServer: Sendable {
         var refreshesGranted = 0
         var refreshesRefused = 0
         var minted = 0
-        var merchantAnswerDelay = 0.0
+        var merchantAnswerGate: LoopbackGate?
     }
 
     /// CTX merchant ids that start with this are answered without a fixture (see ``generatedMerchantAnswer(id:)``),
@@ -133,15 +133,23 @@ package final class MockProviderServer: Sendable {
     }
 
     /// The most requests to `provider` (any endpoint) answered at the same time so far; see
+    /// How many requests to `provider` (any endpoint) are being answered now; see
+    /// ``LoopbackHTTPServer/requestsInFlight(under:)``.
+    package func requestsInFlight(_ provider: GiftCardProvider) -> Int {
+        loopback.requestsInFlight(under: pathPrefix(for: provider))
+    }
+
     /// ``LoopbackHTTPServer/maxRequestsInFlight(under:)``.
     package func maxRequestsInFlight(_ provider: GiftCardProvider) -> Int {
         loopback.maxRequestsInFlight(under: pathPrefix(for: provider))
     }
 
-    /// A configuration whose base URLs point at this server for every compiled provider.
+    /// A configuration whose base URLs point at this server for every compiled provider. The default
+    /// `timeout` is a hang guard: a loopback answer takes milliseconds, but a test may hold one while it acts
+    /// (a gate), and a loaded machine can delay that by tens of seconds; a test of time-outs passes its own.
     package func configuration(
         network: DashSpendNetwork = .mainnet, credentials: any CredentialStore, transport: any HTTPTransport,
-        timeout: Double = 5, now: @escaping @Sendable () -> Date = { Date() }
+        timeout: Double = 60, now: @escaping @Sendable () -> Date = { Date() }
     ) -> RepositoryConfiguration {
         var overrides: [GiftCardProvider: URL] = [:]
         for provider in GiftCardProvider.allCases { overrides[provider] = baseURL(for: provider) }
@@ -173,10 +181,12 @@ package final class MockProviderServer: Sendable {
         state.withLock { $0.refreshBehavior = behavior }
     }
 
-    /// Makes every merchant-details answer (CTX `merchants/ID`, PiggyCards `giftcards/COUNTRY`) take
-    /// `seconds` more, so that concurrent requests overlap on the server.
-    package func setMerchantAnswerDelay(seconds: Double) {
-        state.withLock { $0.merchantAnswerDelay = seconds }
+    /// Holds every merchant-details answer (CTX `merchants/ID`, PiggyCards `giftcards/COUNTRY`) at `gate`
+    /// (nil: none) while it is counted in flight, so that a test can let the answers through once the requests
+    /// it expects are on the server together (``requestsInFlight(_:)``), instead of slowing each answer and
+    /// hoping they overlap.
+    package func setMerchantAnswerGate(_ gate: LoopbackGate?) {
+        state.withLock { $0.merchantAnswerGate = gate }
     }
 
     /// Sets PiggyCards' `expires_in` for the next logins.
@@ -262,9 +272,8 @@ package final class MockProviderServer: Sendable {
         ])
     }
 
-    private func delayMerchantAnswer() {
-        let seconds = state.withLock { $0.merchantAnswerDelay }
-        if seconds > 0 { usleep(UInt32(min(seconds, 60) * 1_000_000)) }
+    private func holdMerchantAnswer() {
+        state.withLock { $0.merchantAnswerGate }?.pass()
     }
 
     private func answer(_ request: LoopbackRequest) -> LoopbackResponse {
@@ -351,7 +360,7 @@ package final class MockProviderServer: Sendable {
         case ("GET", "merchants", 2):
             let id = last
             guard authorized(request, "ctx") else { return unauthorized }
-            delayMerchantAnswer()
+            holdMerchantAnswer()
             if id.hasPrefix(Self.generatedMerchantPrefix) { return .json(Self.generatedMerchantAnswer(id: id)) }
             if let override = orderBook.ctxMerchant(id) { return override }
             return fixtureResponse("ctx/merchants/\(id).json")
@@ -409,7 +418,7 @@ package final class MockProviderServer: Sendable {
             return fixtureResponse("piggycards/brands/\(country).json") ?? .json("[]")
         case ("GET", "giftcards", 2):
             guard authorized(request, "piggycards") else { return unauthorized }
-            delayMerchantAnswer()
+            holdMerchantAnswer()
             let brandId = request.queryItem("brandId") ?? ""
             if let override = orderBook.giftCards(brandId: brandId) { return override }
             return fixtureResponse("piggycards/giftcards/\(brandId).json")

@@ -62,12 +62,14 @@ package final class StorageFixture: Sendable {
         return object
     }
 
-    /// A client over `home` (default ``home``) reading gs:// objects from the server.
+    /// A client over `home` (default ``home``) reading gs:// objects from the server. The default time-outs are
+    /// hang guards (a loopback exchange takes milliseconds, a loaded machine can delay it by seconds); a test of
+    /// a stall passes its own.
     package func client(
-        home: String? = nil, timeouts: HTTPDownloadTimeouts = HTTPDownloadTimeouts(connect: 5, stall: 5),
+        home: String? = nil, timeouts: HTTPDownloadTimeouts = HTTPDownloadTimeouts(connect: 60, stall: 60),
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> DashSpendClient {
-        var configuration = DashSpendConfiguration(stateDirectory: home ?? self.home, timeout: 5, now: now)
+        var configuration = DashSpendConfiguration(stateDirectory: home ?? self.home, timeout: 60, now: now)
         configuration.storageBaseURL = server.baseURL
         configuration.downloadTimeouts = timeouts
         return try DashSpendClient(configuration: configuration)
