@@ -18,11 +18,16 @@ struct CTXRefreshRaceTests {
         let harness = try ProviderHarness()
         try harness.signIn(.ctx)
         harness.server.expireAccessTokens(for: .ctx)
-        harness.server.loopback.inject(.delay(1), path: "/ctx/refresh-token")
+        // The refresh's answer is held until the logout is done (a fixed delay raced a loaded machine, where
+        // the answer could come before the logout).
+        let gate = LoopbackGate()
+        harness.server.loopback.inject(.hold(gate), path: "/ctx/refresh-token")
+        defer { gate.open() }
         let repository = CTXRepository(configuration: harness.configuration())
         let task = Task { try await repository.merchantDetails(sourceId: Self.merchant) }
         try await Self.waitForRequest(harness, "refresh-token")
         try await repository.logout()
+        gate.open()
         let error = await dashSpendError { _ = try await task.value }
         #expect(error == .signInRequired(.ctx))
         #expect(try harness.stored(.ctx) == nil)
@@ -33,8 +38,11 @@ struct CTXRefreshRaceTests {
         let harness = try ProviderHarness()
         try harness.signIn(.ctx)
         harness.server.expireAccessTokens(for: .ctx)
-        // B's refresh is held on the wire while A refreshes and rotates the refresh token.
-        harness.server.loopback.inject(.delay(1.5), path: "/ctx/refresh-token", times: 1)
+        // B's refresh is held on the wire, before the server handles it, while A refreshes and rotates the
+        // refresh token; it is let through only then (a fixed delay raced a loaded machine).
+        let gate = LoopbackGate()
+        harness.server.loopback.inject(.holdBeforeHandling(gate), path: "/ctx/refresh-token", times: 1)
+        defer { gate.open() }
         let first = CTXRepository(configuration: harness.configuration())
         let second = CTXRepository(configuration: harness.configuration())
         let slow = Task { try await second.merchantDetails(sourceId: Self.merchant) }
@@ -44,6 +52,7 @@ struct CTXRefreshRaceTests {
         #expect(rotated.refreshToken != MockProviderServer.defaultRefreshToken)
         // The server now refuses the old refresh token B presented.
         harness.server.setRefreshBehavior(.fail(status: 401))
+        gate.open()
         let details = try await slow.value
         #expect(details.name == "Home Depot")
         #expect(try harness.stored(.ctx) == rotated)

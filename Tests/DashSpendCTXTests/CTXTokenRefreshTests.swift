@@ -156,12 +156,17 @@ struct CTXTokenRefreshTests {
         let harness = try ProviderHarness()
         try harness.signIn(.ctx)
         harness.server.expireAccessTokens(for: .ctx)
-        harness.server.loopback.inject(.delay(0.6), path: "/ctx/refresh-token")
+        // The refresh's answer is held until the caller is cancelled (a fixed delay could end first on a
+        // loaded machine, and the cancellation then came too late to test anything).
+        let gate = LoopbackGate()
+        harness.server.loopback.inject(.hold(gate), path: "/ctx/refresh-token")
+        defer { gate.open() }
         let repository = CTXRepository(configuration: harness.configuration())
         let task = Task { try await repository.merchantDetails(sourceId: Self.merchant) }
         // Cancel while the refresh is on the wire.
-        try await waitUntil("the refresh on the wire") { harness.server.requestCount(.ctx, "refresh-token") > 0 }
+        #expect(try await gate.waitForArrivals(1), "the refresh never reached the server")
         task.cancel()
+        gate.open()
         _ = await task.result
         // The refresh finishes on its own and its tokens are stored.
         try await waitUntil("the rotated tokens stored") {

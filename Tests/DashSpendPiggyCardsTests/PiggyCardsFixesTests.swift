@@ -34,11 +34,16 @@ struct PiggyCardsFixesTests {
         let harness = try ProviderHarness()
         try harness.signIn(.piggyCards)
         harness.server.expireAccessTokens(for: .piggyCards)
-        harness.server.loopback.inject(.delay(1), path: "/piggycards/login")
+        // The login's answer is held until the logout is done (a fixed delay raced a loaded machine, where
+        // the answer could come before the logout).
+        let gate = LoopbackGate()
+        harness.server.loopback.inject(.hold(gate), path: "/piggycards/login")
+        defer { gate.open() }
         let repository = PiggyCardsRepository(configuration: harness.configuration())
         let task = Task { try await repository.merchantDetails(sourceId: "177") }
         try await Self.waitForRequest(harness, "login")
         try await repository.logout()
+        gate.open()
         let error = await dashSpendError { _ = try await task.value }
         #expect(error == .signInRequired(.piggyCards))
         #expect(try harness.stored(.piggyCards) == nil)

@@ -21,7 +21,7 @@ struct PiggyCardsSharedLoginTests {
         let repositories = (0..<2).map { _ in
             PiggyCardsRepository(
                 configuration: harness.server.configuration(
-                    credentials: FileCredentialStore(root: root), transport: harness.transport, timeout: 10, now: { now }))
+                    credentials: FileCredentialStore(root: root), transport: harness.transport, timeout: 60, now: { now }))
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for repository in repositories {

@@ -5,6 +5,10 @@ package enum LoopbackFault: Sendable, Hashable {
     /// Handle the request (its effects on the server happen), then hold the answer until the gate opens;
     /// the gate counts the request once handled.
     case hold(LoopbackGate)
+    /// Hold the request until the gate opens, then handle it and answer: its effects on the server happen
+    /// only then, so a test can change the server's state (rotate a token) before this request sees it. The
+    /// gate counts the request as it arrives.
+    case holdBeforeHandling(LoopbackGate)
     /// Answer with this status and body instead of the handler's answer.
     case respond(status: Int, body: String)
     /// Answer with this status, extra header fields (e.g. `Retry-After`) and body instead of the handler's.

@@ -270,7 +270,7 @@ package final class LoopbackHTTPServer: Sendable {
         var open = true
         defer { finish(request.path, &open) }
         switch fault {
-        case .delay?, .hold?, nil: break
+        case .delay?, .hold?, .holdBeforeHandling?, nil: break
         default: finish(request.path, &open)  // the other faults write (or close) at once
         }
         switch fault {
@@ -297,6 +297,11 @@ package final class LoopbackHTTPServer: Sendable {
         case .hold(let gate)?:
             let response = handler(request)
             gate.pass()
+            finish(request.path, &open)
+            Self.write(response, to: client)
+        case .holdBeforeHandling(let gate)?:
+            gate.pass()
+            let response = handler(request)
             finish(request.path, &open)
             Self.write(response, to: client)
         case .connectionReset?:
