@@ -106,7 +106,11 @@ struct CTXErrorMappingTests {
     @Test func slowServerTimesOut() async throws {
         let harness = try ProviderHarness()
         try harness.signIn(.ctx)
-        harness.server.loopback.inject(.delay(3), path: harness.server.path(.ctx, "merchants/\(Self.merchant)"))
+        // The answer is held until the call has ended, so only the time-out can end it (a 3 s delay was
+        // only six times the time-out, and a loaded machine decided which came first).
+        let gate = LoopbackGate()
+        harness.server.loopback.inject(.hold(gate), path: harness.server.path(.ctx, "merchants/\(Self.merchant)"))
+        defer { gate.open() }
         let error = await dashSpendError {
             _ = try await CTXRepository(configuration: harness.configuration(timeout: 0.5)).merchantDetails(
                 sourceId: Self.merchant)

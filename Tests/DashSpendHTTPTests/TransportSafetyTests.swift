@@ -51,16 +51,14 @@ struct TransportSafetyTests {
         server.inject(.dripBody(interval: 0.3), path: "/drip")
         try server.start()
         defer { server.stop() }
-        let started = Date()
         let error = await dashSpendError {
             _ = try await URLSessionTransport().send(
                 HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["drip"]), timeout: 1))
         }
+        // The drip takes a minute and never leaves the connection silent for a second: only a deadline for the
+        // whole exchange ends it in a time-out (a transport without one returns the body). No bound on the
+        // time: resuming the test took up to 23 s on two cores shared with builds, so it decided nothing else.
         #expect(error == .timedOut(nil))
-        // The drip alone takes a minute; alone this returns after ~1 s, but with the whole suite running
-        // in parallel on two shared cores resuming the test took up to ~6 s, and up to 23 s with other
-        // builds running too, hence the wide bound (still well under the minute the drip takes).
-        #expect(Date().timeIntervalSince(started) < 45)
     }
 
     @Test func aBodyAboveTheCapIsRefused() async throws {

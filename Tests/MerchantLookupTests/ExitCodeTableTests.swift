@@ -125,7 +125,10 @@ struct ExitCodeTableTests {
         transcript.server.loopback.inject(.respond(status: 429, body: "{}"), path: path, times: 1)
         expectOneLine(try await transcript.run(["show", Self.merchant, "--live"]), 75, "try again later")
 
-        transcript.server.loopback.inject(.delay(10), path: path, times: 1)
+        // Held until the run has ended: only the time-out can end it (a 10 s delay let a loaded machine decide).
+        let gate = LoopbackGate()
+        transcript.server.loopback.inject(.hold(gate), path: path, times: 1)
+        defer { gate.open() }
         expectOneLine(
             try await transcript.run(["show", Self.merchant, "--live", "--timeout", "0.5"]), 75, "did not answer in time")
     }
