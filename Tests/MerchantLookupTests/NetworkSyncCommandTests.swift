@@ -109,9 +109,11 @@ struct NetworkSyncCommandTests {
         #expect(failed.stderr.contains("HTTP 500"), "\(failed.stderr)")
         #expect(failed.stderr.split(separator: "\n").count == 1, "\(failed.stderr)")
 
-        // Half the bytes, then silence for longer than the stall limit (`--timeout` 1 s).
-        fixture.server.inject(.stallMedia(afterBytes: size / 2, seconds: 10))
-        let stalled = try await sync(["--timeout", "1"])
+        // Half the bytes, then a minute of silence: far longer than the stall limit (`--timeout` 5 s), which is
+        // itself far above what the work before the stall needs (at 1 s, a loaded machine could take longer to
+        // start the process and ask the metadata, which the same limit bounds).
+        fixture.server.inject(.stallMedia(afterBytes: size / 2, seconds: 60))
+        let stalled = try await sync(["--timeout", "5"])
         #expect(stalled.status == 75, "\(stalled.stderr)")
         #expect(stalled.stderr.contains("stopped after \(size / 2) of \(size) bytes"), "\(stalled.stderr)")
         #expect(!FileManager.default.fileExists(atPath: fixture.home + "/mainnet/explore.db"))
@@ -175,7 +177,7 @@ struct NetworkSyncCommandTests {
                 sign = { Self.contains(network, prefix: "explore.db.staging-") }
             }
             let running = try RunningCLI(["sync", "--storage-url", fixture.server.baseURL], home: fixture.home)
-            let seen = try await Self.sigkill(running, when: sign, after: inDownload ? 0 : delay, timeout: 30)
+            let seen = try await Self.sigkill(running, when: sign, after: inDownload ? 0 : delay, timeout: 120)
             let status = await running.exitStatus()
             let killed = seen && status == nil
             let label = "trial \(trial), \(inDownload ? "download at byte \(offset)" : "import after \(delay) µs")"
