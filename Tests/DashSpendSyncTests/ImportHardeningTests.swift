@@ -371,7 +371,7 @@ struct ImportHardeningTests {
         #expect(done.wait(timeout: .now() + 0.5) == .timedOut, "the import did not wait for the lock")
         #expect(!FileManager.default.fileExists(atPath: importer.databasePath))
         close(lock)
-        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(done.wait(timeout: .now() + 120) == .success, "a hang guard: the import ends once the lock is free")
         guard case .success(.imported)? = result.value.withLock({ $0 }) else {
             Issue.record("the import after the lock was released: \(String(describing: result.value.withLock { $0 }))")
             return

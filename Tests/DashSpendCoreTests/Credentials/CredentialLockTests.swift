@@ -56,15 +56,21 @@ struct CredentialLockTests {
     @Test func aWaiterGivesUpAfterItsBoundWithoutRunning() async throws {
         let root = Self.temporaryRoot()
         defer { Self.remove(root) }
-        // The holder keeps the lock far longer than the waiter's bound, so only giving up can end the wait.
+        // The holder keeps the lock until it is cancelled, below: only giving up can end the wait. The waiter
+        // starts once the holder is inside (a fixed 200 ms raced a loaded machine, where the holder had not
+        // taken the lock yet and the waiter took it). No bound on the time the waiter takes to give up: its
+        // throwing `busy` while the lock is held says it gave up.
+        let holding = Shared(false)
         let holder = Task {
             try await FileCredentialStore(root: root).withExclusiveAccess(
-                to: .ctx, network: .mainnet, waitingAtMost: .seconds(1)
-            ) { try await Task.sleep(for: .seconds(60)) }
+                to: .ctx, network: .mainnet, waitingAtMost: .seconds(60)
+            ) {
+                holding.withLock { $0 = true }
+                try await Task.sleep(for: .seconds(600))
+            }
         }
-        try await Task.sleep(for: .milliseconds(200))
+        try await waitUntil("the holder has the lock") { holding.withLock { $0 } }
         let ran = Shared(false)
-        let started = ContinuousClock.now
         do {
             try await FileCredentialStore(root: root).withExclusiveAccess(
                 to: .ctx, network: .mainnet, waitingAtMost: .milliseconds(300)
@@ -74,7 +80,6 @@ struct CredentialLockTests {
             #expect(error.kind == .busy)
             #expect(error.description.contains("locked"))
         }
-        #expect(ContinuousClock.now - started < .seconds(30))
         #expect(!ran.withLock { $0 })
         // Other networks are other locks.
         try await FileCredentialStore(root: root).withExclusiveAccess(
@@ -107,13 +112,11 @@ struct CredentialLockTests {
             FileManager.default.createFile(atPath: folder + "/release", contents: nil)
             other.waitUntilExit()
         }
-        for _ in 0..<2_000 where !FileManager.default.fileExists(atPath: folder + "/held") {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(FileManager.default.fileExists(atPath: folder + "/held"), "the other process never held the lock")
+        try await waitUntil("the other process holds the lock") { FileManager.default.fileExists(atPath: folder + "/held") }
         let entered = Shared(false)
+        // A hang guard: the wait ends when the other process lets go, which the test does below.
         let waiter = Task {
-            try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(30)) {
+            try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(120)) {
                 entered.withLock { $0 = true }
             }
         }
@@ -132,22 +135,35 @@ struct CredentialLockTests {
 
     @Test func closedCriticalSectionsRefuseNewWorkAndAreWaitedFor() async throws {
         let sections = CriticalSections()
-        let entered = Shared(false)
+        // The section runs until the test releases it (a section of a fixed 300 ms could end before a loaded
+        // machine got to close() or to the wait, and the wait then had nothing to wait for).
+        let state = Shared((entered: false, released: false, ended: false))
         let running = Task {
             try await sections.run(boundedBy: .seconds(120)) {
-                entered.withLock { $0 = true }
-                try await Task.sleep(for: .milliseconds(300))
+                state.withLock { $0.entered = true }
+                while !state.withLock({ $0.released }) { try await Task.sleep(for: .milliseconds(5)) }
+                state.withLock { $0.ended = true }
             }
         }
-        while !entered.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the section runs") { state.withLock { $0.entered } }
         #expect(sections.close() == 1)
         await #expect(throws: CancellationError.self) { try await sections.run(boundedBy: .seconds(1)) {} }
-        let started = ContinuousClock.now
-        let drained = await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: sections.waitUntilNoneOpen()) }
+        // The wait returns only once the section has ended: it is released only after the wait began.
+        let waiting = Shared(false)
+        let drain = Task {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    waiting.withLock { $0 = true }
+                    let drained = sections.waitUntilNoneOpen()
+                    continuation.resume(returning: (drained, state.withLock { $0.ended }))
+                }
+            }
         }
+        try await waitUntil("the wait began") { waiting.withLock { $0 } }
+        state.withLock { $0.released = true }
+        let (drained, endedFirst) = await drain.value
         #expect(drained)
-        #expect(ContinuousClock.now - started > .milliseconds(100))
+        #expect(endedFirst, "the wait returned before the section ended")
         try await running.value
         #expect(sections.openCount == 0)
     }
