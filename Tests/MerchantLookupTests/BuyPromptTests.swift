@@ -16,7 +16,7 @@ struct BuyPromptTests {
         out = b""
         answered = False
         while True:
-            ready, _, _ = select.select([fd], [], [], 30)
+            ready, _, _ = select.select([fd], [], [], 120)
             if not ready:
                 break
             try:

@@ -17,7 +17,7 @@ struct StateSafetyTests {
     }
 
     /// Every run here is bounded: a command that hangs is killed after this many seconds and fails.
-    static let timeout = 30.0
+    static let timeout = 120.0
 
     func zip(_ merchant: String, timestamp: Int64, named name: String) throws -> String {
         let database = try SyncFixture.database(named: name + ".db", merchant: merchant, in: scratch)
