@@ -108,7 +108,7 @@ public struct HTTPTransportConformance: Sendable {
 
     private func request(
         _ server: LoopbackHTTPServer, _ path: String, method: String = "GET", headers: [String: String] = [:],
-        body: Data? = nil, timeout: Double = 10
+        body: Data? = nil, timeout: Double = 60
     ) -> HTTPRequest {
         HTTPRequest(
             method: method, url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!, headers: headers, body: body,
@@ -263,10 +263,12 @@ public struct HTTPTransportConformance: Sendable {
 
     private func failures(_ transport: any HTTPTransport, _ server: LoopbackHTTPServer, _ recorder: ConformanceRecorder) async {
         let check = "transport failures are network errors"
+        // These fail at once; their time-outs are hang guards, far above what a loaded machine may add (a
+        // time-out would be the wrong error).
         // A port bound but not listening: refused, and no other server can take it meanwhile.
         do {
             let closed = try ClosedLoopbackPort()
-            let refused = HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:\(closed.port)/")!, timeout: 5)
+            let refused = HTTPRequest(method: "GET", url: URL(string: "http://127.0.0.1:\(closed.port)/")!, timeout: 60)
             await expectNetworkError(check, "a request to a closed port", recorder) { _ = try await transport.send(refused) }
             withExtendedLifetime(closed) {}
         } catch {
@@ -275,7 +277,7 @@ public struct HTTPTransportConformance: Sendable {
         for (what, fault) in [("a reset connection", LoopbackFault.connectionReset), ("a truncated body", .truncatedBody)] {
             server.inject(fault, path: "/slow", times: 1)
             await expectNetworkError(check, "a request answered with \(what)", recorder) {
-                _ = try await transport.send(request(server, "/slow", timeout: 5))
+                _ = try await transport.send(request(server, "/slow", timeout: 60))
             }
             server.clearFaults()
         }
