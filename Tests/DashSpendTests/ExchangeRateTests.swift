@@ -158,8 +158,9 @@ struct ExchangeRateTests {
         // machine: a caller that came after the answer would ask again).
         let gate = LoopbackGate()
         server.loopback.inject(.hold(gate), path: ratePath, times: 1)
-        defer { gate.open() }
         let rates = try await withThrowingTaskGroup(of: Double.self) { group in
+            // Opened before the group waits for its callers, also when the wait fails.
+            defer { gate.open() }
             for _ in 0..<100 {
                 group.addTask { try await client.exchangeRate(from: .piggyCards, policy: .networkFirst).rate.rate }
             }

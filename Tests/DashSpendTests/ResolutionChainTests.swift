@@ -144,11 +144,12 @@ struct ResolutionChainTests {
         // The answer is held until the ten calls have joined it (a fixed delay raced a loaded machine).
         let gate = LoopbackGate()
         fixture.server.loopback.inject(.hold(gate), path: path)
-        defer { gate.open() }
         // No reuse of finished answers (time-to-live 0): only sharing the call in flight can keep ten
         // resolutions to one request, so one request proves the calls overlapped and were shared.
         let unthrottled = fixture.service(timeToLive: 0)
         let sources = try await withThrowingTaskGroup(of: ValueSource.self) { group in
+            // Opened before the group waits for its callers, also when the wait fails.
+            defer { gate.open() }
             for _ in 0..<10 {
                 group.addTask { try await unthrottled.resolve(merchantId: "m-home").offer(.ctx)!.discountBasisPoints.source }
             }

@@ -109,7 +109,7 @@ struct LiveSearchTests {
         // after the first was answered).
         let gate = LoopbackGate()
         let server = transcript.server
-        server.setMerchantAnswerGate(gate)
+        server.setMerchantAnswerGate(gate, for: .ctx)
         defer { gate.open() }
         let arguments =
             ["search", "Generated", "--live", "--limit", "200", "--concurrency", "2", "--json", "--db", db]

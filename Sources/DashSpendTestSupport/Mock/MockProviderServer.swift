@@ -62,7 +62,8 @@ package final class MockProviderServer: Sendable {
         var refreshesGranted = 0
         var refreshesRefused = 0
         var minted = 0
-        var merchantAnswerGate: LoopbackGate?
+        /// By provider id (`ctx`, `piggycards`): the PiggyCards routes are served whether or not it is compiled in.
+        var merchantAnswerGates: [String: LoopbackGate] = [:]
     }
 
     /// CTX merchant ids that start with this are answered without a fixture (see ``generatedMerchantAnswer(id:)``),
@@ -181,12 +182,15 @@ package final class MockProviderServer: Sendable {
         state.withLock { $0.refreshBehavior = behavior }
     }
 
-    /// Holds every merchant-details answer (CTX `merchants/ID`, PiggyCards `giftcards/COUNTRY`) at `gate`
-    /// (nil: none) while it is counted in flight, so that a test can let the answers through once the requests
-    /// it expects are on the server together (``requestsInFlight(_:)``), instead of slowing each answer and
-    /// hoping they overlap.
-    package func setMerchantAnswerGate(_ gate: LoopbackGate?) {
-        state.withLock { $0.merchantAnswerGate = gate }
+    /// Holds every merchant-details answer of `provider` (CTX `merchants/ID`, PiggyCards `giftcards/COUNTRY`)
+    /// at `gate` (nil: none) while it is counted in flight, so that a test can let the answers through once the
+    /// requests it expects are on the server together (``requestsInFlight(_:)``), instead of slowing each
+    /// answer and hoping they overlap.
+    ///
+    /// Both providers are on this one host, and `URLSession` opens at most six connections to a host: hold
+    /// fewer than six answers at once (one provider's bound of four, not two), or the rest never arrive.
+    package func setMerchantAnswerGate(_ gate: LoopbackGate?, for provider: GiftCardProvider) {
+        state.withLock { $0.merchantAnswerGates[provider.rawValue] = gate }
     }
 
     /// Sets PiggyCards' `expires_in` for the next logins.
@@ -272,8 +276,8 @@ package final class MockProviderServer: Sendable {
         ])
     }
 
-    private func holdMerchantAnswer() {
-        state.withLock { $0.merchantAnswerGate }?.pass()
+    private func holdMerchantAnswer(_ provider: String) {
+        state.withLock { $0.merchantAnswerGates[provider] }?.pass()
     }
 
     private func answer(_ request: LoopbackRequest) -> LoopbackResponse {
@@ -360,7 +364,7 @@ package final class MockProviderServer: Sendable {
         case ("GET", "merchants", 2):
             let id = last
             guard authorized(request, "ctx") else { return unauthorized }
-            holdMerchantAnswer()
+            holdMerchantAnswer("ctx")
             if id.hasPrefix(Self.generatedMerchantPrefix) { return .json(Self.generatedMerchantAnswer(id: id)) }
             if let override = orderBook.ctxMerchant(id) { return override }
             return fixtureResponse("ctx/merchants/\(id).json")
@@ -418,7 +422,7 @@ package final class MockProviderServer: Sendable {
             return fixtureResponse("piggycards/brands/\(country).json") ?? .json("[]")
         case ("GET", "giftcards", 2):
             guard authorized(request, "piggycards") else { return unauthorized }
-            holdMerchantAnswer()
+            holdMerchantAnswer("piggycards")
             let brandId = request.queryItem("brandId") ?? ""
             if let override = orderBook.giftCards(brandId: brandId) { return override }
             return fixtureResponse("piggycards/giftcards/\(brandId).json")
