@@ -52,6 +52,7 @@ struct CTXRefreshRaceTests {
         #expect(rotated.refreshToken != MockProviderServer.defaultRefreshToken)
         // The server now refuses the old refresh token B presented.
         harness.server.setRefreshBehavior(.fail(status: 401))
+        #expect(harness.server.refreshCounts.granted == 1, "only A's refresh was handled: B's waits, unhandled")
         gate.open()
         let details = try await slow.value
         #expect(details.name == "Home Depot")

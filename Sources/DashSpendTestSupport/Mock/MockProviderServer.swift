@@ -133,13 +133,13 @@ package final class MockProviderServer: Sendable {
         loopback.receivedRequests.filter { $0.path.hasPrefix(pathPrefix(for: provider)) }.count
     }
 
-    /// The most requests to `provider` (any endpoint) answered at the same time so far; see
     /// How many requests to `provider` (any endpoint) are being answered now; see
     /// ``LoopbackHTTPServer/requestsInFlight(under:)``.
     package func requestsInFlight(_ provider: GiftCardProvider) -> Int {
         loopback.requestsInFlight(under: pathPrefix(for: provider))
     }
 
+    /// The most requests to `provider` (any endpoint) answered at the same time so far; see
     /// ``LoopbackHTTPServer/maxRequestsInFlight(under:)``.
     package func maxRequestsInFlight(_ provider: GiftCardProvider) -> Int {
         loopback.maxRequestsInFlight(under: pathPrefix(for: provider))
