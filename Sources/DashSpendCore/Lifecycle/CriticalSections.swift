@@ -1,4 +1,4 @@
-import Synchronization
+import DashSpendLocking
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -28,7 +28,7 @@ public final class CriticalSections: Sendable {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a counter with nothing open.
     public init() {}

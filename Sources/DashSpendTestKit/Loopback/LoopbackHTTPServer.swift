@@ -1,5 +1,5 @@
 import DashSpendCore
-import Synchronization
+import DashSpendLocking
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -49,7 +49,7 @@ package final class LoopbackHTTPServer: Sendable {
         var maxInFlight: [String: Int] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a stopped server.
     package init() {}

@@ -1,7 +1,7 @@
 import DashSpendCore
+import DashSpendLocking
 import DashSpendTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// `FileCredentialStore.withExclusiveAccess`: a polled `flock` on `<serviceTag>.json.lock`.
@@ -29,7 +29,7 @@ struct CredentialLockTests {
     @Test func twoDescriptorsNeverHoldItTogether() async throws {
         let root = Self.temporaryRoot()
         defer { Self.remove(root) }
-        let inside = Shared((now: 0, most: 0))
+        let inside = Locked((now: 0, most: 0))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
                 // A store value of its own each time: its own descriptor, as another process would have. The
@@ -60,7 +60,7 @@ struct CredentialLockTests {
         // starts once the holder is inside (a fixed 200 ms raced a loaded machine, where the holder had not
         // taken the lock yet and the waiter took it). No bound on the time the waiter takes to give up: its
         // throwing `busy` while the lock is held says it gave up.
-        let holding = Shared(false)
+        let holding = Locked(false)
         let holder = Task {
             try await FileCredentialStore(root: root).withExclusiveAccess(
                 to: .ctx, network: .mainnet, waitingAtMost: .seconds(60)
@@ -70,7 +70,7 @@ struct CredentialLockTests {
             }
         }
         try await waitUntil("the holder has the lock") { holding.withLock { $0 } }
-        let ran = Shared(false)
+        let ran = Locked(false)
         do {
             try await FileCredentialStore(root: root).withExclusiveAccess(
                 to: .ctx, network: .mainnet, waitingAtMost: .milliseconds(300)
@@ -113,7 +113,7 @@ struct CredentialLockTests {
             other.waitUntilExit()
         }
         try await waitUntil("the other process holds the lock") { FileManager.default.fileExists(atPath: folder + "/held") }
-        let entered = Shared(false)
+        let entered = Locked(false)
         // A hang guard: the wait ends when the other process lets go, which the test does below.
         let waiter = Task {
             try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(120)) {
@@ -137,7 +137,7 @@ struct CredentialLockTests {
         let sections = CriticalSections()
         // The section runs until the test releases it (a section of a fixed 300 ms could end before a loaded
         // machine got to close() or to the wait, and the wait then had nothing to wait for).
-        let state = Shared((entered: false, released: false, ended: false))
+        let state = Locked((entered: false, released: false, ended: false))
         let running = Task {
             try await sections.run(boundedBy: .seconds(120)) {
                 state.withLock { $0.entered = true }
@@ -149,7 +149,7 @@ struct CredentialLockTests {
         #expect(sections.close() == 1)
         await #expect(throws: CancellationError.self) { try await sections.run(boundedBy: .seconds(1)) {} }
         // The wait returns only once the section has ended: it is released only after the wait began.
-        let waiting = Shared(false)
+        let waiting = Locked(false)
         let drain = Task {
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread {
@@ -167,11 +167,4 @@ struct CredentialLockTests {
         try await running.value
         #expect(sections.openCount == 0)
     }
-}
-
-/// A value tasks share, behind a lock.
-private final class Shared<Value: Sendable>: Sendable {
-    private let value: Mutex<Value>
-    init(_ value: Value) { self.value = Mutex(value) }
-    func withLock<T>(_ body: (inout Value) -> T) -> T { value.withLock { body(&$0) } }
 }
