@@ -14,9 +14,9 @@ package struct WaitTimedOut: Error, CustomStringConvertible {
 /// Checks `condition` every 10 ms until it holds, and throws ``WaitTimedOut`` naming `what` if it still does
 /// not after `seconds`: bounded, and never a silent give-up. The bound only keeps a broken build from hanging:
 /// what is waited for takes milliseconds, but a loaded two-core machine can hold a test's task off its thread
-/// for tens of seconds (30 s was seen to pass by under a parallel build), so it is generous.
+/// for a minute and more (30 s, then over 60 s, were seen to pass by under parallel builds), so it is generous.
 package func waitUntil(
-    _ what: String, within seconds: Double = 90, _ condition: () async throws -> Bool
+    _ what: String, within seconds: Double = 180, _ condition: () async throws -> Bool
 ) async throws {
     let deadline = Date().addingTimeInterval(seconds)
     while try await !condition() {

@@ -363,7 +363,10 @@ struct ImportHardeningTests {
         let importer = self.importer
         let done = DispatchSemaphore(value: 0)
         let result = ImportResultBox()
-        DispatchQueue.global().async {
+        // On a thread of its own: work sent to Dispatch's shared queues waits behind every queued test task
+        // (they share the two threads of a two-core machine), while this test holds one of them in wait(),
+        // so under load the import started only after a minute or more, and half the pool stood idle meanwhile.
+        Thread.detachNewThread {
             let outcome = Result { () throws(ExploreImportError) in try importer.importFile(at: zip) }
             result.value.withLock { $0 = outcome }
             done.signal()

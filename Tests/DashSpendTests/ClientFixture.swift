@@ -16,7 +16,7 @@ enum ClientFixture {
 
     /// A configuration over `state` whose every provider base URL points at `server`. Its time-out is a hang
     /// guard: a loopback answer takes milliseconds, but tests hold answers (gates) while they act, and a loaded
-    /// machine can delay that by tens of seconds.
+    /// machine can delay that by a minute and more.
     static func configuration(
         state: ScratchDirectory, server: MockProviderServer, offline: Bool = false,
         database: ExploreDatabaseLocation = .installed(fallback: sample),
@@ -25,7 +25,7 @@ enum ClientFixture {
         var urls: [GiftCardProvider: String] = [:]
         for provider in GiftCardProvider.allCases { urls[provider] = server.baseURL(for: provider).absoluteString }
         return DashSpendConfiguration(
-            stateDirectory: state.path, database: database, providerBaseURLs: urls, offline: offline, timeout: 60,
+            stateDirectory: state.path, database: database, providerBaseURLs: urls, offline: offline, timeout: 120,
             diagnostics: diagnostics)
     }
 

@@ -114,7 +114,7 @@ struct ConcurrencyBoundTests {
             .hold(gate), path: fixture.server.path(.ctx, "merchants/\(FixtureDatabase.generatedCTXId(1))"))
 
         let first = Task { try await client.merchant(merchantId, policy: .networkOnly) }
-        #expect(try await gate.waitForArrivals(1, timeout: 60), "the first request is being answered")
+        #expect(try await gate.waitForArrivals(1), "the first request is being answered")
 
         // Replace the file (a new inode): the client opens it again, with a new service, on the next call.
         let replacement = try FixtureDatabase.makeGenerated(merchants: 1, named: "replacement.db", in: fixture.state)

@@ -21,7 +21,7 @@ public final class LoopbackGate: Sendable, Hashable {
     public let limit: Double
 
     /// Creates a closed gate that holds each request at most `limit` seconds.
-    public init(limit: Double = 120) {
+    public init(limit: Double = 300) {
         self.limit = limit
     }
 
@@ -34,9 +34,9 @@ public final class LoopbackGate: Sendable, Hashable {
     }
 
     /// Waits (suspending, in steps of 5 ms) until `count` requests have arrived; false after `timeout` seconds
-    /// (a hang guard: an arrival takes milliseconds, but a loaded machine can hold a test's task off its thread
-    /// for tens of seconds).
-    public func waitForArrivals(_ count: Int = 1, timeout: Double = 60) async throws -> Bool {
+    /// (a hang guard: an arrival takes milliseconds, but on a loaded machine the task that sends the request can
+    /// wait behind every other test's tasks for a minute and more).
+    public func waitForArrivals(_ count: Int = 1, timeout: Double = 180) async throws -> Bool {
         let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
         while arrived < count {
             if ContinuousClock.now >= deadline { return false }

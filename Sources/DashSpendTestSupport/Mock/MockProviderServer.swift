@@ -147,10 +147,10 @@ package final class MockProviderServer: Sendable {
 
     /// A configuration whose base URLs point at this server for every compiled provider. The default
     /// `timeout` is a hang guard: a loopback answer takes milliseconds, but a test may hold one while it acts
-    /// (a gate), and a loaded machine can delay that by tens of seconds; a test of time-outs passes its own.
+    /// (a gate), and a loaded machine can delay that by a minute and more; a test of time-outs passes its own.
     package func configuration(
         network: DashSpendNetwork = .mainnet, credentials: any CredentialStore, transport: any HTTPTransport,
-        timeout: Double = 60, now: @escaping @Sendable () -> Date = { Date() }
+        timeout: Double = 120, now: @escaping @Sendable () -> Date = { Date() }
     ) -> RepositoryConfiguration {
         var overrides: [GiftCardProvider: URL] = [:]
         for provider in GiftCardProvider.allCases { overrides[provider] = baseURL(for: provider) }

@@ -19,7 +19,7 @@ package final class ProviderHarness: Sendable {
     /// The server's ``MockProviderServer/configuration(network:credentials:transport:timeout:now:)`` over the
     /// harness's store and transport (its default `timeout` a hang guard).
     package func configuration(
-        timeout: Double = 60, now: @escaping @Sendable () -> Date = { Date() }
+        timeout: Double = 120, now: @escaping @Sendable () -> Date = { Date() }
     ) -> RepositoryConfiguration {
         server.configuration(credentials: store, transport: transport, timeout: timeout, now: now)
     }

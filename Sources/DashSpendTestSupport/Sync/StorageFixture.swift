@@ -66,10 +66,10 @@ package final class StorageFixture: Sendable {
     /// hang guards (a loopback exchange takes milliseconds, a loaded machine can delay it by seconds); a test of
     /// a stall passes its own.
     package func client(
-        home: String? = nil, timeouts: HTTPDownloadTimeouts = HTTPDownloadTimeouts(connect: 60, stall: 60),
+        home: String? = nil, timeouts: HTTPDownloadTimeouts = HTTPDownloadTimeouts(connect: 120, stall: 120),
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> DashSpendClient {
-        var configuration = DashSpendConfiguration(stateDirectory: home ?? self.home, timeout: 60, now: now)
+        var configuration = DashSpendConfiguration(stateDirectory: home ?? self.home, timeout: 120, now: now)
         configuration.storageBaseURL = server.baseURL
         configuration.downloadTimeouts = timeouts
         return try DashSpendClient(configuration: configuration)
