@@ -6,7 +6,7 @@ import DashSpendCore
 ///
 /// Messages say what happened to which input at which provider; they never name a command-line option and
 /// never contain a token, password or one-time code. What to do about it is the caller's to say.
-public struct DashSpendFailure: Error, Sendable, CustomStringConvertible {
+public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kinds of failure, each a different reaction for the caller.
     public enum Kind: String, Sendable, CaseIterable {
         /// The merchant (or other thing asked for) does not exist here.

@@ -2,7 +2,8 @@ import DashSpendCore
 
 /// How one field of one provider's offer was resolved: every source of its chain in order, down to the
 /// default (even those below the winner), each with its value or why it has none, and the winner. What a
-/// support person reads to answer "why does it say disabled?" (`merchant-lookup show --explain`).
+/// support person reads to answer "why does it say disabled?" (`merchant-lookup show --explain` words it);
+/// every part is typed (``ExplainedStep/Outcome``), so an app can branch on it or word it in its own language.
 ///
 /// The merchant's own top-line `enabled` is explained too, with ``provider`` nil: its steps are the ranked
 /// offers (the first one's value is used, and why it ranks first), or for a merchant without offers the
@@ -28,8 +29,9 @@ public struct ExplainedField: Sendable, Hashable {
     public let field: Field
     /// Every source, best first.
     public let steps: [ExplainedStep]
-    /// The index in ``steps`` of the source whose value is used; nil when the provider is not offered at
-    /// all (hidden in the user's country).
+    /// The index in ``steps`` of the source whose value is used (the one step whose outcome is
+    /// ``ExplainedStep/Outcome/used``); nil when the provider is not offered at all (hidden in the user's
+    /// country).
     public let winnerIndex: Int?
 
     /// Creates an explanation.
@@ -40,9 +42,6 @@ public struct ExplainedField: Sendable, Hashable {
         self.steps = steps
         self.winnerIndex = winnerIndex
     }
-
-    /// Whose field this is, for output: the provider's display name, or `merchant`.
-    public var subject: String { provider?.displayName ?? "merchant" }
 
     /// The step whose value is used.
     public var winner: ExplainedStep? { winnerIndex.map { steps[$0] } }
