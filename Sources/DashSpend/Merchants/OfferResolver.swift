@@ -22,29 +22,25 @@ enum OfferResolver {
     struct Inputs: Sendable {
         let offer: ProviderRecord
         let merchant: MerchantRecord
-        /// The live answer used (already written through and read back when it could be).
-        let live: ProviderMerchantDetails?
         /// The stored answer read before the provider was asked.
         let cached: ProviderMerchantDetails?
-        /// Why there is a live answer or not.
+        /// Whether the provider was asked, and its answer (already written through and read back when it
+        /// could be) or why there is none.
         let liveStatus: LiveStatus
         /// Why there is a stored answer or not.
         let storedStatus: StoredStatus
         /// The service's clock when the merchant was resolved (ages are measured from it).
         let resolvedAt: Date
+
+        /// The live answer used, if the provider answered.
+        var live: ProviderMerchantDetails? {
+            if case .answered(let answer) = liveStatus { return answer }
+            return nil
+        }
     }
 
-    /// Whether the provider was asked, and how that went.
-    enum LiveStatus: Sendable {
-        /// It answered during this lookup.
-        case answered
-        /// It was asked (or could not be: not signed in) and has no answer.
-        case failed(DashSpendError)
-        /// Not asked: the stored answer is younger than the policy's max age.
-        case fresh(age: Double, maxAge: Double)
-        /// Not asked: the lookup does not use the network.
-        case offline
-    }
+    /// Whether the provider was asked under the policy, and how that went (``LiveOrStored``).
+    typealias LiveStatus = LiveOrStored.Outcome<ProviderMerchantDetails, DashSpendError>
 
     /// Whether a stored answer was found.
     enum StoredStatus: Sendable {
