@@ -40,7 +40,7 @@ extension ExplainedStep {
 
         /// The answer does not have the field.
         case missingFromAnswer
-        /// The answer's value cannot be real and was dropped, for this reason (``OfferPlausibility``).
+        /// The answer's value cannot be real and was dropped, for this reason (`OfferPlausibility`).
         case implausible(String)
         /// The answer's denomination values are of another type than the one resolved for the offer.
         case otherDenominationsType(answer: DenominationsType, resolved: DenominationsType)

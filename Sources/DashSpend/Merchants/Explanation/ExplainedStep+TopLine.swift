@@ -11,7 +11,7 @@ extension ExplainedStep {
         /// The offer ranks first with the highest discount, against the runner-up's.
         case highestDiscount(basisPoints: Int, runnerUp: GiftCardProvider, runnerUpBasisPoints: Int)
         /// The offer's discount ties with the runner-up's and its provider comes first on a tie
-        /// (``ProviderInfo/tieBreakRank``).
+        /// (`ProviderInfo.tieBreakRank`).
         case firstOnATie(basisPoints: Int, runnerUp: GiftCardProvider)
         /// The offer's discount ties with the runner-up's, neither provider comes first on a tie, and it
         /// comes first in the explore database.
