@@ -49,6 +49,9 @@ let package = Package(
         /// The one SQLite layer and the only library module that imports `CSQLite`: connections (read-only or
         /// read-write), cached statements, rows by column name, transactions and the schema migrator.
         .target(name: "DashSpendSQLite", dependencies: ["CSQLite", "DashSpendLocking"]),
+        /// The payment QR code: an ISO/IEC 18004 encoder and its terminal renderer. Only the CLI draws payments,
+        /// so it sits beside the library, not in it.
+        .target(name: "DashSpendQR"),
         /// The explore database reader (SQLite).
         .target(name: "DashSpendExplore", dependencies: ["DashSpendCore", "DashSpendSQLite"]),
         /// `sync`: reads the wallets' WinZip-AES explore ZIP (or a plain explore file) and swaps it in safely.
@@ -82,7 +85,7 @@ let package = Package(
         // MARK: - Command-line tool
         .target(
             name: "MerchantLookupCLI",
-            dependencies: ["DashSpendLocking", "DashSpend", "DashSpendSample"]
+            dependencies: ["DashSpendLocking", "DashSpend", "DashSpendQR", "DashSpendSample"]
         ),
         .executableTarget(name: "MerchantLookup", dependencies: ["MerchantLookupCLI"]),
 
@@ -122,6 +125,7 @@ let package = Package(
         ),
         // One test target per source module, named `<Module>Tests`.
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendTestSupport"]),
+        .testTarget(name: "DashSpendQRTests", dependencies: ["DashSpendQR", "DashSpendCore", "DashSpendTestSupport"]),
         .testTarget(name: "DashSpendSQLiteTests", dependencies: ["DashSpendLocking", "DashSpendSQLite", "DashSpendTestSupport"]),
         .testTarget(
             name: "DashSpendExploreTests",
@@ -157,7 +161,7 @@ let package = Package(
         /// The `merchant-lookup` binary end to end, run as a process.
         .testTarget(
             name: "MerchantLookupTests",
-            dependencies: ["MerchantLookup", "DashSpendTestSupport", "DashSpendCore"]
+            dependencies: ["MerchantLookup", "DashSpendTestSupport", "DashSpendCore", "DashSpendQR"]
         ),
     ]
 )

@@ -1,4 +1,4 @@
-import DashSpendCore
+import DashSpendQR
 import Testing
 
 /// Reed-Solomon over GF(256) against published values: the generator polynomials of ISO/IEC 18004 annex A

@@ -1,4 +1,4 @@
-import DashSpendCore
+import DashSpendQR
 import Testing
 
 /// The version facts at level M against the published tables of ISO/IEC 18004 (capacities, block structure,

@@ -1,4 +1,4 @@
-import DashSpendCore
+import DashSpendQR
 import DashSpendTestSupport
 import Foundation
 import Testing

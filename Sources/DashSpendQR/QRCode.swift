@@ -9,27 +9,27 @@
 /// let code = try QRCode(encoding: "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=0.25")
 /// print(QRTerminalRenderer(style: .ansiColors).render(code))
 /// ```
-public struct QRCode: Sendable, Hashable {
+package struct QRCode: Sendable, Hashable {
     /// The version, 1 to 40: the symbol has 17 + 4 × version modules per side.
-    public let version: Int
+    package let version: Int
     /// Modules per side (21 to 177), without the quiet zone.
-    public let size: Int
+    package let size: Int
     /// The data mask the encoder chose (0 to 7), as written in the format information.
-    public let mask: Int
+    package let mask: Int
     /// The modules row by row, `true` for dark.
     private let modules: [Bool]
 
     /// Encodes the UTF-8 bytes of `text`.
     ///
     /// - Throws: `QRCodeError.tooLong` when the text needs more than 2,331 bytes (version 40 at level M).
-    public init(encoding text: String) throws(QRCodeError) {
+    package init(encoding text: String) throws(QRCodeError) {
         try self.init(bytes: Array(text.utf8))
     }
 
     /// Encodes `bytes` as they are.
     ///
     /// - Throws: `QRCodeError.tooLong` beyond 2,331 bytes (version 40 at level M).
-    public init(bytes: [UInt8]) throws(QRCodeError) {
+    package init(bytes: [UInt8]) throws(QRCodeError) {
         let (version, mask, matrix) = try QREncoder.encode(bytes)
         self.version = version
         self.size = matrix.size
@@ -39,13 +39,13 @@ public struct QRCode: Sendable, Hashable {
 
     /// Whether the module at `row` and `column` (both from 0, top-left) is dark. Outside the symbol (the
     /// quiet zone) every module is light.
-    public func isDark(row: Int, column: Int) -> Bool {
+    package func isDark(row: Int, column: Int) -> Bool {
         guard (0..<size).contains(row), (0..<size).contains(column) else { return false }
         return modules[row * size + column]
     }
 
     /// Whether the module at `row` and `column` is dark: the same as `isDark(row:column:)`.
-    public subscript(row: Int, column: Int) -> Bool {
+    package subscript(row: Int, column: Int) -> Bool {
         isDark(row: row, column: column)
     }
 }

@@ -19,9 +19,9 @@
 ///
 /// The half blocks are "ambiguous width" in Unicode: a terminal set to draw those two cells wide (some East
 /// Asian locales) stretches the symbol sideways.
-public struct QRTerminalRenderer: Sendable, Hashable {
+package struct QRTerminalRenderer: Sendable, Hashable {
     /// How modules become characters.
-    public enum Style: Sendable, Hashable, CaseIterable {
+    package enum Style: Sendable, Hashable, CaseIterable {
         /// Explicit black-on-white colours (ANSI SGR, 256-colour): readable on dark and light themes.
         case ansiColors
         /// No escape codes; glyphs are the dark modules (for dark text on a light ground).
@@ -32,23 +32,23 @@ public struct QRTerminalRenderer: Sendable, Hashable {
 
     /// The SGR sequence that starts each line in the `ansiColors` style: foreground colour 16 (black),
     /// background colour 231 (white).
-    public static let colorStart = "\u{1B}[38;5;16;48;5;231m"
+    package static let colorStart = "\u{1B}[38;5;16;48;5;231m"
     /// The SGR reset that ends each line in the `ansiColors` style.
-    public static let colorReset = "\u{1B}[0m"
+    package static let colorReset = "\u{1B}[0m"
 
     /// How modules become characters.
-    public var style: Style
+    package var style: Style
     /// Light modules around the symbol on each side.
-    public var quietZone: Int
+    package var quietZone: Int
 
     /// A renderer in `style` with a quiet zone of `quietZone` modules (at least 0; readers want 4).
-    public init(style: Style, quietZone: Int = 4) {
+    package init(style: Style, quietZone: Int = 4) {
         self.style = style
         self.quietZone = max(0, quietZone)
     }
 
     /// The lines of text that draw `code`, without line terminators, all equally wide.
-    public func lines(for code: QRCode) -> [String] {
+    package func lines(for code: QRCode) -> [String] {
         let extent = code.size + 2 * quietZone
         var lines: [String] = []
         lines.reserveCapacity((extent + 1) / 2)
@@ -67,7 +67,7 @@ public struct QRTerminalRenderer: Sendable, Hashable {
     }
 
     /// `lines(for:)` joined with line feeds, without a final one (`print` adds it).
-    public func render(_ code: QRCode) -> String {
+    package func render(_ code: QRCode) -> String {
         lines(for: code).joined(separator: "\n")
     }
 

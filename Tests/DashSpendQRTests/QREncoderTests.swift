@@ -1,4 +1,4 @@
-import DashSpendCore
+import DashSpendQR
 import Testing
 
 /// The encoder's parts against values derived by hand from ISO/IEC 18004, and the finished symbol read back
