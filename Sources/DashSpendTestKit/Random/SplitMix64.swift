@@ -1,5 +1,9 @@
-/// A small deterministic random number generator (SplitMix64), so that every random input of a test comes
-/// from a seed and a failure can be replayed.
+/// A small deterministic random number generator (SplitMix64), so that every random input of a test, and
+/// every byte of the benchmark's generated explore file, comes from a seed: a failure can be replayed and a
+/// file is the same on every machine. The standard library's generator is seeded randomly and is not used.
+///
+/// In the kit so the tests (through `DashSpendTestSupport`) and `explore-benchmark` share one; `package`, not
+/// part of the kit's public API.
 package struct SplitMix64: RandomNumberGenerator, Sendable {
     /// The current state; the next value is derived from it.
     package var state: UInt64
