@@ -6,12 +6,12 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// One test per anchor bug of the wallets that the resolution rules say not to copy
-/// (`resolution.md`, "Anchor bugs not to copy"), each named after the bug it proves absent.
-@Suite("The wallets' anchor bugs are not copied", .timeLimit(.minutes(3)))
-struct AnchorBugTests {
-    @Test("Android rewrites the first provider row with the selected provider's live data: not here")
-    func androidRewritesTheFirstProviderRowWithTheSelectedProvidersLiveData() async throws {
+/// Each offer, field and network resolves from its own sources, where the wallets' apps mix them up: one test
+/// per rule, each naming the app behaviour it departs from (`resolution.md`, "Anchor bugs not to copy").
+@Suite("Each offer, field and network keeps to its own sources, where the wallets' apps do not", .timeLimit(.minutes(3)))
+struct SourceIsolationTests {
+    @Test("A provider's live answer changes its own offer only (Android rewrites the first provider row with it)")
+    func aLiveAnswerChangesItsOwnOfferOnly() async throws {
         let fixture = try ServiceFixture()
         try fixture.signIn(.ctx)
         let merchant = try await fixture.service().resolve(merchantId: "m-home")
@@ -25,8 +25,8 @@ struct AnchorBugTests {
     }
 
     #if PIGGYCARDS_ENABLED
-    @Test("Android rewrites the first provider row with the selected provider's live data: the other offer keeps its own")
-    func androidRewritesTheFirstProviderRowTheOtherOfferKeepsItsOwn() async throws {
+    @Test("The offer that did not answer keeps its own values (Android rewrites the first provider row)")
+    func theOtherOfferKeepsItsOwnValues() async throws {
         let fixture = try ServiceFixture()
         try fixture.signIn(.ctx)
         let merchant = try await fixture.service().resolve(merchantId: "m-home")
@@ -37,8 +37,8 @@ struct AnchorBugTests {
         #expect(try fixture.cache.load(.piggyCards, sourceId: "177") == nil)
     }
 
-    @Test("iOS reads enabled only from a first CTX provider: a first PiggyCards offer's enabled is the merchant's")
-    func iOSReadsEnabledOnlyFromAFirstCTXProviderNotWhenPiggyCardsRanksFirst() async throws {
+    @Test("The merchant's enabled is its first offer's, whichever provider ranks first (iOS reads a first CTX only)")
+    func enabledIsTheFirstOffersWhicheverProvider() async throws {
         let fixture = try ServiceFixture()
         try fixture.signIn(.piggyCards)
         let path = fixture.server.path(.piggyCards, "giftcards/US")
@@ -66,8 +66,8 @@ struct AnchorBugTests {
     }
     #endif
 
-    @Test("Android sets the merchant discount to 0 when no provider answered: the stored values are kept")
-    func androidSetsTheDiscountToZeroWhenNoProviderAnswered() async throws {
+    @Test("When no provider answers, the stored values are kept (Android sets the discount to 0)")
+    func noAnswerKeepsTheStoredValues() async throws {
         let fixture = try ServiceFixture()
         try fixture.signIn(.ctx)
         let path = fixture.server.path(.ctx, "merchants/\(ServiceFixture.homeCTX)")
@@ -83,8 +83,8 @@ struct AnchorBugTests {
         #expect(afterLive.offer(.ctx)?.discountBasisPoints.source == .cached)
     }
 
-    @Test("Android's all-providers refresh drops the live denominationsType: live wins everywhere")
-    func androidAllProvidersRefreshDropsTheLiveDenominationsType() async throws {
+    @Test("A live denominations type wins for every offer (Android's all-providers refresh drops it)")
+    func aLiveDenominationsTypeWinsEverywhere() async throws {
         let fixture = try ServiceFixture()
         try fixture.signIn(.ctx)
         // The database says min-max (flexible); CTX's live answer says fixed with values.
@@ -101,8 +101,8 @@ struct AnchorBugTests {
         #expect(typeOnly.denominations.value.type == .fixed)
     }
 
-    @Test("iOS reads enabled only from a first CTX provider, only once, and shows enabled on any error: not here")
-    func iOSReadsEnabledOnlyFromAFirstCTXProviderOnceAndShowsEnabledOnAnyError() async throws {
+    @Test("Enabled is resolved on every lookup, and an error never shows enabled (iOS reads it once, true on error)")
+    func enabledIsResolvedEveryTimeAndNeverAssumedOnError() async throws {
         let fixture = try ServiceFixture()
         try fixture.signIn(.ctx)
         let path = fixture.server.path(.ctx, "merchants/\(ServiceFixture.bareCTX)")
@@ -120,8 +120,8 @@ struct AnchorBugTests {
         #expect(later.enabled.value == false && later.enabled.source == .live)
     }
 
-    @Test("iOS ignores active in the database: here it is the local source of enabled")
-    func iOSIgnoresActiveInTheDatabase() async throws {
+    @Test("The database's active is the local source of enabled (iOS ignores it)")
+    func databaseActiveIsTheLocalSourceOfEnabled() async throws {
         let fixture = try ServiceFixture()
         let merchant = try await fixture.service().resolve(merchantId: "m-bare", policy: .cacheOnly)
         #expect(merchant.enabled == Resolved(false, source: .local))
@@ -129,8 +129,8 @@ struct AnchorBugTests {
         #expect(dash.enabled == Resolved(false, source: .local), "a Dash merchant's merchant.active")
     }
 
-    @Test("iOS attaches providers with one query per merchant: one statement attaches a whole page")
-    func iOSAttachesProvidersWithOneQueryPerMerchant() throws {
+    @Test("One statement attaches the providers of a whole page (iOS runs one query per merchant)")
+    func oneStatementAttachesAPagesProviders() throws {
         let directory = try ScratchDirectory()
         let count = 60
         let merchants = (1...count).map { "(\($0), 'm-\($0)', 'Shop \($0)', 'online', 'gift card', 1, 100, 'fixed', 'barcode')" }
@@ -156,8 +156,8 @@ struct AnchorBugTests {
         #expect(page.merchants.allSatisfy { ids.contains("\"\($0.merchantId)\"") })
     }
 
-    @Test("iOS crashes on NULLs: merchants whose optional columns are NULL resolve, falling back to the defaults")
-    func iOSCrashesOnNULLs() async throws {
+    @Test("Merchants whose optional columns are NULL resolve, falling back to the defaults (iOS crashes on them)")
+    func nullColumnsFallBackToTheDefaults() async throws {
         let directory = try ScratchDirectory()
         let rows = """
             INSERT INTO merchant (id, merchantId, name, type, paymentMethod, active, savingsPercentage, denominationsType, redeemType)
@@ -180,8 +180,8 @@ struct AnchorBugTests {
         #expect(dash.enabled == Resolved(true, source: .default))
     }
 
-    @Test("iOS shares one database and one set of tokens across mainnet and testnet: here each network has its own")
-    func iOSSharesOneDatabaseAndOneSetOfTokensAcrossMainnetAndTestnet() async throws {
+    @Test("Each network has its own database and tokens (iOS shares one of each across mainnet and testnet)")
+    func eachNetworkHasItsOwnDatabaseAndTokens() async throws {
         let state = try ScratchDirectory(prefix: "anchor-networks")
         let server = try MockProviderServer.started()
         let mainnet = try DashSpendClient(configuration: ClientFixture.configuration(state: state, server: server))
