@@ -46,7 +46,6 @@ public struct HTTPTransportConformance: Sendable {
     /// The name of the check that a POST is sent at most once after a dropped keep-alive connection.
     public static let postSentOnceCheck = "a POST after a dropped keep-alive connection is sent once"
 
-
     private let makeTransport: @Sendable () throws -> any HTTPTransport
     private let deadline: Double
     private let slack: Double

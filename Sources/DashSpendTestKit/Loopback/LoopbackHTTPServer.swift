@@ -268,7 +268,8 @@ package final class LoopbackHTTPServer: Sendable {
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         state.withLock { $0.connections += 1 }
-        while let request = Self.readRequest(client, onHead: { path in self.state.withLock { $0.heads[path, default: 0] += 1 } }) {
+        while let request = Self.readRequest(client, onHead: { path in self.state.withLock { $0.heads[path, default: 0] += 1 } })
+        {
             switch answer(request, on: client) {
             case .keptOpen: continue
             case .closed: return
