@@ -38,6 +38,8 @@ package final class MockOrderBook: Sendable {
         package var paymentURI: String = ""
         /// The card's price after the discount, in USD (fixed when created).
         package var price: Decimal = 0
+        /// The merchant's name as the provider's answers give it.
+        package var merchantName: String = ""
     }
 
     /// Edits an answer (its JSON object as the book would send it) before it goes out.
@@ -140,8 +142,8 @@ package final class MockOrderBook: Sendable {
     }
 
     /// POST `gift-cards`: `fiatAmount` must be digits, `.`, two digits. `discountBasisPoints` is the
-    /// merchant's discount as the server answers it, for the price.
-    func ctxPurchase(_ body: JSONValue?, discountBasisPoints: Int) -> LoopbackResponse {
+    /// merchant's discount as the server answers it, for the price; `merchantName` its name there.
+    func ctxPurchase(_ body: JSONValue?, discountBasisPoints: Int, merchantName: String?) -> LoopbackResponse {
         state.withLock { $0.bodies["ctx", default: []].append(body ?? .null) }
         let amount = body?["fiatAmount"]?.string ?? ""
         guard Self.isCents(amount), let merchant = body?["merchantId"]?.nonBlankString,
@@ -152,7 +154,8 @@ package final class MockOrderBook: Sendable {
         let value = Decimal(plainText: amount) ?? 0
         let entry = add(
             "ctx", amountText: amount, product: merchant, paymentURI: Self.paymentURI(value),
-            price: Self.price(value, discountBasisPoints: discountBasisPoints))
+            price: Self.price(value, discountBasisPoints: discountBasisPoints),
+            merchantName: merchantName ?? "Merchant \(merchant)")
         return .json(edited(entry, ctxJSON(entry, status: .unpaid)))
     }
 
@@ -227,13 +230,17 @@ package final class MockOrderBook: Sendable {
 
     // MARK: - Helpers
 
-    private func add(_ provider: String, amountText: String, product: String, paymentURI: String, price: Decimal) -> Entry {
+    private func add(
+        _ provider: String, amountText: String, product: String, paymentURI: String, price: Decimal,
+        merchantName: String = ""
+    ) -> Entry {
         state.withLock { state in
             let number = state.entries.count + 1
             let id = provider == "ctx" ? "ctx-order-\(number)" : "pc-book-\(number)"
             var entry = Entry(provider: provider, id: id, amountText: amountText, product: product)
             entry.paymentURI = paymentURI
             entry.price = price
+            entry.merchantName = merchantName
             state.entries.append(entry)
             return entry
         }
@@ -274,7 +281,7 @@ package final class MockOrderBook: Sendable {
         var object: [String: JSONValue] = [
             "id": .string(entry.id), "status": .string(status.rawValue), "paymentId": .string("pay-\(entry.id)"),
             "cardFiatAmount": .string(entry.amountText), "cardFiatCurrency": .string("USD"),
-            "merchantName": .string("Merchant \(entry.product)"), "paymentCryptoAmount": .string(Self.dash(amount)),
+            "merchantName": .string(entry.merchantName), "paymentCryptoAmount": .string(Self.dash(amount)),
             "paymentCryptoCurrency": .string("DASH"), "paymentUrls": .object(urls.mapValues { .string($0) }),
             "paymentFiatAmount": .string(entry.price.plainText(fractionDigits: 2)), "paymentFiatCurrency": .string("USD"),
             "rate": .string((entry.price / dash).plainText(fractionDigits: 4)),

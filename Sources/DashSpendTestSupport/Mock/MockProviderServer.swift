@@ -360,7 +360,9 @@ package final class MockProviderServer: Sendable {
             guard authorized(request, "ctx") else { return unauthorized }
             if orderBook.isEnabled {
                 let merchant = request.json?["merchantId"]?.nonBlankString ?? ""
-                return orderBook.ctxPurchase(request.json, discountBasisPoints: ctxDiscount(merchantId: merchant))
+                return orderBook.ctxPurchase(
+                    request.json, discountBasisPoints: ctxDiscount(merchantId: merchant),
+                    merchantName: ctxMerchantAnswer(merchantId: merchant)?["name"]?.nonBlankString)
             }
             return fixtureResponse("ctx/gift-cards/purchase.json") ?? .notFound
         case ("GET", "gift-cards", 1):
@@ -444,16 +446,17 @@ package final class MockProviderServer: Sendable {
         }
     }
 
+    /// The answer GET `merchants/{merchantId}` gives (an override, a fixture or a generated one), parsed.
+    package func ctxMerchantAnswer(merchantId: String) -> JSONValue? {
+        if merchantId.hasPrefix(Self.generatedMerchantPrefix) { return Self.generatedMerchantAnswer(id: merchantId) }
+        let body = orderBook.ctxMerchant(merchantId)?.body ?? fixture("ctx/merchants/\(merchantId).json")
+        return body.flatMap { try? JSONValue.parse($0) }
+    }
+
     /// The discount of CTX merchant `merchantId` in basis points, as its merchant answer says
     /// (`userDiscount`, else `savingsPercentage`; 0 without either).
     package func ctxDiscount(merchantId: String) -> Int {
-        let json: JSONValue?
-        if merchantId.hasPrefix(Self.generatedMerchantPrefix) {
-            json = Self.generatedMerchantAnswer(id: merchantId)
-        } else {
-            let body = orderBook.ctxMerchant(merchantId)?.body ?? fixture("ctx/merchants/\(merchantId).json")
-            json = body.flatMap { try? JSONValue.parse($0) }
-        }
+        let json = ctxMerchantAnswer(merchantId: merchantId)
         return json?["userDiscount"]?.int ?? json?["savingsPercentage"]?.int ?? 0
     }
 
