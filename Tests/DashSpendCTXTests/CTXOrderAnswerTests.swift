@@ -10,7 +10,9 @@ import Testing
 struct CTXOrderAnswerTests {
     static let merchant = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"
 
-    @Test("`Gift card N is out of stock` is out of stock at any status, as text or as a JSON message", arguments: [400, 409, 422, 500, 503])
+    @Test(
+        "`Gift card N is out of stock` is out of stock at any status, as text or as a JSON message",
+        arguments: [400, 409, 422, 500, 503])
     func outOfStockAtAnyStatus(status: Int) async throws {
         for body in ["Gift card 123 is out of stock", #"{"errors":[{"message":"Gift card 123 is out of stock"}]}"#] {
             let harness = try ProviderHarness()

@@ -48,6 +48,20 @@ package enum LockFile {
         return descriptor
     }
 
+    /// Opens the lock file at `path` and takes a shared lock (`flock(LOCK_SH)`): many holders at once, none
+    /// while someone holds it exclusively. Returns the descriptor, whose closing releases it.
+    package static func lockShared(_ path: String) throws(LockFileProblem) -> Int32 {
+        let descriptor = try openFile(path)
+        while flock(descriptor, LOCK_SH) != 0 {
+            guard errno == EINTR else {
+                let reason = SystemError.message()
+                close(descriptor)
+                throw LockFileProblem(path: path, action: "lock", reason: reason)
+            }
+        }
+        return descriptor
+    }
+
     /// Tries once to take the exclusive lock on an open lock file: true when it is held, false when another
     /// holder has it. Any other failure is thrown.
     package static func tryLock(_ descriptor: Int32, path: String) throws(LockFileProblem) -> Bool {
