@@ -84,24 +84,6 @@ struct OrderSafetyTests {
             .sorted()
     }
 
-    /// Overwrites, in the SQLite file at `path`, one page (not the first) that holds `marker`, and returns
-    /// its number: damage confined to the table whose rows carry the marker.
-    static func damagePage(of path: String, holding marker: String) throws -> Int {
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        let declared = Int(bytes[16]) << 8 | Int(bytes[17])
-        let pageSize = declared == 1 ? 65_536 : declared
-        let needle = Array(marker.utf8)
-        var holding: [Int] = []
-        for page in 1..<(bytes.count / pageSize) {
-            let range = (page * pageSize)..<((page + 1) * pageSize)
-            if bytes[range].firstRange(of: needle) != nil { holding.append(page) }
-        }
-        let page = try #require(holding.count > 2 ? holding[holding.count / 2] : nil, "the marker spans \(holding)")
-        for index in (page * pageSize)..<((page + 1) * pageSize) { bytes[index] = 0xA5 }
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return page + 1
-    }
-
     // MARK: - 1. Orders are precious, answers a cache
 
     @Test("Damage confined to the stored answers (one page) never touches the orders or their cards")
@@ -118,7 +100,7 @@ struct OrderSafetyTests {
                     [.text("filler-\(index)"), .text("CACHE-DAMAGE-MARKER " + String(repeating: "x", count: 300))])
             }
         }
-        _ = try Self.damagePage(of: Self.folder(transcript) + "/state.db", holding: "CACHE-DAMAGE-MARKER")
+        try SQLitePageDamage.damagePage(of: Self.folder(transcript) + "/state.db", holding: "CACHE-DAMAGE-MARKER")
 
         let listed = try await Self.orders(transcript)
         #expect(listed.map { $0["id"] as? String } == [id], "the order is still listed")

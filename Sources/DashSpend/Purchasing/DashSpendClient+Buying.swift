@@ -201,10 +201,15 @@ extension DashSpendClient {
             throw failure
         }
         order = checked(answer, for: order, quote: quote, rate: rate, store: store)
-        if order.status == .rejected && order.paymentURI == nil {
+        if order.status == .rejected {
+            // Refused by this check, or by the provider in its answer: kept, and never shown as payable.
             try write(order, to: store)
             progress.set(order)
-            throw DashSpendFailure(.refused, order.message ?? "", provider: quote.provider, subject: order.id)
+            throw DashSpendFailure(
+                .refused,
+                order.message
+                    ?? "\(quote.provider.displayName) rejected order \(answer.id): it is kept as rejected order \(order.id)",
+                provider: quote.provider, subject: order.id)
         }
         do {
             try store.save(order)

@@ -1,11 +1,11 @@
 import DashSpendSQLite
-import Foundation
+package import Foundation
 
 /// A state database as version 0.1.0 wrote it (`<state>/<network>/state.db`, migrations 1 to 3, the orders
 /// and their cards in it), for the tests that check such a file keeps working.
-enum LegacyStateDatabase {
+package enum LegacyStateDatabase {
     /// The schema 0.1.0 shipped, migration by migration.
-    static let migrations: [(name: String, sql: String)] = [
+    package static let migrations: [(name: String, sql: String)] = [
         (
             "1-provider-answers",
             """
@@ -35,21 +35,37 @@ enum LegacyStateDatabase {
     ]
 
     /// One order row of the 0.1.0 schema.
-    struct Row {
-        var id: String
-        var provider: String
-        var providerOrderId: String?
-        var merchantId: String
-        var merchantName: String
-        var amount: String
-        var status: String
-        var paymentURI: String?
+    package struct Row {
+        package var id: String
+        package var provider: String
+        package var providerOrderId: String?
+        package var merchantId: String
+        package var merchantName: String
+        package var amount: String
+        package var status: String
+        package var paymentURI: String?
         /// The delivered card as 0.1.0 stored it (JSON), if any.
-        var card: String?
+        package var card: String?
+
+        /// Creates a row.
+        package init(
+            id: String, provider: String, providerOrderId: String?, merchantId: String, merchantName: String, amount: String,
+            status: String, paymentURI: String?, card: String?
+        ) {
+            self.id = id
+            self.provider = provider
+            self.providerOrderId = providerOrderId
+            self.merchantId = merchantId
+            self.merchantName = merchantName
+            self.amount = amount
+            self.status = status
+            self.paymentURI = paymentURI
+            self.card = card
+        }
     }
 
     /// Writes `<home>/mainnet/state.db` (folders 0700, file 0600) with `rows`.
-    static func write(home: String, rows: [Row]) throws {
+    package static func write(home: String, rows: [Row]) throws {
         let folder = home + "/mainnet"
         try FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
