@@ -27,17 +27,6 @@ struct OrderSafetyPiggyCardsTests {
         return try #require((try bought.json()["order"] as? [String: Any])?["id"] as? String)
     }
 
-    /// Sets `data.status` of every status answer to `word`.
-    static func answerStatus(_ transcript: AuthTranscript, _ word: String) {
-        transcript.server.orderBook.setStatusAnswerEdit { _, _, answer in
-            var object = answer.object ?? [:]
-            var data = object["data"]?.object ?? [:]
-            data["status"] = .string(word)
-            object["data"] = .object(data)
-            return .object(object)
-        }
-    }
-
     @Test(
         "PiggyCards' status words, any case: delivered, refused or unknown orders never show a payment",
         arguments: [
@@ -49,7 +38,7 @@ struct OrderSafetyPiggyCardsTests {
         let transcript = try await Self.signedIn()
         let id = try await Self.bought(transcript)
         transcript.server.orderBook.setProgression([progression])
-        Self.answerStatus(transcript, word)
+        transcript.server.orderBook.setPiggyCardsStatusWord(word)
         let result = try await OrderSafetyTests.run(transcript, ["order", id])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("status:") && result.stdout.contains(shown), "\(result.stdout)")
@@ -91,21 +80,7 @@ struct OrderSafetyPiggyCardsTests {
         let transcript = try await Self.signedIn()
         let id = try await Self.bought(transcript)
         transcript.server.orderBook.setProgression([.fulfilled])
-        transcript.server.orderBook.setStatusAnswerEdit { _, _, answer in
-            var object = answer.object ?? [:]
-            var data = object["data"]?.object ?? [:]
-            data["delivery_time"] = data["deliveryTime"]
-            data["deliveryTime"] = nil
-            data["cards"] = .array(
-                (data["cards"]?.array ?? []).map { card in
-                    var fields = card.object ?? [:]
-                    fields["barcodelink"] = fields["barcodeLink"]
-                    fields["barcodeLink"] = nil
-                    return .object(fields)
-                })
-            object["data"] = .object(data)
-            return .object(object)
-        }
+        transcript.server.orderBook.setPiggyCardsAndroidSpellings(true)
         let result = try await OrderSafetyTests.run(transcript, ["order", id, "--reveal", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let order = try #require(try result.json()["order"] as? [String: Any])

@@ -127,18 +127,6 @@ public final class StateDatabase: Sendable {
     /// Opens `path`, migrates it and checks its pages; corruption, "not a database" and a newer schema are
     /// thrown as such.
     private static func openChecked(_ path: String) throws(SQLiteError) -> SQLiteConnection {
-        try PrivateSQLiteFile.prepare(path, purpose: "the state database")
-        let connection = try SQLiteConnection(path: path, mode: .readWrite)
-        try migrator.migrate(connection)
-        let verdict: [String]
-        do {
-            verdict = try connection.fetchAll("PRAGMA quick_check(1)") { $0.text("quick_check") ?? "" }
-        } catch {
-            throw SQLiteError(error)
-        }
-        guard verdict == ["ok"] else {
-            throw SQLiteError(code: 11, message: "the state database \(path) is damaged: \(verdict.first ?? "")")
-        }
-        return connection
+        try PrivateSQLiteFile.openMigrated(path, migrator: migrator, purpose: "the state database")
     }
 }

@@ -57,7 +57,8 @@ package final class MockOrderBook: Sendable {
         var giftCards: [String: String] = [:]
         var createEdit: AnswerEdit?
         var statusEdit: StatusEdit?
-        var statusWords: [OrderStatus: String] = [:]
+        var piggyCardsWord: String?
+        var androidSpellings = false
     }
 
     private let state = Mutex(State())
@@ -102,10 +103,17 @@ package final class MockOrderBook: Sendable {
     /// before it is sent; nil: as built.
     package func setStatusAnswerEdit(_ edit: StatusEdit?) { state.withLock { $0.statusEdit = edit } }
 
-    /// Makes PiggyCards answer `word` for `status` (default: `Payment pending`, `Paid`, `Complete`,
-    /// `Cancelled`), as another release of its API, or the other wallet, spells it.
-    package func setPiggyCardsStatusWord(_ word: String, for status: OrderStatus) {
-        state.withLock { $0.statusWords[status] = word }
+    /// Makes every PiggyCards status answer say `word` in `data.status` (nil: the word of the order's
+    /// progression, `Payment pending`, `Paid`, `Complete` or `Cancelled`): a word one wallet reads and the
+    /// other does not, or one neither knows.
+    package func setPiggyCardsStatusWord(_ word: String?) {
+        state.withLock { $0.piggyCardsWord = word }
+    }
+
+    /// Makes PiggyCards' status answers spell `deliveryTime` and each card's `barcodeLink` as the Android
+    /// wallet reads them (`delivery_time`, `barcodelink`) instead of as iOS does.
+    package func setPiggyCardsAndroidSpellings(_ on: Bool) {
+        state.withLock { $0.androidSpellings = on }
     }
 
     /// Says that `transactionId` paid order `id` (CTX finds it by `gift-cards?txid=`).
@@ -205,13 +213,15 @@ package final class MockOrderBook: Sendable {
         case .rejected: word = "Cancelled"
         default: word = "Payment pending"
         }
-        if let other = state.withLock({ $0.statusWords[status] }) { word = other }
+        let (other, android) = state.withLock { ($0.piggyCardsWord, $0.androidSpellings) }
+        if let other { word = other }
+        let barcodeKey = android ? "barcodelink" : "barcodeLink"
         var cards: [JSONValue] = []
         if status == .fulfilled {
             cards = [
                 .object([
                     "name": .string("Card \(entry.product)"), "claimCode": .string(Self.cardNumber),
-                    "claimPin": .string(Self.cardPin), "barcodeLink": .string("https://piggy.example/barcode/\(entry.id).png"),
+                    "claimPin": .string(Self.cardPin), barcodeKey: .string("https://piggy.example/barcode/\(entry.id).png"),
                     "cardStatus": .string("active"), "claimLink": .string("https://piggy.example/claim/\(entry.id)"),
                 ])
             ]
@@ -223,7 +233,8 @@ package final class MockOrderBook: Sendable {
                     "code": .number(200), "message": .string("success"),
                     "data": .object([
                         "orderId": .string(entry.id), "payTo": .string(entry.paymentURI),
-                        "deliveryTime": .string("Instant"), "status": .string(word), "cards": .array(cards),
+                        android ? "delivery_time" : "deliveryTime": .string("Instant"), "status": .string(word),
+                        "cards": .array(cards),
                     ]),
                 ])))
     }

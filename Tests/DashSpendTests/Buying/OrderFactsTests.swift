@@ -25,35 +25,42 @@ struct OrderFactsTests {
         }
     }
 
-    struct Rewrite: Sendable, CustomTestStringConvertible {
+    /// One field of an answer set to another value.
+    struct FieldEdit: Sendable, CustomTestStringConvertible {
         let what: String
         let key: String
         let value: JSONValue
         var testDescription: String { what }
+
+        func applied(to answer: JSONValue) -> JSONValue {
+            var object = answer.object ?? [:]
+            object[key] = value
+            return .object(object)
+        }
     }
 
     static let rewrites = [
-        Rewrite(
+        FieldEdit(
             what: "another address", key: "paymentUrls",
             value: .object(["DASH.DASH": .string("dash:\(otherAddress)?amount=\(MockOrderBook.dash(25))")])),
-        Rewrite(
+        FieldEdit(
             what: "another amount", key: "paymentUrls",
             value: .object(["DASH.DASH": .string("dash:\(MockOrderBook.dashAddress)?amount=5")])),
-        Rewrite(
+        FieldEdit(
             what: "an invalid dash: URI", key: "paymentUrls",
             value: .object(["DASH.DASH": .string("dash:not-an-address?amount=0.5")])),
-        Rewrite(
+        FieldEdit(
             what: "a bitcoin: URI", key: "paymentUrls",
             value: .object(["DASH.DASH": .string("bitcoin:bc1qexampleexampleexample?amount=0.0005")])),
-        Rewrite(what: "another order id", key: "id", value: .string("ctx-order-77")),
-        Rewrite(what: "another card amount", key: "cardFiatAmount", value: .string("250.00")),
+        FieldEdit(what: "another order id", key: "id", value: .string("ctx-order-77")),
+        FieldEdit(what: "another card amount", key: "cardFiatAmount", value: .string("250.00")),
     ]
 
     @Test("A later answer with another payment, id or card is refused and kept out of the store", arguments: rewrites)
-    func rewritesRefused(_ rewrite: Rewrite) async throws {
+    func rewritesRefused(_ rewrite: FieldEdit) async throws {
         let fixture = try BuyingFixture(signedInTo: [.ctx])
         let created = try await Self.bought(fixture)
-        Self.editStatus(fixture, rewrite.key, rewrite.value)
+        fixture.server.orderBook.setStatusAnswerEdit { _, _, answer in rewrite.applied(to: answer) }
         let answered = try await fixture.client.order(id: created.id)
         for order in [answered, try fixture.laterClient().storedOrder(id: created.id)] {
             #expect(order.paymentURI == created.paymentURI, "\(rewrite.what)")
@@ -110,34 +117,23 @@ struct OrderFactsTests {
         #expect(order.message == nil, "\(order.message ?? "")")
     }
 
-    struct CreateEdit: Sendable, CustomTestStringConvertible {
-        let what: String
-        let key: String
-        let value: JSONValue
-        var testDescription: String { what }
-    }
-
     static let createEdits = [
-        CreateEdit(
+        FieldEdit(
             what: "100 DASH for a 25 USD card at a known rate", key: "paymentUrls",
             value: .object(["DASH.DASH": .string("dash:\(MockOrderBook.dashAddress)?amount=100")])),
-        CreateEdit(
+        FieldEdit(
             what: "999999999999 DASH", key: "paymentUrls",
             value: .object(["DASH.DASH": .string("dash:\(MockOrderBook.dashAddress)?amount=999999999999")])),
-        CreateEdit(what: "a card of another amount", key: "cardFiatAmount", value: .string("250.00")),
-        CreateEdit(what: "a card in another currency", key: "cardFiatCurrency", value: .string("EUR")),
-        CreateEdit(what: "a payment in fiat far above the price", key: "paymentFiatAmount", value: .string("60.00")),
+        FieldEdit(what: "a card of another amount", key: "cardFiatAmount", value: .string("250.00")),
+        FieldEdit(what: "a card in another currency", key: "cardFiatCurrency", value: .string("EUR")),
+        FieldEdit(what: "a payment in fiat far above the price", key: "paymentFiatAmount", value: .string("60.00")),
     ]
 
     @Test("A create answer that does not match the request is kept as rejected, with no payment", arguments: createEdits)
-    func createAnswerChecked(_ edit: CreateEdit) async throws {
+    func createAnswerChecked(_ edit: FieldEdit) async throws {
         let fixture = try BuyingFixture(signedInTo: [.ctx])
         let quote = try await fixture.client.quote(merchant: ClientFixture.homeDepot, amount: 25)
-        fixture.server.orderBook.setCreateAnswerEdit { _, answer in
-            var object = answer.object ?? [:]
-            object[edit.key] = edit.value
-            return .object(object)
-        }
+        fixture.server.orderBook.setCreateAnswerEdit { _, answer in edit.applied(to: answer) }
         let failure = try #require(await ClientFixture.failure { try await fixture.client.placeOrder(quote) })
         #expect(failure.kind == .refused, "\(edit.what)")
         let kept = try #require(try fixture.client.orders().first)

@@ -23,17 +23,6 @@ struct PiggyCardsOrderSafetyTests {
             try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards))
     }
 
-    /// Sets `data.status` of every status answer to `word`.
-    static func answerStatus(_ fixture: BuyingFixture, _ word: String) {
-        fixture.server.orderBook.setStatusAnswerEdit { _, _, answer in
-            var object = answer.object ?? [:]
-            var data = object["data"]?.object ?? [:]
-            data["status"] = .string(word)
-            object["data"] = .object(data)
-            return .object(object)
-        }
-    }
-
     @Test("A PiggyCards Range card at exactly its minimum and maximum is bought; a cent outside either is refused unsent")
     func rangeEnds() async throws {
         let fixture = try BuyingFixture(signedInTo: [.piggyCards])
@@ -66,7 +55,7 @@ struct PiggyCardsOrderSafetyTests {
     func statusWords(word: String, expected: OrderStatus) async throws {
         let fixture = try BuyingFixture(signedInTo: [.piggyCards])
         let created = try await Self.bought(fixture)
-        Self.answerStatus(fixture, word)
+        fixture.server.orderBook.setPiggyCardsStatusWord(word)
         let order = try await fixture.client.order(id: created.id)
         #expect(order.status == expected, "\(word)")
         #expect(order.message != "success", "no bogus note")
@@ -91,19 +80,7 @@ struct PiggyCardsOrderSafetyTests {
         let fixture = try BuyingFixture(signedInTo: [.piggyCards])
         let created = try await Self.bought(fixture)
         fixture.server.orderBook.setProgression([.fulfilled])
-        fixture.server.orderBook.setStatusAnswerEdit { _, _, answer in
-            var object = answer.object ?? [:]
-            var data = object["data"]?.object ?? [:]
-            data["cards"] = .array(
-                (data["cards"]?.array ?? []).map { card in
-                    var fields = card.object ?? [:]
-                    fields["barcodelink"] = fields["barcodeLink"]
-                    fields["barcodeLink"] = nil
-                    return .object(fields)
-                })
-            object["data"] = .object(data)
-            return .object(object)
-        }
+        fixture.server.orderBook.setPiggyCardsAndroidSpellings(true)
         let order = try await fixture.client.order(id: created.id)
         #expect(order.cards.first?.barcodeLink?.hasPrefix("https://piggy.example/barcode/") == true)
     }
