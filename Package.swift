@@ -42,17 +42,19 @@ let package = Package(
         ),
 
         // MARK: - Library
+        /// The package's one lock (`Locked`), back-deployable where `Synchronization.Mutex` is not (iOS 18).
+        .target(name: "DashSpendLocking"),
         /// Provider enum and facts, models, errors, the repository and transport protocols.
-        .target(name: "DashSpendCore"),
+        .target(name: "DashSpendCore", dependencies: ["DashSpendLocking"]),
         /// The one SQLite layer and the only library module that imports `CSQLite`: connections (read-only or
         /// read-write), cached statements, rows by column name, transactions and the schema migrator.
-        .target(name: "DashSpendSQLite", dependencies: ["CSQLite"]),
+        .target(name: "DashSpendSQLite", dependencies: ["CSQLite", "DashSpendLocking"]),
         /// The explore database reader (SQLite).
         .target(name: "DashSpendExplore", dependencies: ["DashSpendCore", "DashSpendSQLite"]),
         /// `sync`: reads the wallets' WinZip-AES explore ZIP (or a plain explore file) and swaps it in safely.
         .target(
             name: "DashSpendSync",
-            dependencies: ["DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "CCrypto", "CZlib"]
+            dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "CCrypto", "CZlib"]
         ),
         /// The CTX client and repository.
         .target(name: "DashSpendCTX", dependencies: ["DashSpendCore"]),
@@ -65,7 +67,7 @@ let package = Package(
         .target(
             name: "DashSpend",
             dependencies: [
-                "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP",
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP",
                 "DashSpendSync",
             ]
         ),
@@ -75,12 +77,12 @@ let package = Package(
         // MARK: - Kit for implementers
         /// Conformance suites any repository, credential store, offer store or transport runs against itself
         /// (Swift Testing), the loopback HTTP server they use, and an in-memory credential store.
-        .target(name: "DashSpendTestKit", dependencies: ["DashSpend", "DashSpendCore"]),
+        .target(name: "DashSpendTestKit", dependencies: ["DashSpendLocking", "DashSpend", "DashSpendCore"]),
 
         // MARK: - Command-line tool
         .target(
             name: "MerchantLookupCLI",
-            dependencies: ["DashSpend", "DashSpendSample"]
+            dependencies: ["DashSpendLocking", "DashSpend", "DashSpendSample"]
         ),
         .executableTarget(name: "MerchantLookup", dependencies: ["MerchantLookupCLI"]),
 
@@ -92,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "ExploreBenchmark",
             dependencies: [
-                "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite", "CZlib", "DashSpendSync",
+                "DashSpendLocking", "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite", "CZlib", "DashSpendSync",
                 "DashSpendHTTP", "DashSpendTestKit",
             ]
         ),
@@ -114,20 +116,20 @@ let package = Package(
         .target(
             name: "DashSpendTestSupport",
             dependencies: [
-                "DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendSync", "DashSpendHTTP",
+                "DashSpendLocking", "DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendSync", "DashSpendHTTP",
                 "DashSpendTestKit", "CZlib",
             ]
         ),
         // One test target per source module, named `<Module>Tests`.
-        .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendCore", "DashSpendTestSupport"]),
-        .testTarget(name: "DashSpendSQLiteTests", dependencies: ["DashSpendSQLite", "DashSpendTestSupport"]),
+        .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendTestSupport"]),
+        .testTarget(name: "DashSpendSQLiteTests", dependencies: ["DashSpendLocking", "DashSpendSQLite", "DashSpendTestSupport"]),
         .testTarget(
             name: "DashSpendExploreTests",
             dependencies: ["DashSpendExplore", "DashSpendSQLite", "DashSpendSample", "DashSpendTestSupport"]
         ),
         .testTarget(
             name: "DashSpendSyncTests",
-            dependencies: ["DashSpendSync", "DashSpendExplore", "DashSpendSQLite", "DashSpendTestSupport"]
+            dependencies: ["DashSpendLocking", "DashSpendSync", "DashSpendExplore", "DashSpendSQLite", "DashSpendTestSupport"]
         ),
         .testTarget(name: "DashSpendCTXTests", dependencies: ["DashSpendCTX", "DashSpendCore", "DashSpendTestSupport"]),
         /// Every file is inside `#if PIGGYCARDS_ENABLED`: without the flag this target has no tests.
@@ -140,15 +142,15 @@ let package = Package(
         .testTarget(
             name: "DashSpendTests",
             dependencies: [
-                "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendSample",
+                "DashSpendLocking", "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendSample",
             ]
         ),
         /// The CLI library in process (`@testable`): rendering and terminal text.
-        .testTarget(name: "MerchantLookupCLITests", dependencies: ["MerchantLookupCLI"]),
+        .testTarget(name: "MerchantLookupCLITests", dependencies: ["DashSpendLocking", "MerchantLookupCLI"]),
         .testTarget(
             name: "DashSpendTestKitTests",
             dependencies: [
-                "DashSpendTestKit", "DashSpend", "DashSpendCore", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP",
+                "DashSpendLocking", "DashSpendTestKit", "DashSpend", "DashSpendCore", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP",
                 "DashSpendTestSupport", "DashSpendSQLite", "CSQLite",
             ]
         ),

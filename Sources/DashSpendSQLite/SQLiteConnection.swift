@@ -1,5 +1,5 @@
 import CSQLite
-import Synchronization
+import DashSpendLocking
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -19,7 +19,7 @@ package import Foundation
 ///   `SQLITE_BUSY` (``SQLiteError/isBusy``).
 package final class SQLiteConnection: @unchecked Sendable {
     let handle: OpaquePointer
-    private let lock = Mutex(())
+    private let lock = Locked(())
     /// Guarded by `lock`.
     private var statements: SQLiteStatementCache
 
@@ -114,7 +114,7 @@ package final class SQLiteConnection: @unchecked Sendable {
         sqlite3_close_v2(handle)
     }
 
-    // Not specialized: specializing it (building the noncopyable `Access` inside `Mutex.withLock`) crashes
+    // Not specialized: specializing it (building the noncopyable `Access` inside `Locked.withLock`) crashes
     // the Swift 6.3.1 optimizer ("Cannot initialize a nonCopyable type with a guaranteed value"), which
     // broke every `-c release` build. One unspecialized generic call per query costs nothing measurable.
     /// Runs `body` with exclusive use of the connection (several statements, no transaction).

@@ -1,11 +1,11 @@
 import DashSpend
 package import DashSpendCore
-import Synchronization
+import DashSpendLocking
 
 /// An ``OfferCache`` in memory, for tests.
 package final class InMemoryOfferCache: OfferCache {
-    private let entries = Mutex<[String: ProviderMerchantDetails]>([:])
-    private let saves = Atomic<Int>(0)
+    private let entries = Locked<[String: ProviderMerchantDetails]>([:])
+    private let saves = Locked(0)
 
     /// Creates an empty cache.
     package init() {}
@@ -17,10 +17,10 @@ package final class InMemoryOfferCache: OfferCache {
 
     /// Stores the answer.
     package func save(_ details: ProviderMerchantDetails) {
-        saves.add(1, ordering: .relaxed)
+        saves.withLock { $0 += 1 }
         entries.withLock { $0[details.provider.id + "\u{0}" + details.sourceId] = details }
     }
 
     /// How many answers were stored so far (the same answer twice counts twice).
-    package var saveCount: Int { saves.load(ordering: .relaxed) }
+    package var saveCount: Int { saves.withLock { $0 } }
 }

@@ -1,9 +1,9 @@
 import DashSpendCore
 import DashSpendHTTP
+import DashSpendLocking
 import DashSpendSync
 import DashSpendTestKit
 import Dispatch
-import Synchronization
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -157,7 +157,7 @@ struct DownloadBenchmark {
 
 /// The result of the download task, read by the waiting thread.
 private final class Outcome: Sendable {
-    private let state = Mutex<(value: ExploreDownloadOutcome?, error: String?)>((nil, nil))
+    private let state = Locked<(value: ExploreDownloadOutcome?, error: String?)>((nil, nil))
 
     var value: ExploreDownloadOutcome? { state.withLock { $0.value } }
     var error: String? { state.withLock { $0.error } }

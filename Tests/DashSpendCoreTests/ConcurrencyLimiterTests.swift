@@ -1,6 +1,6 @@
 import DashSpendCore
+import DashSpendLocking
 import DashSpendTestSupport
-import Synchronization
 import Testing
 
 @Suite("At most N pieces of work run at once; waiters are served in order and may leave", .timeLimit(.minutes(2)))
@@ -131,15 +131,6 @@ struct ConcurrencyLimiterTests {
             try await group.waitForAll()
         }
     }
-}
-
-/// A value behind a lock, shared by the tasks of a test.
-private final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-
-    init(_ value: Value) { mutex = Mutex(value) }
-
-    func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result { mutex.withLock { body(&$0) } }
 }
 
 /// Holds every caller of ``wait()`` until ``open()``.

@@ -1,11 +1,11 @@
 import DashSpendCore
-import Synchronization
+import DashSpendLocking
 import Testing
 
 @Suite("Critical sections say what an exit cut short", .timeLimit(.minutes(2)))
 struct CriticalSectionNoteTests {
     final class Stage: Sendable {
-        let value = Mutex("sent")
+        let value = Locked("sent")
     }
 
     @Test("The note of a section open at close is said as it stands once the section ended; others say nothing")

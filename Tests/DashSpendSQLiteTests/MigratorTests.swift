@@ -1,13 +1,13 @@
+import DashSpendLocking
 import DashSpendSQLite
 import DashSpendTestSupport
-import Synchronization
 import Testing
 
 @Suite("The migrator applies named migrations once, in order, records them, and refuses a newer database")
 struct MigratorTests {
     /// How many times each migration body ran.
     final class Runs: Sendable {
-        let counts = Mutex<[String: Int]>([:])
+        let counts = Locked<[String: Int]>([:])
         func record(_ name: String) { counts.withLock { $0[name, default: 0] += 1 } }
         subscript(name: String) -> Int { counts.withLock { $0[name] ?? 0 } }
     }

@@ -1,9 +1,9 @@
 import DashSpendCore
 import DashSpendExplore
+import DashSpendLocking
 import DashSpendSync
 import DashSpendTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// The checksum policy of issue 12: the password verifier, the HMAC and SQLite's checks must pass; a CRC-32C
@@ -91,7 +91,7 @@ struct ChecksumPolicyTests {
 
     /// Every report a handler received, in order.
     final class Recorder: Sendable {
-        let reports = Mutex<[SyncProgress]>([])
+        let reports = Locked<[SyncProgress]>([])
         var handler: SyncProgressHandler { { [self] report in reports.withLock { $0.append(report) } } }
         var all: [SyncProgress] { reports.withLock { $0 } }
     }

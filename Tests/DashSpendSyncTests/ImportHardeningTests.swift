@@ -1,8 +1,8 @@
 import DashSpendExplore
+import DashSpendLocking
 import DashSpendSQLite
 import DashSpendTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import DashSpendSync
@@ -337,7 +337,7 @@ struct ImportHardeningTests {
         let importer = self.importer
         for _ in 0..<8 {
             // Both imports must succeed (the lock serialises them), not merely leave a consistent pair behind.
-            let errors = Mutex<[ExploreImportError]>([])
+            let errors = Locked<[ExploreImportError]>([])
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 do throws(ExploreImportError) {
                     _ = try importer.importFile(at: index == 0 ? older : newer, force: true)
@@ -487,5 +487,5 @@ struct ImportHardeningTests {
 
 /// What an import on another thread gave, for the test to check once the thread is done.
 private final class ImportResultBox: Sendable {
-    let value = Mutex<Result<ExploreImportOutcome, ExploreImportError>?>(nil)
+    let value = Locked<Result<ExploreImportOutcome, ExploreImportError>?>(nil)
 }

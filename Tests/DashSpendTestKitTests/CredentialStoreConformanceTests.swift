@@ -1,8 +1,8 @@
 import DashSpendCore
+import DashSpendLocking
 import DashSpendTestKit
 import DashSpendTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("Credential stores keep, separate and replace credentials", .timeLimit(.minutes(2)))
@@ -24,7 +24,7 @@ struct CredentialStoreConformanceTests {
     /// The suite is not vacuous: a store that merges a save into what was there (instead of replacing it)
     /// is caught by the checks that replace a value, and only by them.
     @Test func mergingStoreIsCaught() async throws {
-        let result = Mutex<ConformanceResult?>(nil)
+        let result = Locked<ConformanceResult?>(nil)
         try await withKnownIssue("a store that merges saves keeps fields the new value dropped") {
             let found = try await CredentialStoreConformance(makeStore: { MergingCredentialStore() }).run()
             result.withLock { $0 = found }

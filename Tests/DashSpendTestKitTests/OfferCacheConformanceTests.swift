@@ -1,10 +1,10 @@
 import CSQLite
 import DashSpend
 import DashSpendCore
+import DashSpendLocking
 import DashSpendTestKit
 import DashSpendTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("Offer stores keep the last answer per provider and merchant", .timeLimit(.minutes(2)))
@@ -12,7 +12,7 @@ struct OfferCacheConformanceTests {
     /// The SQLite store, including a write that fails while another connection holds an exclusive lock.
     @Test func sqliteStoreConforms() async throws {
         let scratch = try ScratchDirectory(prefix: "kit-offers")
-        let lastPath = Mutex("")
+        let lastPath = Locked("")
         let suite = OfferCacheConformance(
             breakWrites: { _ in
                 let lock = try SQLiteWriteLock(path: lastPath.withLock { $0 })
@@ -89,7 +89,7 @@ private final class SQLiteWriteLock: @unchecked Sendable {
 
 /// A defective store: a second save for the same merchant is ignored.
 private final class KeepFirstOfferCache: OfferCache {
-    private let entries = Mutex<[String: ProviderMerchantDetails]>([:])
+    private let entries = Locked<[String: ProviderMerchantDetails]>([:])
 
     func load(_ provider: GiftCardProvider, sourceId: String) -> ProviderMerchantDetails? {
         entries.withLock { $0[provider.id + "/" + sourceId] }
@@ -105,8 +105,8 @@ private final class KeepFirstOfferCache: OfferCache {
 
 /// A defective store: a save removes the old answer first, then fails when writes are broken.
 private final class ClearingOfferCache: OfferCache {
-    let failing = Mutex(false)
-    private let entries = Mutex<[String: ProviderMerchantDetails]>([:])
+    let failing = Locked(false)
+    private let entries = Locked<[String: ProviderMerchantDetails]>([:])
 
     func load(_ provider: GiftCardProvider, sourceId: String) -> ProviderMerchantDetails? {
         entries.withLock { $0[provider.id + "/" + sourceId] }

@@ -1,9 +1,9 @@
 import DashSpend
 import DashSpendCore
+import DashSpendLocking
 import DashSpendSQLite
 import DashSpendTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @Suite("The state database keeps one answer per merchant in a migrated file, and sets an unusable file aside")
@@ -115,7 +115,7 @@ struct StateDatabaseTests {
             try junk.write(to: URL(fileURLWithPath: path))
             let before = try asideFiles().count
             let opens = 6
-            let results = Mutex<[Result<StateDatabase, SQLiteError>]>([])
+            let results = Locked<[Result<StateDatabase, SQLiteError>]>([])
             DispatchQueue.concurrentPerform(iterations: opens) { _ in
                 let result = Result { () throws(SQLiteError) in try StateDatabase(path: path, network: .mainnet, now: now) }
                 results.withLock { $0.append(result) }

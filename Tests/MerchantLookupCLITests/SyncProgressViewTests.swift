@@ -1,5 +1,5 @@
 import DashSpend
-import Synchronization
+import DashSpendLocking
 import Testing
 
 @testable import MerchantLookupCLI
@@ -9,7 +9,7 @@ import Testing
 struct SyncProgressViewTests {
     /// What a view wrote, in order.
     final class Screen: Sendable {
-        let writes = Mutex<[String]>([])
+        let writes = Locked<[String]>([])
         var output: @Sendable (String) -> Void { { [self] text in writes.withLock { $0.append(text) } } }
         var text: String { writes.withLock { $0.joined() } }
         var count: Int { writes.withLock { $0.count } }

@@ -1,4 +1,4 @@
-import Synchronization
+import DashSpendLocking
 
 /// A first-in first-out queue between one producer and one consumer that holds at most `capacity`
 /// elements: ``push(_:)`` waits while it is full, ``pop()`` waits while it is empty. It is what keeps a
@@ -46,7 +46,7 @@ final class BoundedQueue<Element: Sendable>: Sendable {
 
     /// The most elements queued at once.
     let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An empty queue of at most `capacity` (at least 1) elements.
     init(capacity: Int) {

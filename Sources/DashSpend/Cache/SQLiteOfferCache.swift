@@ -1,6 +1,6 @@
 import DashSpendCore
+import DashSpendLocking
 public import DashSpendSQLite
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +26,7 @@ public final class SQLiteOfferCache: OfferCache {
     public let database: StateDatabase
     private var connection: SQLiteConnection { database.connection }
     /// The last decoding of each answer, with the texts it came from.
-    private let decoded = Mutex<[DecodedKey: DecodedAnswer]>([:])
+    private let decoded = Locked<[DecodedKey: DecodedAnswer]>([:])
     /// How many decoded answers are remembered; past it the memory starts afresh.
     static let decodedLimit = 4_096
 

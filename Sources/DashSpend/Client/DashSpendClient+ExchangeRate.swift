@@ -1,5 +1,5 @@
 import DashSpendCore
-import Synchronization
+import DashSpendLocking
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

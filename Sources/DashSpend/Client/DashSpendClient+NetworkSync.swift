@@ -1,7 +1,7 @@
 import DashSpendCore
 import DashSpendHTTP
+import DashSpendLocking
 import DashSpendSync
-import Synchronization
 
 extension DashSpendClient {
     /// Installs the explore data of `source` as this network's database, unless what is installed is as
@@ -28,7 +28,7 @@ extension DashSpendClient {
             return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         }
         // The last download report, until the import's first report says the download has ended.
-        let download = Mutex<(received: Int, total: Int?, ended: Bool)?>(nil)
+        let download = Locked<(received: Int, total: Int?, ended: Bool)?>(nil)
         let outcome: ExploreNetworkSync.Outcome
         let stages: [SyncProgress]
         do {

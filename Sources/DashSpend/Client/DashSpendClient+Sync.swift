@@ -1,5 +1,5 @@
+import DashSpendLocking
 import DashSpendSync
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +24,7 @@ extension DashSpendClient {
     ) throws(DashSpendFailure) -> SyncReport {
         let importer = ExploreImporter(directory: configuration.networkDirectory)
         let outcome: ExploreImportOutcome
-        let finished = Mutex<[SyncProgress]>([])
+        let finished = Locked<[SyncProgress]>([])
         let observe: SyncProgressHandler = { report in
             if report.isFinished { finished.withLock { $0.append(report) } }
             progress?(report)
@@ -48,7 +48,7 @@ extension DashSpendClient {
     static func collectingStages<T>(
         _ progress: SyncProgressHandler?, _ body: (@escaping SyncProgressHandler) async throws -> T
     ) async rethrows -> (T, [SyncProgress]) {
-        let finished = Mutex<[SyncProgress]>([])
+        let finished = Locked<[SyncProgress]>([])
         let result = try await body { report in
             if report.isFinished { finished.withLock { $0.append(report) } }
             progress?(report)

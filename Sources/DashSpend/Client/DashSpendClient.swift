@@ -1,7 +1,7 @@
 import DashSpendCore
 import DashSpendExplore
+import DashSpendLocking
 import DashSpendSQLite
-import Synchronization
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -28,16 +28,16 @@ public final class DashSpendClient: Sendable {
     public let configuration: DashSpendConfiguration
     /// The repositories' configuration (network, validated base URLs, credentials, transport, time-out).
     public let repositoryConfiguration: RepositoryConfiguration
-    private let opened = Mutex<[String: OpenedDatabase]>([:])
-    private let services = Mutex<[String: MerchantService]>([:])
-    private let state = Mutex<StateDatabase?>(nil)
-    private let openOrders = Mutex<OrderDatabase?>(nil)
+    private let opened = Locked<[String: OpenedDatabase]>([:])
+    private let services = Locked<[String: MerchantService]>([:])
+    private let state = Locked<StateDatabase?>(nil)
+    private let openOrders = Locked<OrderDatabase?>(nil)
     /// The one loader of live answers: every service this client makes (one per version of the database
     /// file) shares its deduplication of requests in flight and its bound on requests per provider.
     let loader: LiveAnswerLoader
     /// The repositories exchange rates are asked through, made on first use (none offline): one set per
     /// client, so a sign-in refreshed by one ask serves the next.
-    let rateRepositories = Mutex<[GiftCardProvider: any DashSpendRepository]?>(nil)
+    let rateRepositories = Locked<[GiftCardProvider: any DashSpendRepository]?>(nil)
 
     /// A database opened for a set of providers, and the version of the file it was opened from.
     private struct OpenedDatabase: Sendable {

@@ -1,13 +1,13 @@
 import DashSpendCore
-import Synchronization
+import DashSpendLocking
 
 /// Where an order being placed stands, for the note an exit on a signal says about it
 /// (``CriticalSections/interruptionNotes()``): set at every step of ``DashSpendClient/placeOrder(_:)``.
 final class OrderProgress: Sendable {
-    private let order: Mutex<Order?>
+    private let order: Locked<Order?>
 
     init(_ order: Order) {
-        self.order = Mutex(order)
+        self.order = Locked(order)
     }
 
     /// The order as it now stands; nil when nothing was ordered.

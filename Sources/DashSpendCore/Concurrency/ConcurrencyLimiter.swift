@@ -1,4 +1,4 @@
-import Synchronization
+import DashSpendLocking
 
 /// Lets at most ``limit`` pieces of work run at the same time; the others wait their turn, first come first
 /// served. The one place where the package bounds concurrent work (requests per provider).
@@ -30,13 +30,13 @@ package final class ConcurrencyLimiter: Sendable {
 
     /// The most pieces of work that run at the same time.
     package let limit: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates a limiter with `limit` places (at least 1).
     package init(limit: Int) {
         precondition(limit >= 1, "a limiter needs at least one place")
         self.limit = limit
-        state = Mutex(State(free: limit))
+        state = Locked(State(free: limit))
     }
 
     /// How many places are taken now.

@@ -1,4 +1,4 @@
-import Synchronization
+import DashSpendLocking
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -39,7 +39,7 @@ public final class CriticalSections: Sendable {
         var interrupted: [@Sendable () -> InterruptionNote?] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a counter with nothing open.
     public init() {}

@@ -1,5 +1,5 @@
 package import DashSpendCore
-import Synchronization
+import DashSpendLocking
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -438,7 +438,7 @@ private final class WriterBox: Sendable {
         var validator: DownloadValidator?
         var end: Int?
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func set(_ writer: PartialFileWriter, total: Int, end: Int, validator: DownloadValidator) {
         state.withLock { $0 = State(writer: writer, total: total, validator: validator, end: end) }

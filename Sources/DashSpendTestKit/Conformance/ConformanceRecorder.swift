@@ -1,4 +1,4 @@
-import Synchronization
+import DashSpendLocking
 import Testing
 
 /// Records the failures of one conformance run as Swift Testing issues, each prefixed with the suite's and
@@ -8,7 +8,7 @@ final class ConformanceRecorder: Sendable {
     let suite: String
     /// Where the implementer called `run()`.
     let location: SourceLocation
-    private let failures = Mutex(0)
+    private let failures = Locked(0)
 
     init(suite: String, location: SourceLocation) {
         self.suite = suite

@@ -1,5 +1,5 @@
 public import DashSpendCore
-import Synchronization
+import DashSpendLocking
 public import Testing
 
 #if canImport(FoundationEssentials)
@@ -387,7 +387,7 @@ private final class Seen: Sendable {
         var secrets: Set<String> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func add(_ value: Any) {
         let texts = [String(describing: value), String(reflecting: value), Self.dumped(value)]

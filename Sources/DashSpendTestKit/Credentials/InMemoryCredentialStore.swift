@@ -1,5 +1,5 @@
 package import DashSpendCore
-import Synchronization
+import DashSpendLocking
 
 /// Credentials kept in memory, for tests. Counts saves so tests can see what a repository wrote.
 package final class InMemoryCredentialStore: CredentialStore {
@@ -8,8 +8,8 @@ package final class InMemoryCredentialStore: CredentialStore {
         let network: DashSpendNetwork
     }
 
-    private let values = Mutex<[Key: ProviderCredentials]>([:])
-    private let saves = Mutex(0)
+    private let values = Locked<[Key: ProviderCredentials]>([:])
+    private let saves = Locked(0)
 
     /// Creates an empty store.
     package init() {}

@@ -1,4 +1,4 @@
-import Synchronization
+import DashSpendLocking
 
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +15,7 @@ public final class LoopbackGate: Sendable, Hashable {
         var isOpen = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The longest a request is held when nobody opens the gate, in seconds.
     public let limit: Double
 

@@ -1,5 +1,5 @@
 import DashSpendCore
-import Synchronization
+import DashSpendLocking
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -55,7 +55,7 @@ package final class LoopbackHTTPServer: Sendable {
         var heads: [String: Int] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a stopped server.
     package init() {}

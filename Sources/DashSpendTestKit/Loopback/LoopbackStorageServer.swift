@@ -1,5 +1,5 @@
 import DashSpendCore
-import Synchronization
+import DashSpendLocking
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -100,7 +100,7 @@ package final class LoopbackStorageServer: Sendable {
 
     /// The HTTP server underneath (request log, counters).
     package let http = LoopbackHTTPServer()
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A fixed `Last-Modified` per generation.
     static func lastModified(_ generation: Int) -> String {

@@ -1,9 +1,9 @@
 package import DashSpendCore
-import Synchronization
+import DashSpendLocking
 
 /// A ``DiagnosticsSink`` that keeps every event it receives, in order, for a test to read back.
 package final class CollectingDiagnostics: DiagnosticsSink {
-    private let collected = Mutex<[DiagnosticEvent]>([])
+    private let collected = Locked<[DiagnosticEvent]>([])
 
     /// Creates an empty sink.
     package init() {}

@@ -1,6 +1,6 @@
 package import DashSpendCore
+import DashSpendLocking
 import DashSpendTestKit
-import Synchronization
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -61,7 +61,7 @@ package final class MockOrderBook: Sendable {
         var androidSpellings = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A CTX payment address on mainnet.
     package static let dashAddress = "XdAUmwtig27HBG6WfYyHAzP8n6XC9jESEw"

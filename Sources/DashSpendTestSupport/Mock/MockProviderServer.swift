@@ -1,6 +1,6 @@
 package import DashSpendCore
+import DashSpendLocking
 import DashSpendTestKit
-import Synchronization
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -78,7 +78,7 @@ package final class MockProviderServer: Sendable {
     package let orderBook = MockOrderBook()
     /// The `Fixtures/Providers` directory answers are read from.
     package let fixturesDirectory: String
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a stopped server reading fixtures from `fixturesDirectory` (default: the package's
     /// `Fixtures/Providers`, found from this source file's location).

@@ -1,5 +1,5 @@
 import DashSpend
-import Synchronization
+import DashSpendLocking
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -73,7 +73,7 @@ enum OrderCommand: CLICommand {
     /// What `--wait` saw so far: the latest order, the failure of the latest ask (nil once an answer came
     /// after it), and whether the provider answered at all.
     private final class Progress: Sendable {
-        let seen = Mutex<(order: Order?, failure: DashSpendFailure?, answered: Bool)>((nil, nil, false))
+        let seen = Locked<(order: Order?, failure: DashSpendFailure?, answered: Bool)>((nil, nil, false))
     }
 
     /// Follows the order until it is final (or has no provider id to ask with, or the provider's status is a

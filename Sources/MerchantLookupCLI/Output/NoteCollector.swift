@@ -1,8 +1,8 @@
-import Synchronization
+import DashSpendLocking
 
 /// Lines a run must say on stderr once, whatever its outcome (see ``MerchantLookup/Outcome/notes``).
 final class NoteCollector: Sendable {
-    private let collected = Mutex<[String]>([])
+    private let collected = Locked<[String]>([])
 
     /// Adds `line`, unless it was already added.
     func add(_ line: String) {

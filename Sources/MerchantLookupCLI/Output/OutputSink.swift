@@ -1,11 +1,11 @@
-import Synchronization
+import DashSpendLocking
 
 /// Where a command that prints as it goes (a batch `show`) writes each piece as soon as it is ready:
 /// through the writer the executable gives (its standard output, unbuffered, so a script reading the pipe
 /// sees every line when it is written), or, without one, collected for the ``MerchantLookup/Outcome``.
 final class OutputSink: Sendable {
     private let writer: (@Sendable (String) -> Bool)?
-    private let collected = Mutex("")
+    private let collected = Locked("")
 
     /// A sink that writes through `writer` (false from it: the output could not be written), or collects
     /// when there is none.

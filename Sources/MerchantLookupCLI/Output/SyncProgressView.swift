@@ -1,5 +1,5 @@
 import DashSpend
-import Synchronization
+import DashSpendLocking
 
 /// How `sync` shows its stages on stderr.
 ///
@@ -19,7 +19,7 @@ final class SyncProgressView: Sendable {
     private let output: @Sendable (String) -> Void
     /// The least time between two redraws of a running stage, in seconds.
     private let interval: Double
-    private let state = Mutex<State>(State())
+    private let state = Locked<State>(State())
 
     private struct State {
         var stage: SyncStage?

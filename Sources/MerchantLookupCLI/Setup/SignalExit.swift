@@ -1,6 +1,6 @@
 package import DashSpendCore
+import DashSpendLocking
 import Dispatch
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +23,7 @@ import Darwin
 package final class SignalExit: Sendable {
     /// The work an exit waits for, shared with the repositories.
     package let sections: CriticalSections
-    private let exiting = Mutex(false)
+    private let exiting = Locked(false)
     /// Kept alive for the life of the process; written once, by ``install()``.
     nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
 

@@ -1,7 +1,7 @@
 import DashSpendCore
+import DashSpendLocking
 import DashSpendTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// `FileCredentialStore.withExclusiveAccess`: a polled `flock` on `<serviceTag>.json.lock`.
@@ -29,7 +29,7 @@ struct CredentialLockTests {
     @Test func twoDescriptorsNeverHoldItTogether() async throws {
         let root = Self.temporaryRoot()
         defer { Self.remove(root) }
-        let inside = Shared((now: 0, most: 0))
+        let inside = Locked((now: 0, most: 0))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
                 // A store value of its own each time: its own descriptor, as another process would have. The
@@ -63,7 +63,7 @@ struct CredentialLockTests {
             ) { try await Task.sleep(for: .seconds(60)) }
         }
         try await Task.sleep(for: .milliseconds(200))
-        let ran = Shared(false)
+        let ran = Locked(false)
         let started = ContinuousClock.now
         do {
             try await FileCredentialStore(root: root).withExclusiveAccess(
@@ -111,7 +111,7 @@ struct CredentialLockTests {
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(FileManager.default.fileExists(atPath: folder + "/held"), "the other process never held the lock")
-        let entered = Shared(false)
+        let entered = Locked(false)
         let waiter = Task {
             try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(30)) {
                 entered.withLock { $0 = true }
@@ -132,7 +132,7 @@ struct CredentialLockTests {
 
     @Test func closedCriticalSectionsRefuseNewWorkAndAreWaitedFor() async throws {
         let sections = CriticalSections()
-        let entered = Shared(false)
+        let entered = Locked(false)
         let running = Task {
             try await sections.run(boundedBy: .seconds(120)) {
                 entered.withLock { $0 = true }
@@ -151,11 +151,4 @@ struct CredentialLockTests {
         try await running.value
         #expect(sections.openCount == 0)
     }
-}
-
-/// A value tasks share, behind a lock.
-private final class Shared<Value: Sendable>: Sendable {
-    private let value: Mutex<Value>
-    init(_ value: Value) { self.value = Mutex(value) }
-    func withLock<T>(_ body: (inout Value) -> T) -> T { value.withLock { body(&$0) } }
 }
