@@ -15,7 +15,6 @@ let package = Package(
         .library(name: "DashSpendHTTP", targets: ["DashSpendHTTP"]),
         .library(name: "DashSpendTestKit", targets: ["DashSpendTestKit"]),
         .executable(name: "merchant-lookup", targets: ["MerchantLookup"]),
-        .executable(name: "explore-benchmark", targets: ["ExploreBenchmark"]),
         .plugin(name: "BuildMatrix", targets: ["BuildMatrix"]),
     ],
     traits: [
@@ -49,6 +48,9 @@ let package = Package(
         /// The one SQLite layer and the only library module that imports `CSQLite`: connections (read-only or
         /// read-write), cached statements, rows by column name, transactions and the schema migrator.
         .target(name: "DashSpendSQLite", dependencies: ["CSQLite", "DashSpendLocking"]),
+        /// The payment QR code: an ISO/IEC 18004 encoder and its terminal renderer. Only the CLI draws payments,
+        /// so it sits beside the library, not in it.
+        .target(name: "DashSpendQR"),
         /// The explore database reader (SQLite).
         .target(name: "DashSpendExplore", dependencies: ["DashSpendCore", "DashSpendSQLite"]),
         /// `sync`: reads the wallets' WinZip-AES explore ZIP (or a plain explore file) and swaps it in safely.
@@ -82,7 +84,7 @@ let package = Package(
         // MARK: - Command-line tool
         .target(
             name: "MerchantLookupCLI",
-            dependencies: ["DashSpendLocking", "DashSpend", "DashSpendSample"]
+            dependencies: ["DashSpendLocking", "DashSpend", "DashSpendQR", "DashSpendSample"]
         ),
         .executableTarget(name: "MerchantLookup", dependencies: ["MerchantLookupCLI"]),
 
@@ -91,12 +93,16 @@ let package = Package(
         /// `merchant-lookup` binary against the `sqlite3` shell, on a generated 200,000-row explore file; the
         /// front door's cached path against the same reads in bare SQL, and a batch `show` against a script;
         /// sync's download against `curl -o` from a loopback storage server.
+        /// Not a product: it links DashSpendTestKit, and so Testing, which no package depending on DashSpend
+        /// should be offered. SwiftPM still makes an executable of it in this package, named after the target
+        /// (hence the name, with its folder given).
         .executableTarget(
-            name: "ExploreBenchmark",
+            name: "explore-benchmark",
             dependencies: [
                 "DashSpendLocking", "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite", "CZlib", "DashSpendSync",
                 "DashSpendHTTP", "DashSpendTestKit",
-            ]
+            ],
+            path: "Sources/ExploreBenchmark"
         ),
 
         // MARK: - Plugins and their tools
@@ -122,6 +128,7 @@ let package = Package(
         ),
         // One test target per source module, named `<Module>Tests`.
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendTestSupport"]),
+        .testTarget(name: "DashSpendQRTests", dependencies: ["DashSpendQR", "DashSpendCore", "DashSpendTestSupport"]),
         .testTarget(name: "DashSpendSQLiteTests", dependencies: ["DashSpendLocking", "DashSpendSQLite", "DashSpendTestSupport"]),
         .testTarget(
             name: "DashSpendExploreTests",
@@ -157,7 +164,7 @@ let package = Package(
         /// The `merchant-lookup` binary end to end, run as a process.
         .testTarget(
             name: "MerchantLookupTests",
-            dependencies: ["MerchantLookup", "DashSpendTestSupport", "DashSpendCore"]
+            dependencies: ["MerchantLookup", "DashSpendTestSupport", "DashSpendCore", "DashSpendQR"]
         ),
     ]
 )

@@ -17,6 +17,11 @@ import FoundationNetworking
 /// - A body larger than ``HTTPResponse/maximumBodyBytes`` stops the transfer and throws
 ///   ``DashSpendError/unreadableAnswer(_:)``.
 /// - Cancelling the calling task cancels the request (it then throws `CancellationError`).
+/// - A request that is not idempotent (``HTTPRequest/isIdempotent``: a `POST`, such as a gift-card order) is
+///   sent once, on a connection of its own: it goes out through a session made for it alone, so it never
+///   rides a kept-alive connection. On Linux `URLSession` runs over libcurl, which re-sends a request on a
+///   fresh connection when a reused one turns out dead before answering; for an order that is a second
+///   order. On a connection of its own, a dropped connection is a ``DashSpendError/network(_:)`` at once.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let delegate: TransportDelegate
@@ -41,13 +46,24 @@ public struct URLSessionTransport: HTTPTransport {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        return try await perform(urlRequest, deadline: max(0, request.timeout))
+        guard request.isIdempotent else {
+            // A session of its own: no connection of another request's to reuse, hence none that can fail
+            // under it and make libcurl send it again. Invalidated once its one task has ended.
+            let delegate = TransportDelegate()
+            let session = URLSession(
+                configuration: URLSessionConfiguration.uncachedEphemeral(), delegate: delegate, delegateQueue: nil)
+            defer { session.finishTasksAndInvalidate() }
+            return try await Self.perform(urlRequest, deadline: max(0, request.timeout), session: session, delegate: delegate)
+        }
+        return try await Self.perform(urlRequest, deadline: max(0, request.timeout), session: session, delegate: delegate)
     }
 
-    /// Runs one data task through the delegate, racing it with `deadline`: whichever comes first answers,
-    /// and on expiry the task is cancelled without waiting for it to wind down. Cancelling the calling
-    /// task cancels the data task.
-    private func perform(_ urlRequest: URLRequest, deadline: Double) async throws -> HTTPResponse {
+    /// Runs one data task of `session` through `delegate`, racing it with `deadline`: whichever comes first
+    /// answers, and on expiry the task is cancelled without waiting for it to wind down. Cancelling the
+    /// calling task cancels the data task.
+    private static func perform(
+        _ urlRequest: URLRequest, deadline: Double, session: URLSession, delegate: TransportDelegate
+    ) async throws -> HTTPResponse {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in

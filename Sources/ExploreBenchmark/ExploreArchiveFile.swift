@@ -1,5 +1,6 @@
 import CZlib
 import DashSpendSync
+import DashSpendTestKit
 
 /// The wallets' explore ZIP of a benchmark file, written the way their server writes it (one entry
 /// `explore.db`, WinZip-AES AE-2 with AES-256, deflated, comment `<timestampMs>#<crc32c>`), with the

@@ -1,4 +1,5 @@
 import CSQLite
+import DashSpendTestKit
 
 #if canImport(Glibc)
 import Glibc

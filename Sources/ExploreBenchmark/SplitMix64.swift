@@ -1,21 +1,8 @@
-/// A small, fixed-seed pseudo-random generator (SplitMix64), so the generated explore file is the same
-/// bytes on every machine and every run. Foundation's and the standard library's generators are seeded
-/// randomly and are not used.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
+import DashSpendTestKit
 
-    /// Creates a generator from `seed`.
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// What the generated explore file draws from the kit's fixed-seed ``SplitMix64`` (the same bytes on every
+/// machine and every run).
+extension SplitMix64 {
     /// A double in `0..<1` (53 random bits).
     mutating func unit() -> Double { Double(next() >> 11) * (1.0 / 9_007_199_254_740_992.0) }
 

@@ -124,6 +124,10 @@ public enum MerchantLookup {
             {
                 notes.add(recovery.description)
             }
+            // Orders set aside in a damaged file: said on every command until `orders` has shown them.
+            if !parsed.flag("--quiet") {
+                for file in invocation.unacknowledgedSetAsideOrderFiles { notes.add(file.description) }
+            }
         }
         return try await command.run(invocation)
     }

@@ -174,14 +174,11 @@ struct PiggyCardsOrderTests {
         #expect(!card.description.contains("AQ7K"))
     }
 
-    @Test func aStatusBodyWhoseCodeIsNot200HasNoCards() async throws {
+    @Test func aStatusBodyWhoseCodeIsNot200IsAnOrderPiggyCardsDoesNotKnow() async throws {
         let (harness, repository) = try Self.signedIn()
-        let details = try await repository.orderStatus(orderId: "pc-order-1003")
+        let error = await dashSpendError { _ = try await repository.orderStatus(orderId: "pc-order-1003") }
         #expect(harness.server.requestCount(.piggyCards, "orders/pc-order-1003") == 1)
-        #expect(details.code == 500)
-        #expect(details.cards.isEmpty)
-        #expect(details.payment == nil)
-        #expect(details.message == "Order is being reprocessed")
+        #expect(error == .rejected("PiggyCards does not know order pc-order-1003 (code 500: Order is being reprocessed)"))
     }
 
     @Test func anUnknownOrderIsRejected() async throws {

@@ -23,15 +23,16 @@ struct PiggyCardsPaymentTests {
     }
 
     @Test(arguments: [
-        ("Payment pending", PiggyCardsOrderStatus.unpaid), ("Paid", .paid), ("Processing", .paid), (" processing ", .paid),
-        ("Complete", .fulfilled), ("COMPLETE", .fulfilled), ("Cancelled", .rejected), ("Refunded", .unpaid), ("", .unpaid),
+        ("Payment pending", OrderStatus.unpaid), ("Paid", .paid), ("Processing", .paid), (" processing ", .paid),
+        ("Complete", .fulfilled), ("COMPLETE", .fulfilled), ("Completed", .fulfilled), ("Cancelled", .rejected),
+        ("Canceled", .rejected), ("Failed", .rejected), ("rejected", .rejected), ("Refunded", .unknown), ("", .unknown),
     ])
-    func mapsTheStatus(_ raw: String, _ expected: PiggyCardsOrderStatus) {
-        #expect(PiggyCardsOrderStatus(providerStatus: raw) == expected)
+    func mapsTheStatus(_ raw: String, _ expected: OrderStatus) {
+        #expect(PiggyCardsOrderStatus.table.status(for: raw) == expected)
     }
 
-    @Test func aMissingStatusIsUnpaid() {
-        #expect(PiggyCardsOrderStatus(providerStatus: nil) == .unpaid)
+    @Test func aMissingStatusIsUnknownNeverUnpaid() {
+        #expect(PiggyCardsOrderStatus.table.status(for: nil) == .unknown)
     }
 }
 #endif

@@ -4,8 +4,9 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// `explanation`: every field's whole chain, so a support person can answer "why does it say disabled?"
-/// from it alone.
+/// `explanation`: every field's whole chain as typed values (value, place, outcome), so a support person can
+/// answer "why does it say disabled?" from it alone and an app can branch on it; the CLI's wording of the
+/// same values is tested in `MerchantLookupCLITests/ExplanationOutputTests`.
 @Suite(
     "The explanation of a resolved merchant names every source, its value or why none, and the winner",
     .timeLimit(.minutes(2)))
@@ -29,19 +30,20 @@ struct ExplainTests {
         let enabled = try field(merchant, .ctx, .enabled)
         #expect(enabled.steps.map(\.source) == [.live, .cached, .local, .local, .default])
         let winner = try #require(enabled.winner)
-        #expect(winner.source == .live && winner.value == "false" && winner.reason == "used")
-        #expect(winner.fetchedAt != nil)
-        #expect(enabled.steps[1].value == nil && enabled.steps[1].reason == "not in the state database")
-        #expect(enabled.steps[2].place == "gift_card_providers.active" && enabled.steps[2].value == "true")
-        #expect(enabled.steps[2].reason == "not used: the live value above wins")
-        #expect(enabled.steps[3].place == "merchant.active" && enabled.steps[3].value == "true")
-        #expect(enabled.steps[4].value == "true" && enabled.steps[4].reason == "not used: the live value above wins")
+        #expect(winner.source == .live && winner.value == .enabled(false) && winner.outcome == .used)
+        #expect(winner.place == .answer(.ctx) && winner.fetchedAt != nil)
+        #expect(enabled.steps.filter(\.isUsed).count == 1, "one step is used: the winner")
+        #expect(enabled.steps[1].value == nil && enabled.steps[1].outcome == .absent(.notStored))
+        #expect(enabled.steps[2].place == .column("gift_card_providers.active") && enabled.steps[2].value == .enabled(true))
+        #expect(enabled.steps[2].outcome == .shadowed(by: .live))
+        #expect(enabled.steps[3].place == .column("merchant.active") && enabled.steps[3].value == .enabled(true))
+        #expect(enabled.steps[4].value == .enabled(true) && enabled.steps[4].outcome == .shadowed(by: .live))
 
         // The denominations the answer lacks fall through, and say why.
         let values = try field(merchant, .ctx, .denominations)
-        #expect(values.steps[0].value == nil && values.steps[0].reason == "field missing from the answer")
-        #expect(values.winner?.source == .default)
-        #expect(values.winner?.reason == "used: no source above has a value")
+        #expect(values.steps[0].value == nil && values.steps[0].outcome == .absent(.missingFromAnswer))
+        #expect(values.steps[2].place == .denominationValues && values.steps[2].outcome == .absent(.noDenominationValues))
+        #expect(values.winner?.source == .default && values.winner?.outcome == .used)
     }
 
     @Test("Disabled by the database: offline, nothing stored, gift_card_providers.active = 0 wins")
@@ -52,53 +54,63 @@ struct ExplainTests {
 
         let enabled = try field(merchant, .ctx, .enabled)
         #expect(enabled.steps[0].source == .live && enabled.steps[0].value == nil)
-        #expect(enabled.steps[0].reason == "not asked: offline")
+        #expect(enabled.steps[0].outcome == .absent(.offline))
         #expect(enabled.steps[1].source == .cached && enabled.steps[1].value == nil)
-        #expect(enabled.steps[1].reason == "not in the state database")
+        #expect(enabled.steps[1].outcome == .absent(.notStored))
         let winner = try #require(enabled.winner)
-        #expect(winner.source == .local && winner.place == "gift_card_providers.active" && winner.value == "false")
-        #expect(enabled.steps[3].place == "merchant.active" && enabled.steps[3].value == "false")
-        #expect(enabled.steps[4].source == .default && enabled.steps[4].value == "true")
-        #expect(enabled.steps[4].reason == "not used: the local value above wins")
+        #expect(winner.source == .local && winner.place == .column("gift_card_providers.active"))
+        #expect(winner.value == .enabled(false) && winner.outcome == .used)
+        #expect(enabled.steps[3].place == .column("merchant.active") && enabled.steps[3].value == .enabled(false))
+        #expect(enabled.steps[4].source == .default && enabled.steps[4].value == .enabled(true))
+        #expect(enabled.steps[4].outcome == .shadowed(by: .local))
     }
 
-    @Test("Not signed in, an HTTP 500, a fresh stored answer and an implausible value each give their reason")
+    @Test("Not signed in, an HTTP 500, a fresh stored answer and an implausible value are each their own absence")
     func reasons() async throws {
         let fixture = try ServiceFixture()
         let clock = ManualClock()
         let service = { fixture.service(timeToLive: 0, now: { clock.now }) }
 
         let notSignedIn = try await service().resolve(merchantId: "m-home")
-        #expect(try field(notSignedIn, .ctx, .discount).steps[0].reason == "not signed in to CTX: not asked")
+        #expect(try field(notSignedIn, .ctx, .discount).steps[0].outcome == .absent(.notSignedIn))
 
         try fixture.signIn(.ctx)
         _ = try await service().resolve(merchantId: "m-home")
         clock.advance(by: 12)
         let fresh = try await service().resolve(merchantId: "m-home", policy: .cacheFirst())
         let discount = try field(fresh, .ctx, .discount)
-        #expect(discount.steps[0].reason == "not asked: the stored answer is 12 s old, fresh enough (max age 30 s)")
-        #expect(discount.winner?.source == .cached && discount.winner?.value == "300")
+        #expect(discount.steps[0].outcome == .absent(.fresh(age: 12, maxAge: 30)))
+        #expect(discount.winner?.source == .cached && discount.winner?.value == .discount(basisPoints: 300))
+        #expect(discount.winner?.place == .stateDatabase)
         #expect(discount.winner.flatMap(\.fetchedAt).map(fresh.age(of:)) == 12)
 
         let path = fixture.server.path(.ctx, "merchants/\(ServiceFixture.homeCTX)")
         fixture.server.loopback.inject(.respond(status: 500, body: #"{"errors":[{"message":"boom"}]}"#), path: path)
         let failed = try await service().resolve(merchantId: "m-home", policy: .networkFirst)
-        let reason = try field(failed, .ctx, .enabled).steps[0].reason
-        #expect(reason.hasPrefix("CTX could not answer: ") && reason.contains("500"), "\(reason)")
+        let outcome = try field(failed, .ctx, .enabled).steps[0].outcome
+        guard case .absent(.failed(let failure)) = outcome else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
+        #expect(failure.kind == .unavailable && failure.provider == .ctx && failure.message.contains("500"), "\(failure)")
 
         fixture.server.loopback.clearFaults()
         fixture.server.loopback.inject(
             .respond(status: 200, body: #"{"id":"\#(ServiceFixture.homeCTX)","savingsPercentage":25000}"#), path: path)
         let absurd = try await service().resolve(merchantId: "m-home", policy: .networkFirst)
         let dropped = try field(absurd, .ctx, .discount)
-        #expect(dropped.steps[0].reason.hasPrefix("implausible value dropped: "), "\(dropped.steps[0].reason)")
+        guard case .absent(.implausible(let detail)) = dropped.steps[0].outcome else {
+            Issue.record("expected an implausible value, got \(dropped.steps[0].outcome)")
+            return
+        }
+        #expect(detail.contains("25000"), "\(detail)")
         #expect(dropped.winner?.source == .cached)
     }
 
     /// The merchant's own `enabled`, explained first.
     func merchantEnabled(_ merchant: ResolvedMerchant) throws -> ExplainedField {
         let field = try #require(merchant.explanation.first)
-        #expect(field.provider == nil && field.subject == "merchant" && field.field == .enabled)
+        #expect(field.provider == nil && field.field == .enabled)
         #expect(field.sourceId == merchant.merchant.merchantId)
         return field
     }
@@ -115,17 +127,21 @@ struct ExplainTests {
         let enabled = try merchantEnabled(merchant)
         let winner = try #require(enabled.winner)
         #expect(enabled.winnerIndex == 0)
-        #expect(winner.value == "false" && winner.source == .live && winner.fetchedAt != nil)
-        #expect(winner.place == "CTX offer, ranked 1 of \(merchant.offers.count)", "\(winner)")
-        #expect(winner.reason.contains("its enabled is false from live (CTX's answer)"), "\(winner.reason)")
-        #expect(enabled.steps.last?.source == .default && enabled.steps.last?.reason.hasPrefix("not used") == true)
+        #expect(winner.value == .enabled(false) && winner.source == .live && winner.fetchedAt != nil)
+        #expect(winner.place == .offer(.ctx, rank: 1, count: merchant.offers.count), "\(winner)")
+        #expect(winner.outcome == .used)
+        // Where its value came from: the CTX offer's own enabled chain, whose winner is CTX's answer.
+        #expect(try field(merchant, .ctx, .enabled).winner?.place == .answer(.ctx))
+        #expect(enabled.steps.last?.source == .default && enabled.steps.last?.outcome == .shadowed(by: .live))
         #if PIGGYCARDS_ENABLED
         // CTX's live 300 bp against PiggyCards' row (100 bp, not signed in).
-        #expect(winner.reason.contains("CTX ranks first with the highest discount (300 bp against 100 bp for PiggyCards)"))
-        #expect(enabled.steps[1].place == "PiggyCards offer, ranked 2 of 2" && enabled.steps[1].value == "true")
-        #expect(enabled.steps[1].reason.contains("its discount (100 bp) is below CTX's (300 bp)"), "\(enabled.steps[1])")
+        let piggyCards = try #require(GiftCardProvider(id: "piggycards"))
+        #expect(winner.topLine == .highestDiscount(basisPoints: 300, runnerUp: piggyCards, runnerUpBasisPoints: 100))
+        #expect(enabled.steps[1].place == .offer(piggyCards, rank: 2, count: 2) && enabled.steps[1].value == .enabled(true))
+        #expect(enabled.steps[1].outcome == .shadowed(by: .live))
+        #expect(enabled.steps[1].topLine == .lowerDiscount(basisPoints: 100, first: .ctx, firstBasisPoints: 300))
         #else
-        #expect(winner.reason.contains("CTX is the only provider offered"), "\(winner.reason)")
+        #expect(winner.topLine == .onlyOffer(hidden: []), "\(winner)")
         #endif
     }
 
@@ -136,9 +152,9 @@ struct ExplainTests {
         let enabled = try merchantEnabled(merchant)
         #expect(enabled.steps.map(\.source) == [.local, .default])
         let winner = try #require(enabled.winner)
-        #expect(winner.place == "merchant.active" && winner.value == "false")
-        #expect(winner.reason.contains("a Dash merchant has no gift-card offer"), "\(winner.reason)")
-        #expect(enabled.steps[1].reason == "not used: the local value above wins")
+        #expect(winner.place == .column("merchant.active") && winner.value == .enabled(false))
+        #expect(winner.outcome == .used && winner.topLine == .dashMerchant, "\(winner)")
+        #expect(enabled.steps[1].outcome == .shadowed(by: .local))
     }
 
     #if PIGGYCARDS_ENABLED
@@ -147,10 +163,9 @@ struct ExplainTests {
         let fixture = try ServiceFixture()
         let tie = try await fixture.service().resolve(merchantId: "m-tie", policy: .cacheOnly)
         let ranked = try #require(try merchantEnabled(tie).winner)
-        #expect(ranked.place == "PiggyCards offer, ranked 1 of 2")
-        #expect(
-            ranked.reason.contains("its discount ties with CTX's (200 bp) and PiggyCards comes first on a tie"),
-            "\(ranked.reason)")
+        let piggyCards = try #require(GiftCardProvider(id: "piggycards"))
+        #expect(ranked.place == .offer(piggyCards, rank: 1, count: 2))
+        #expect(ranked.topLine == .firstOnATie(basisPoints: 200, runnerUp: .ctx), "\(ranked)")
 
         try fixture.signIn(.piggyCards)
         let path = fixture.server.path(.piggyCards, "giftcards/US")
@@ -166,10 +181,10 @@ struct ExplainTests {
             fixture.server.loopback.inject(.respond(status: 200, body: body), path: path, times: 1)
             let merchant = try await fixture.service().resolve(merchantId: merchantId)
             let offer = try field(merchant, .piggyCards, .enabled)
-            #expect(offer.winner?.value == "false" && offer.winner?.source == .live)
-            #expect(offer.winner?.reason.hasPrefix("used: \(why)") == true, "\(offer)")
+            #expect(offer.winner?.value == .enabled(false) && offer.winner?.source == .live)
+            #expect(offer.winner?.providerReason?.hasPrefix(why) == true, "\(offer)")
             let top = try #require(try merchantEnabled(merchant).winner)
-            #expect(top.value == "false" && top.reason.contains(why), "\(top.reason)")
+            #expect(top.value == .enabled(false) && top.providerReason?.hasPrefix(why) == true, "\(top)")
         }
     }
     #endif
@@ -190,7 +205,7 @@ struct ExplainTests {
         #expect(hidden.map(\.field) == ExplainedField.Field.allCases)
         for field in hidden {
             #expect(field.winner == nil)
-            #expect(field.steps.allSatisfy { $0.value == nil && $0.reason.contains("not offered in RU") })
+            #expect(field.steps.allSatisfy { $0.value == nil && $0.outcome == .absent(.notOfferedInCountry("RU")) })
         }
     }
 }

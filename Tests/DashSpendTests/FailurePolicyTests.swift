@@ -326,13 +326,13 @@ struct FailurePolicyTests {
         await collect { _ = try await offline.merchant("twin-a", policy: .networkOnly) }
         await collect { _ = try await offline.login(.ctx, email: "a@example.com") }
         await collect { _ = try await offline.verify(.ctx, code: "123456") }
-        await collect { _ = try offline.sync(from: state.file("missing.zip")) }
+        await collect { _ = try await offline.sync(.file(state.file("missing.zip"))) }
         let missing = try DashSpendClient(
             configuration: DashSpendConfiguration(stateDirectory: state.path, database: .installed(fallback: nil)))
         await collect { _ = try missing.databaseInfo() }
         let text = state.file("notes.txt")
         try Data("neither a ZIP nor SQLite".utf8).write(to: URL(fileURLWithPath: text))
-        await collect { _ = try missing.sync(from: text) }
+        await collect { _ = try await missing.sync(.file(text)) }
 
         #expect(failures.count == 11, "\(failures.map(\.message))")
         for failure in failures {

@@ -183,7 +183,7 @@ struct FrontDoorTests {
         #expect(try client.identify("Home Depot").merchant.merchantId == ClientFixture.homeDepot)
 
         let source = try SyncFixture.database(named: "download.db", merchant: "Synced Shop", in: state)
-        let report = try client.sync(from: source)
+        let report = try await client.sync(.file(source))
         #expect(report.updated)
         #expect(report.path == client.configuration.installedDatabasePath)
 
@@ -193,7 +193,7 @@ struct FrontDoorTests {
         #expect(gone.kind == .notFound, "the sample is no longer read")
         // A second sync of a file of the same size: the new file is read, not the one opened before.
         let next = try SyncFixture.database(named: "download-2.db", merchant: "Synced Shoq", in: state)
-        #expect(try client.sync(from: next).updated)
+        #expect(try await client.sync(.file(next)).updated)
         #expect(try client.identify("Synced Shoq").merchant.name == "Synced Shoq")
     }
 }

@@ -23,7 +23,7 @@ struct ProvenanceTests {
     }
 
     /// Syncs an archive whose data is `days` days old at ``now``.
-    func syncData(daysOld days: Double, label: String? = nil) throws -> SyncReport {
+    func syncData(daysOld days: Double, label: String? = nil) async throws -> SyncReport {
         let database = try SyncFixture.database(named: "data-\(UUID().uuidString).db", merchant: "Aged Bakery", in: inputs)
         let timestamp = Int64((now.timeIntervalSince1970 - days * 86_400) * 1000)
         var writer = ExploreArchiveWriter(timestamp: timestamp)
@@ -32,12 +32,12 @@ struct ProvenanceTests {
             writer.password = label
         }
         try writer.write(databaseAt: database, to: inputs.file("explore.zip"))
-        return try client().sync(from: inputs.file("explore.zip"), force: true)
+        return try await client().sync(.file(inputs.file("explore.zip")), force: true)
     }
 
     @Test("After a sync: source, format, import time, data timestamp, checksum and its verification")
-    func recorded() throws {
-        let report = try syncData(daysOld: 53)
+    func recorded() async throws {
+        let report = try await syncData(daysOld: 53)
         #expect(report.checksumVerified == true && report.warnings.isEmpty)
         let provenance = try #require(try client().databaseProvenance())
         #expect(provenance.source == "explore.zip" && provenance.format == "zip")
@@ -49,9 +49,9 @@ struct ProvenanceTests {
     }
 
     @Test("Stale means more than 30 days old: 31 is, 29 and 30 exactly are not")
-    func staleThreshold() throws {
+    func staleThreshold() async throws {
         for (days, stale) in [(31.0, true), (29.0, false), (30.0, false), (30.001, true), (0, false)] {
-            _ = try syncData(daysOld: days)
+            _ = try await syncData(daysOld: days)
             let provenance = try #require(try client().databaseProvenance())
             #expect(provenance.isStale(now: now) == stale, "\(days) days")
             #expect(provenance.dataAgeDays(now: now) == Int(days), "\(days) days")
@@ -59,8 +59,8 @@ struct ProvenanceTests {
     }
 
     @Test("A mislabelled archive is recorded as not verified, with a warning in the report")
-    func unverified() throws {
-        let report = try syncData(daysOld: 1, label: "deadbeef")
+    func unverified() async throws {
+        let report = try await syncData(daysOld: 1, label: "deadbeef")
         #expect(report.checksumVerified == false)
         #expect(report.warnings.count == 1)
         #expect(try client().databaseProvenance()?.checksumVerified == false)
@@ -71,9 +71,9 @@ struct ProvenanceTests {
     }
 
     @Test("None for the embedded sample, for a file given, or when nothing was recorded")
-    func noneWithoutSync() throws {
+    func noneWithoutSync() async throws {
         #expect(try client().databaseProvenance() == nil, "nothing synced: the sample")
-        _ = try syncData(daysOld: 40)
+        _ = try await syncData(daysOld: 40)
         let file = try SyncFixture.database(named: "given.db", merchant: "Given Bakery", in: inputs)
         #expect(try client(.file(file)).databaseProvenance() == nil)
         let installed = try client().configuration.installedDatabasePath
@@ -83,9 +83,9 @@ struct ProvenanceTests {
     }
 
     @Test("A plain SQLite file has no data timestamp: no age, never stale, no verification")
-    func plainFile() throws {
+    func plainFile() async throws {
         let file = try SyncFixture.database(named: "plain.db", merchant: "Plain Bakery", in: inputs)
-        let report = try client().sync(from: file)
+        let report = try await client().sync(.file(file))
         #expect(report.checksumVerified == nil)
         let provenance = try #require(try client().databaseProvenance())
         #expect(provenance.format == "sqlite" && provenance.dataTimestamp == nil)

@@ -51,21 +51,21 @@ struct StateDatabaseTests {
         #expect(try testnet.load(.ctx, sourceId: "a") == nil)
     }
 
-    @Test("A file written by a newer version is set aside whole, and a fresh one answers")
+    @Test("A file written by a newer version is refused, never moved nor rewritten")
     func newerFile() throws {
         try SQLiteOfferCache(path: path).save(answer("a", discount: 100, at: 1_000))
         try SQLiteConnection(path: path, mode: .readWrite).execute(
             "INSERT INTO dashspend_migrations (name, applied_at) VALUES (?1, 'later')", ["9-from-the-future"])
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
-        let database = try StateDatabase(path: path, network: .mainnet, now: now)
-        let recovery = try #require(database.recovery)
-        #expect(recovery.movedTo == path + ".damaged-20261118T110640Z")
-        #expect(recovery.reason.contains("9-from-the-future"), "\(recovery.reason)")
-        #expect(try SQLiteOfferCache(database: database).load(.ctx, sourceId: "a") == nil)
-        // The newer file is kept as it was, for the newer version or for support.
-        let kept = try SQLiteConnection(path: recovery.movedTo, mode: .readOnly)
+        let error = try #require(throws: SQLiteError.self) { try StateDatabase(path: path, network: .mainnet, now: now) }
+        #expect(error.isNewerSchema)
+        #expect(error.unknownMigrations == ["9-from-the-future"])
+        #expect(try asideFiles().isEmpty, "never moved")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "never rewritten")
+        // The newer version still finds its answers.
+        let kept = try SQLiteConnection(path: path, mode: .readOnly)
         #expect(try kept.fetchOne("SELECT COUNT(*) AS n FROM provider_answer") { $0.integer("n") } == 1)
-        #expect(try StateDatabase(path: path, network: .mainnet, now: now).recovery == nil, "set aside once")
     }
 
     @Test("A file that is not SQLite is set aside with its bytes intact; a second one gets its own name")

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendQR
 import DashSpendTestSupport
 import Foundation
 import Testing

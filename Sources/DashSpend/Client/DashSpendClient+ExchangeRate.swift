@@ -58,31 +58,39 @@ extension DashSpendClient {
             return ResolvedExchangeRate(
                 rate: stored.rate, source: .cached, fetchedAt: stored.fetchedAt, liveError: error)
         }
-        switch policy {
-        case .cacheOnly:
-            return try cached(nil)
-        case .cacheFirst(let maxAge):
-            if let stored {
-                let age = configuration.now().timeIntervalSince(stored.fetchedAt)
-                if age >= 0, age < (maxAge ?? defaultMaxAge) { return try cached(nil) }
+        let outcome = await LiveOrStored.fetch(
+            policy, defaultMaxAge: defaultMaxAge, storedAt: stored?.fetchedAt, now: configuration.now(),
+            writeThrough: { [diagnostics = configuration.diagnostics] (rate: ExchangeRateStore.Stored) in
+                do {
+                    try store?.save(rate.rate, fetchedAt: rate.fetchedAt)
+                } catch {
+                    diagnostics.record(
+                        DiagnosticEvent(
+                            .cacheFailure, "could not store the \(code) exchange rate: \(error)", provider: provider))
+                }
+            },
+            readBack: { live in
+                storedRate(store, provider: provider, currency: code).flatMap { $0.rate == live.rate ? $0 : nil }
             }
-        case .networkFirst, .networkOnly:
-            break
+        ) { (arrived) async throws(DashSpendFailure) in
+            try await liveRate(from: provider, currency: code, arrived: arrived)
         }
-        let failure: DashSpendFailure
-        do {
-            return try await liveRate(from: provider, currency: code, store: store)
-        } catch {
-            failure = error
+        switch outcome {
+        case .offline, .fresh: return try cached(nil)
+        case .answered(let live):
+            return ResolvedExchangeRate(rate: live.rate, source: .live, fetchedAt: live.fetchedAt, liveError: nil)
+        case .failed(let failure):
+            if policy == .networkOnly { throw failure }
+            return try cached(failure)
         }
-        if policy == .networkOnly { throw failure }
-        return try cached(failure)
     }
 
-    /// Asks `provider` (signed in) for its rate and reads the stored one back.
+    /// Asks `provider` (signed in) for its rate, stamped with the clock's time; `arrived` runs once per rate
+    /// that arrives (however many callers share the request), where it is written through.
     private func liveRate(
-        from provider: GiftCardProvider, currency: String, store: ExchangeRateStore?
-    ) async throws(DashSpendFailure) -> ResolvedExchangeRate {
+        from provider: GiftCardProvider, currency: String,
+        arrived: @escaping @Sendable (ExchangeRateStore.Stored) -> Void
+    ) async throws(DashSpendFailure) -> ExchangeRateStore.Stored {
         let repositories = rateRepositories.withLock { cached in
             if let cached { return cached }
             let made = configuration.offline ? [:] : repositoryFactory.makeRepositories()
@@ -93,26 +101,15 @@ extension DashSpendClient {
             throw DashSpendFailure(DashSpendError.signInRequired(provider), provider: provider)
         }
         let now = configuration.now
-        let diagnostics = configuration.diagnostics
         let live: ExchangeRate
         do {
             live = try await loader.exchangeRate(from: repository, currency: currency) { rate in
-                do {
-                    try store?.save(rate, fetchedAt: now())
-                } catch {
-                    diagnostics.record(
-                        DiagnosticEvent(
-                            .cacheFailure, "could not store the \(currency) exchange rate: \(error)",
-                            provider: provider))
-                }
+                arrived(ExchangeRateStore.Stored(rate: rate, fetchedAt: now()))
             }
         } catch {
             throw DashSpendFailure(error, provider: provider)
         }
-        if let back = storedRate(store, provider: provider, currency: currency), back.rate == live {
-            return ResolvedExchangeRate(rate: back.rate, source: .live, fetchedAt: back.fetchedAt, liveError: nil)
-        }
-        return ResolvedExchangeRate(rate: live, source: .live, fetchedAt: now(), liveError: nil)
+        return ExchangeRateStore.Stored(rate: live, fetchedAt: now())
     }
 
     /// The exchange-rate store in the network's state database; nil (and said to the diagnostics) when it

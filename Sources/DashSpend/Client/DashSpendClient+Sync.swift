@@ -1,76 +1,35 @@
-import DashSpendLocking
-import DashSpendSync
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import DashSpendCore
 
 extension DashSpendClient {
-    /// Installs the explore data of `source` (the wallets' encrypted ZIP, or a plain explore database file)
-    /// as this network's database, unless what is installed is as new (`force` installs anyway).
+    /// Installs the explore data of `source` as this network's database, unless what is installed is as new
+    /// (`force` installs anyway).
     ///
-    /// The file is verified before anything is replaced; on failure the installed database is left as it
+    /// A file (``SyncSource/file(_:)``: the wallets' encrypted ZIP, or a plain explore database file) is
+    /// imported at once. A network source is checked first (a storage object's `Data-Timestamp`, or a
+    /// conditional request for a plain URL) and downloaded only when newer, streamed to the network's download
+    /// folder (never held in memory), continued where an interrupted download stopped, then imported; the
+    /// object's `Data-Timestamp` and `Data-Checksum` must match the archive's comment.
+    ///
+    /// The file is verified before anything is replaced; on any failure the installed database is left as it
     /// was (``DashSpendFailure/keptStoredData``). The password verifier, the HMAC and SQLite's checks must
     /// pass; a ZIP whose CRC-32C differs from the checksum its comment states is then installed with
     /// ``SyncReport/checksumVerified`` false and a warning, unless `strict`, which refuses it
-    /// (``DashSpendFailure/Kind/badData``). `progress` hears each stage as it runs and when it ends, on the
-    /// calling thread.
+    /// (``DashSpendFailure/Kind/badData``). `progress` hears each stage as it runs and when it ends (a
+    /// download first: bytes of the object on disk and its whole size), on the thread doing the work.
     public func sync(
-        from source: String, force: Bool = false, strict: Bool = false, progress: SyncProgressHandler? = nil
-    ) throws(DashSpendFailure) -> SyncReport {
-        let importer = ExploreImporter(directory: configuration.networkDirectory)
-        let outcome: ExploreImportOutcome
-        let finished = Locked<[SyncProgress]>([])
-        let observe: SyncProgressHandler = { report in
-            if report.isFinished { finished.withLock { $0.append(report) } }
-            progress?(report)
-        }
-        do {
-            outcome = try importer.importFile(
-                at: source, force: force, strict: strict, now: configuration.now(), progress: observe)
-        } catch {
-            // Only an error thrown before the new file was moved into place may say the old one was kept.
-            let failure = DashSpendFailure(error)
-            guard error.keptDatabase, access(importer.databasePath, F_OK) == 0 else { throw failure }
-            throw DashSpendFailure(
-                failure.kind, failure.message + "; kept \(importer.databasePath) as it was", cause: failure.cause,
-                subject: failure.subject)
-        }
-        return Self.report(outcome, source: source, stages: finished.withLock { $0 })
+        _ source: SyncSource, force: Bool = false, strict: Bool = false, progress: SyncProgressHandler? = nil
+    ) async throws(DashSpendFailure) -> SyncReport {
+        try await exploreSync.sync(source, force: force, strict: strict, progress: progress)
     }
 
-    /// Runs `body` with a progress handler that passes every report on to `progress` and keeps the
-    /// finished stages, which it returns with `body`'s result.
-    static func collectingStages<T>(
-        _ progress: SyncProgressHandler?, _ body: (@escaping SyncProgressHandler) async throws -> T
-    ) async rethrows -> (T, [SyncProgress]) {
-        let finished = Locked<[SyncProgress]>([])
-        let result = try await body { report in
-            if report.isFinished { finished.withLock { $0.append(report) } }
-            progress?(report)
-        }
-        return (result, finished.withLock { $0 })
+    /// Whether `source` (a network source) has data newer than the installed database, without
+    /// downloading it. A plain URL is asked with a conditional `HEAD` for the version installed last.
+    public func checkForUpdate(_ source: SyncSource) async throws(DashSpendFailure) -> SyncUpdateCheck {
+        try await exploreSync.checkForUpdate(source)
     }
 
-    /// The report of an import of `source` that ended with `outcome`, its finished stages `stages`.
-    static func report(_ outcome: ExploreImportOutcome, source: String, stages: [SyncProgress]) -> SyncReport {
-        switch outcome {
-        case .imported(let path, let info, let metadata):
-            return SyncReport(
-                updated: true, path: path, source: source, format: metadata.format, schemaVersion: info.version,
-                merchantIds: info.merchantIds, merchantRows: info.merchantRows, atms: info.atms,
-                dataTimestamp: metadata.dataTimestamp, checksum: metadata.checksum,
-                installedChecksum: metadata.installedChecksum, importedAt: metadata.importedAt,
-                checksumVerified: metadata.isChecksumVerified, warnings: outcome.warnings, stages: stages,
-                sourceBytes: metadata.sourceBytes, installedBytes: metadata.installedBytes)
-        case .upToDate(let path, let stored, let incoming):
-            return SyncReport(
-                updated: false, path: path, source: source, dataTimestamp: stored.dataTimestamp,
-                incomingTimestamp: incoming)
-        }
+    /// The sync capability over this client's configuration and transport.
+    var exploreSync: ExploreSync {
+        ExploreSync(configuration: configuration, transport: repositoryConfiguration.transport)
     }
 }

@@ -1,6 +1,7 @@
 import DashSpendCore
 import DashSpendExplore
 import DashSpendLocking
+import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -30,6 +31,7 @@ public final class DashSpendClient: Sendable {
     private let opened = Locked<[String: OpenedDatabase]>([:])
     private let services = Locked<[String: MerchantService]>([:])
     private let state = Locked<StateDatabase?>(nil)
+    private let openOrders = Locked<OrderDatabase?>(nil)
     /// The one loader of live answers: every service this client makes (one per version of the database
     /// file) shares its deduplication of requests in flight and its bound on requests per provider.
     let loader: LiveAnswerLoader
@@ -152,9 +154,11 @@ public final class DashSpendClient: Sendable {
         }
     }
 
-    /// The network's state database (`<state>/<network>/state.db`), opened on first use and kept open; a
-    /// damaged file found there is moved aside once (``StateDatabase/recovery``) and reported to the
-    /// diagnostics. Something other than a regular file in its place is an error.
+    /// The network's state database (`<state>/<network>/state.db`, the cache), opened on first use and kept
+    /// open; a damaged file found there is moved aside once (``StateDatabase/recovery``) and reported to the
+    /// diagnostics, after the orders version 0.1.0 kept in it are salvaged into the orders database.
+    /// Something other than a regular file in its place is an error, and so is a file a newer version wrote
+    /// (it is left as it is: the caller goes without the cache).
     package func stateDatabase() throws(DashSpendFailure) -> StateDatabase {
         if let open = state.withLock({ $0 }) { return open }
         let path = configuration.stateDatabasePath
@@ -166,18 +170,95 @@ public final class DashSpendClient: Sendable {
         do {
             try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
             opened = try StateDatabase(path: path, network: configuration.network, now: configuration.now())
+        } catch let error as SQLiteError where error.isNewerSchema {
+            throw DashSpendFailure(
+                .cannotWrite,
+                "the state database \(path) was written by a newer version of DashSpend (schema "
+                    + error.unknownMigrations.joined(separator: ", ")
+                    + "; this version knows up to \(StateDatabase.migrator.migrations.last?.name ?? "")): it is left as it is",
+                cause: .newerVersion, subject: path)
         } catch {
             throw DashSpendFailure(
                 .cannotWrite, "cannot open the state database \(path): \(error)", cause: .stateDirectory, subject: path)
         }
         if let recovery = opened.recovery {
             configuration.diagnostics.record(DiagnosticEvent(.note, recovery.description))
+            salvageOrders(from: recovery)
         }
         return state.withLock { current in
             if let current { return current }
             current = opened
             return opened
         }
+    }
+
+    /// Imports into the orders database what can be read of the orders version 0.1.0 kept in a damaged state
+    /// database that was just set aside, and records where it went when it held orders.
+    private func salvageOrders(from recovery: StateDatabaseRecovery) {
+        do {
+            let store = try orderStore()
+            let outcome = try LegacyOrderImport.fromSetAsideFile(at: recovery.movedTo, into: store)
+            guard outcome.heldOrders else { return }
+            try store.recordSetAside(
+                SetAsideOrderFile(
+                    path: recovery.movedTo, reason: recovery.reason, setAsideAt: configuration.now(),
+                    salvagedOrders: outcome.read.orders, salvagedCards: outcome.read.cards, complete: outcome.complete,
+                    acknowledged: false))
+        } catch {
+            configuration.diagnostics.record(
+                DiagnosticEvent(
+                    .note, "could not salvage the orders of the damaged state database \(recovery.movedTo): \(error)"))
+        }
+    }
+
+    /// The network's orders database (`<state>/<network>/orders.db`), opened (created when missing) on
+    /// first use and kept open. On that first open, a damaged file is salvaged and set aside
+    /// (``OrderDatabase/setAside``); the orders version 0.1.0 kept in the state database are moved in; and
+    /// orders left `creating` by a buy that ended without keeping the provider's answer (no buy is in flight
+    /// now) become `unknown`.
+    package func orderDatabase() throws(DashSpendFailure) -> OrderDatabase {
+        if let open = openOrders.withLock({ $0 }) { return open }
+        let path = configuration.orderDatabasePath
+        if let refusal = RegularFile.refusal(path) {
+            throw DashSpendFailure(
+                .badData, "cannot use the orders database \(path) (\(refusal))", cause: .stateDirectory, subject: path)
+        }
+        let opened: OrderDatabase
+        do {
+            try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
+            opened = try OrderDatabase(path: path, network: configuration.network, now: configuration.now())
+        } catch {
+            throw DashSpendFailure(
+                .cannotWrite, "cannot open the orders database \(path): \(error)", cause: .stateDirectory, subject: path)
+        }
+        if let setAside = opened.setAside {
+            configuration.diagnostics.record(DiagnosticEvent(.note, setAside.description))
+        }
+        if opened.newerVersion == nil {
+            let store = OrderStore(database: opened)
+            do {
+                try LegacyOrderImport.fromStateDatabase(at: configuration.stateDatabasePath, into: store)
+            } catch {
+                configuration.diagnostics.record(
+                    DiagnosticEvent(.note, "could not move the orders of the state database into \(path): \(error)"))
+            }
+            if OrderCreationLock.noneInFlight(databasePath: path) {
+                _ = try? store.settleInterruptedCreates(
+                    message: "the buy that was placing this order ended before the provider's answer was kept: "
+                        + "the order may exist", at: configuration.now())
+            }
+        }
+        return openOrders.withLock { current in
+            if let current { return current }
+            current = opened
+            return opened
+        }
+    }
+
+    /// Whether the network's orders database exists (a command that does not buy opens it only then).
+    package var orderDatabaseExists: Bool {
+        var info = stat()
+        return lstat(configuration.orderDatabasePath, &info) == 0
     }
 
     /// What was wrong with the state database file found when this client opened it, and where it was moved

@@ -92,6 +92,10 @@ public struct DashSpendConfiguration: Sendable {
     /// Where this network's state database is: `<state>/<network>/state.db`.
     public var stateDatabasePath: String { networkDirectory + "/state.db" }
 
+    /// `<stateDirectory>/<network>/orders.db`: the orders and their delivered cards, kept apart from the
+    /// cache.
+    public var orderDatabasePath: String { networkDirectory + "/orders.db" }
+
     /// The country code, trimmed and upper-cased; nil when unknown.
     public var normalizedCountry: String? {
         guard let country = country?.trimmedWhitespace, !country.isEmpty else { return nil }

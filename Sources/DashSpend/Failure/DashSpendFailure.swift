@@ -6,7 +6,7 @@ import DashSpendCore
 ///
 /// Messages say what happened to which input at which provider; they never name a command-line option and
 /// never contain a token, password or one-time code. What to do about it is the caller's to say.
-public struct DashSpendFailure: Error, Sendable, CustomStringConvertible {
+public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kinds of failure, each a different reaction for the caller.
     public enum Kind: String, Sendable, CaseIterable {
         /// The merchant (or other thing asked for) does not exist here.
@@ -73,6 +73,16 @@ public struct DashSpendFailure: Error, Sendable, CustomStringConvertible {
         case storageUnreachable
         /// The storage bucket of a sync refused anonymous access (HTTP 401 or 403).
         case storageAccessRefused
+        /// The answer to a create request was lost: the order may exist; it is kept as `unknown` under the
+        /// local id in ``DashSpendFailure/subject``.
+        case orderMayExist
+        /// An order of the same card may still be outstanding (its answer lost, or waiting for its payment):
+        /// ``DashSpendFailure/subject`` is its local id. Buying again must be asked for.
+        case orderPending
+        /// A payment found by its transaction could belong to several kept orders; the message lists them.
+        case ambiguousOrder
+        /// A file was written by a newer version of DashSpend: it is left as it is, and not written.
+        case newerVersion
     }
 
     /// The kind of failure.

@@ -24,7 +24,13 @@ public enum FetchPolicy: Sendable, Hashable {
     /// Seconds a stored answer of `provider` is used without asking, under this policy; nil when the
     /// policy never skips the network because of a stored answer (or never asks at all).
     public func maxAge(for provider: GiftCardProvider) -> Double? {
+        maxAge(default: provider.info.offerMaxAge)
+    }
+
+    /// Seconds a stored value is used without asking under this policy, `defaultMaxAge` when
+    /// ``cacheFirst(maxAge:)`` names none; nil when the policy never skips the network for a stored value.
+    func maxAge(default defaultMaxAge: Double) -> Double? {
         guard case .cacheFirst(let maxAge) = self else { return nil }
-        return maxAge ?? provider.info.offerMaxAge
+        return maxAge ?? defaultMaxAge
     }
 }

@@ -110,37 +110,26 @@ public final class MerchantService: Sendable {
         // sent implausibly) falls through to the stored one, field by field.
         let stored = visible.map(stored)
 
-        // Which providers to ask: none offline; under cache-first not those whose stored answer is fresh.
+        // Which providers to ask (``LiveOrStored``): none offline; under cache-first not those whose stored
+        // answer is fresh. The others are asked concurrently.
         var statuses: [OfferResolver.LiveStatus?] = visible.indices.map { index in
-            if policy == .cacheOnly { return .offline }
-            guard let maxAge = policy.maxAge(for: visible[index].provider), let answer = stored[index].answer else {
-                return nil
-            }
-            let age = resolvedAt.timeIntervalSince(answer.fetchedAt)
-            return age >= 0 && age < maxAge ? .fresh(age: age, maxAge: maxAge) : nil
+            LiveOrStored.skipped(
+                policy, defaultMaxAge: visible[index].provider.info.offerMaxAge,
+                storedAt: stored[index].answer?.fetchedAt, now: resolvedAt)
         }
-
-        // Ask the others concurrently.
-        var answers: [Int: (live: ProviderMerchantDetails?, error: DashSpendError?)] = [:]
         let asked = visible.indices.filter { statuses[$0] == nil }
         if !asked.isEmpty {
-            let outcomes = await withTaskGroup(of: (Int, ProviderMerchantDetails?, DashSpendError?).self) { group in
+            let outcomes = await withTaskGroup(of: (Int, OfferResolver.LiveStatus).self) { group in
                 for index in asked {
                     let offer = visible[index]
-                    group.addTask { [self] in
-                        let outcome = await self.live(offer)
-                        return (index, outcome.live, outcome.error)
-                    }
+                    group.addTask { [self] in (index, await self.live(offer)) }
                 }
-                var collected: [(Int, ProviderMerchantDetails?, DashSpendError?)] = []
+                var collected: [(Int, OfferResolver.LiveStatus)] = []
                 for await outcome in group { collected.append(outcome) }
                 return collected
             }
-            for (index, live, error) in outcomes {
-                answers[index] = (live, error)
-                statuses[index] = live != nil ? .answered : .failed(error ?? .network("no answer"))
-            }
-            if policy == .networkOnly, let error = Self.networkOnlyFailure(answers, offerCount: visible.count) {
+            for (index, status) in outcomes { statuses[index] = status }
+            if policy == .networkOnly, let error = Self.networkOnlyFailure(statuses.map { $0 ?? .offline }) {
                 throw .provider(error)
             }
         }
@@ -148,7 +137,7 @@ public final class MerchantService: Sendable {
         let offers = visible.enumerated().map { index, offer in
             OfferResolver.resolve(
                 OfferResolver.Inputs(
-                    offer: offer, merchant: found.merchant, live: answers[index]?.live, cached: stored[index].answer,
+                    offer: offer, merchant: found.merchant, cached: stored[index].answer,
                     liveStatus: statuses[index] ?? .offline, storedStatus: stored[index].status,
                     resolvedAt: resolvedAt))
         }
@@ -172,18 +161,19 @@ public final class MerchantService: Sendable {
         return code
     }
 
-    /// Under ``FetchPolicy/networkOnly``: the first failure of a provider the user is signed in to, in the
-    /// offers' order; or, when no provider answered at all, the first "sign in" error. Providers the user
-    /// never signed in to do not fail the lookup while another one answers live.
-    static func networkOnlyFailure(
-        _ answers: [Int: (live: ProviderMerchantDetails?, error: DashSpendError?)], offerCount: Int
-    ) -> DashSpendError? {
-        let errors = (0..<offerCount).compactMap { answers[$0]?.error }
-        if let failure = errors.first(where: { if case .signInRequired = $0 { false } else { true } }) {
-            return failure
+    /// Under ``FetchPolicy/networkOnly``: the failure to report of the offers' `statuses` (in the offers'
+    /// order), chosen by ``FailureChoice``: the first of a provider the user is signed in to; or, when no
+    /// provider answered at all, the first "sign in" error. Providers the user never signed in to do not fail
+    /// the lookup while another one answers live.
+    static func networkOnlyFailure(_ statuses: [OfferResolver.LiveStatus]) -> DashSpendError? {
+        let errors = statuses.compactMap { status -> DashSpendError? in
+            if case .failed(let error) = status { return error }
+            return nil
         }
-        let anyLive = answers.values.contains { $0.live != nil }
-        return anyLive ? nil : errors.first
+        guard let chosen = FailureChoice.mostTelling(errors, failure: { $0 }) else { return nil }
+        let anyLive = statuses.contains { if case .answered = $0 { true } else { false } }
+        if case .signInRequired = chosen, anyLive { return nil }
+        return chosen
     }
 
     /// Orders offers by resolved discount, highest first; on a tie the provider with the lower
@@ -245,37 +235,42 @@ public final class MerchantService: Sendable {
         }
     }
 
-    /// What the store gives back for `answer` once it was stored: the result shown is what was stored. When
-    /// the store does not hold it (it was not stored, or cannot be read), the answer as it arrived.
-    private func readBack(_ answer: ProviderMerchantDetails) -> ProviderMerchantDetails {
+    /// What the store gives back for `answer` once it was stored, so the result shown is what was stored; nil
+    /// when the store does not hold it (it was not stored, or cannot be read).
+    private func readBack(_ answer: ProviderMerchantDetails) -> ProviderMerchantDetails? {
         guard let cache, answer.implausibleFields.isEmpty,
             let stored = (try? cache.load(answer.provider, sourceId: answer.sourceId)) ?? nil, stored == answer
-        else { return answer }
+        else { return nil }
         return stored
     }
 
-    /// One provider's live answer, or why there is none. Not signed in is not an error unless required.
-    private func live(_ offer: ProviderRecord) async -> (live: ProviderMerchantDetails?, error: DashSpendError?) {
-        guard let repository = repositories[offer.provider] else { return (nil, .signInRequired(offer.provider)) }
-        guard !offer.sourceId.isEmpty else { return (nil, .unknownMerchant("")) }
-        guard await repository.isSignedIn() else { return (nil, .signInRequired(offer.provider)) }
-        do {
-            // Written through once per answer that arrives, however many callers share it. Filed under the id
-            // it was asked for, which is the id it is looked up by. A failed write loses nothing but the next
-            // offline answer: it is reported, and the live answer is used.
-            let answer = try await loader.details(from: repository, sourceId: offer.sourceId) { [self] answer in
-                guard answer.provider == offer.provider else { return }
-                store(answer.filed(as: offer.sourceId))
+    /// One provider's live answer, written through and read back (``LiveOrStored/ask(writeThrough:readBack:live:)``),
+    /// or why there is none. Not signed in is not an error unless required.
+    private func live(_ offer: ProviderRecord) async -> OfferResolver.LiveStatus {
+        // Written through once per answer that arrives, however many callers share it. Filed under the id it
+        // was asked for, which is the id it is looked up by. A failed write loses nothing but the next offline
+        // answer: it is reported, and the live answer is used.
+        await LiveOrStored.ask(
+            writeThrough: { [self] answer in store(answer) }, readBack: readBack
+        ) { (arrived) async throws(DashSpendError) -> ProviderMerchantDetails in
+            guard let repository = repositories[offer.provider] else { throw .signInRequired(offer.provider) }
+            guard !offer.sourceId.isEmpty else { throw .unknownMerchant("") }
+            guard await repository.isSignedIn() else { throw .signInRequired(offer.provider) }
+            let answer: ProviderMerchantDetails
+            do {
+                answer = try await loader.details(from: repository, sourceId: offer.sourceId) { answer in
+                    guard answer.provider == offer.provider else { return }
+                    arrived(answer.filed(as: offer.sourceId))
+                }
+            } catch let error as DashSpendError {
+                throw error
+            } catch {
+                throw .network("\(error)")
             }
             guard answer.provider == offer.provider else {
-                return (nil, .unreadableAnswer("\(offer.provider.displayName) answered as another provider"))
+                throw .unreadableAnswer("\(offer.provider.displayName) answered as another provider")
             }
-            // What was stored, read back (the write happened once, above, when the answer arrived).
-            return (readBack(answer.filed(as: offer.sourceId)), nil)
-        } catch let error as DashSpendError {
-            return (nil, error)
-        } catch {
-            return (nil, .network("\(error)"))
+            return answer.filed(as: offer.sourceId)
         }
     }
 }

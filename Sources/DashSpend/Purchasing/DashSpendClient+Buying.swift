@@ -1,5 +1,12 @@
 public import DashSpendCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -18,9 +25,14 @@ extension DashSpendClient {
     /// needs beyond the offer (PiggyCards: a card of that value in stock, its 2,500 USD order cap) without
     /// ordering. A refused amount is ``DashSpendFailure/Kind/refused`` with cause
     /// ``DashSpendFailure/Cause/amountNotAllowed`` and a message that lists what is allowed.
-    public func quote(merchant idOrName: String, amount: Decimal, provider: GiftCardProvider? = nil)
-        async throws(DashSpendFailure) -> PurchaseQuote
-    {
+    ///
+    /// Unless `again`, a card of the same provider, merchant and amount ordered in the last day that may
+    /// still be outstanding (its create answer lost, or waiting for its payment) refuses the quote
+    /// (``DashSpendFailure/Cause/orderPending``, naming that order): another order would buy it twice. An
+    /// orders database that cannot be written (a newer version's) refuses it too, before anything is sent.
+    public func quote(
+        merchant idOrName: String, amount: Decimal, provider: GiftCardProvider? = nil, again: Bool = false
+    ) async throws(DashSpendFailure) -> PurchaseQuote {
         try checkUsable(.networkOnly, for: "buying from \(idOrName)", subject: idOrName)
         // Not networkOnly: there the first signed-in provider that fails fails the lookup, even when the
         // offer bought from is another's. Each offer says whether it was answered live, and only the chosen
@@ -72,34 +84,93 @@ extension DashSpendClient {
             productId = try await purchaser.productChoice(
                 sourceId: offer.sourceId, amount: amount, answer: offer.inputs.live)
         } catch {
-            throw DashSpendFailure(error, provider: offer.provider)
+            throw Self.failure(error, provider: offer.provider, subject: resolved.merchant.merchantId)
         }
-        return PurchaseQuote(
+        let quote = PurchaseQuote(
             merchantId: resolved.merchant.merchantId, merchantName: name, provider: offer.provider,
             sourceId: offer.sourceId, amount: amount, discountBasisPoints: offer.discountBasisPoints.value,
-            denominations: offer.denominations.value, productId: productId)
+            denominations: offer.denominations.value, productId: productId, repeatAllowed: again)
+        let store = try orderStore()
+        try writable(store)
+        try refuseRepeat(quote, in: store)
+        return quote
     }
 
     /// Orders the card `quote` describes and returns the order with its payment request.
     ///
-    /// The order is written to the state database (status `creating`) BEFORE the provider is
-    /// asked, and updated with its answer. The create request is sent once: nothing here retries it. When the
-    /// answer is lost (the connection drops, the time-out passes, the answer cannot be read, HTTP 5xx) the
-    /// order is kept as `unknown` and the failure says under which id; when the provider
-    /// refuses, or something before the create request fails (a token refresh: `OrderNotSent`), nothing was
-    /// bought and the order is removed. An order without a payable `dash:` URI is kept
-    /// as `rejected` and fails as ``DashSpendFailure/Kind/refused`` with the provider's note. When the order
-    /// was created but the save of the provider's answer fails, the order is still returned with its payment,
-    /// ``Order/notSaved`` saying why it is not kept.
+    /// - The order is written to the orders database (status `creating`) BEFORE the provider is asked; when it
+    ///   cannot be written, nothing is sent (``DashSpendFailure/Kind/cannotWrite``).
+    /// - The create request is sent once: nothing here retries it, and the transport never re-sends it.
+    /// - When the answer is lost (the connection drops, the time-out passes, the answer cannot be read, HTTP
+    ///   5xx) the order may exist: it is kept as `unknown` and the failure says so and under which id
+    ///   (``DashSpendFailure/Cause/orderMayExist``). When the provider refuses, or something before the create
+    ///   request fails (a token refresh: `OrderNotSent`), nothing was bought and the order is removed.
+    /// - The answer's facts are checked against the request (``PaymentCheck``: a payable `dash:` URI, the
+    ///   card's amount and currency, the Dash within 2 % of the price at the provider's rate) and its order id
+    ///   against the orders kept: an answer that fails is kept as `rejected` with the reason, without a
+    ///   payment, and fails as ``DashSpendFailure/Kind/refused`` naming the order.
+    /// - The create and the save of its answer run as one of the configuration's critical sections: a
+    ///   program that exits on a signal waits for them, and its ``InterruptionNote`` says which order it was
+    ///   and where it stands. A buy killed outright leaves the order `creating`; the next open of the orders
+    ///   database makes it `unknown`.
+    /// - When the order was created but the save of the provider's answer fails, the order is still returned
+    ///   with its payment, ``Order/notSaved`` saying why it is not kept.
+    /// - Unless the quote allows it (`again`), a card of the same provider, merchant and amount that may
+    ///   still be outstanding refuses the order (checked again: another buy may have ordered it meanwhile).
     public func placeOrder(_ quote: PurchaseQuote) async throws(DashSpendFailure) -> Order {
         let purchaser = try purchaser(for: quote.provider)
         let store = try orderStore()
+        try writable(store)
+        try refuseRepeat(quote, in: store)
+        let rate = await publishedRate(for: quote)
+        let lock: Int32
+        do {
+            lock = try OrderCreationLock.hold(databasePath: store.database.path)
+        } catch {
+            throw DashSpendFailure(
+                .cannotWrite, "cannot place an order: \(error)", cause: .stateDirectory, subject: store.database.path)
+        }
+        defer { close(lock) }
         let now = configuration.now()
-        var order = Order(
+        let order = Order(
             id: UUID().uuidString.lowercased(), provider: quote.provider, merchantId: quote.merchantId,
             merchantName: quote.merchantName, sourceId: quote.sourceId, amount: quote.amount, currency: quote.currency,
             status: .creating, createdAt: now, updatedAt: now)
-        try write(order, to: store)
+        let progress = OrderProgress(order)
+        let result: Result<Order, DashSpendFailure>
+        do {
+            result = try await configuration.criticalSections.run(
+                boundedBy: .seconds(max(1, configuration.timeout) + 10),
+                purpose: "the order in flight at \(quote.provider.displayName)", note: { progress.note }
+            ) { () async -> Result<Order, DashSpendFailure> in
+                do throws(DashSpendFailure) {
+                    return .success(
+                        try await create(order, quote: quote, rate: rate, purchaser: purchaser, store: store, progress: progress))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        } catch {
+            // The program is exiting on a signal: nothing was written, nothing sent.
+            throw DashSpendFailure(
+                .tryAgainLater, "the buy was interrupted before the order was sent: nothing was ordered",
+                provider: quote.provider, subject: quote.merchantId)
+        }
+        return try result.get()
+    }
+
+    /// Writes `order` (`creating`), sends the create, checks and keeps the answer.
+    private func create(
+        _ creating: Order, quote: PurchaseQuote, rate: Decimal?, purchaser: any GiftCardPurchasing, store: OrderStore,
+        progress: OrderProgress
+    ) async throws(DashSpendFailure) -> Order {
+        var order = creating
+        do {
+            try store.insert(order)
+        } catch {
+            throw Self.stateFailure(error, path: store.database.path)
+        }
+        progress.set(order)
         let answer: ProviderOrder
         do {
             answer = try await purchaser.placeOrder(
@@ -109,35 +180,36 @@ extension DashSpendClient {
             // Failed before the create request could create anything (a token refresh, a sign-in): nothing
             // was bought, whatever the failure.
             let unsent = error as? OrderNotSent
-            let failure = DashSpendFailure(unsent?.error ?? error, provider: quote.provider)
+            let failure = Self.failure(unsent?.error ?? error, provider: quote.provider, subject: quote.merchantId)
             if unsent == nil && Self.answerMayBeLost(error) {
                 order.status = .unknown
-                order.message = failure.message
+                order.message = "\(failure.message): the order may exist at \(quote.provider.displayName)"
                 order.updatedAt = configuration.now()
                 try write(order, to: store)
+                progress.set(order)
                 throw DashSpendFailure(
                     failure.kind,
-                    "\(failure.message); the order may have been created: it is kept as order \(order.id) (status unknown)",
-                    cause: failure.cause, provider: quote.provider, subject: order.id, retryAfter: failure.retryAfter)
+                    "\(failure.message); the order may exist: it is kept as order \(order.id) (status unknown)",
+                    cause: .orderMayExist, provider: quote.provider, subject: order.id, retryAfter: failure.retryAfter)
             }
             do {
                 try store.delete(id: order.id)
             } catch {
-                // The refusal is what matters; a row left as "creating" is shown as such.
+                // The refusal is what matters; a row left as "creating" becomes "unknown" on the next open.
             }
+            progress.set(nil)
             throw failure
         }
-        order = order.updated(with: answer, at: configuration.now())
-        if answer.payment == nil {
-            order.status = .rejected
-            order.message =
-                "\(quote.provider.displayName) order \(answer.id) cannot be paid: "
-                + (answer.message ?? "no usable dash: payment URI")
-                + (answer.paymentURI.map { " (\($0))" } ?? "")
-        }
-        if answer.payment == nil {
+        order = checked(answer, for: order, quote: quote, rate: rate, store: store)
+        if order.status == .rejected {
+            // Refused by this check, or by the provider in its answer: kept, and never shown as payable.
             try write(order, to: store)
-            throw DashSpendFailure(.refused, order.message ?? "", provider: quote.provider, subject: order.id)
+            progress.set(order)
+            throw DashSpendFailure(
+                .refused,
+                order.message
+                    ?? "\(quote.provider.displayName) rejected order \(answer.id): it is kept as rejected order \(order.id)",
+                provider: quote.provider, subject: order.id)
         }
         do {
             try store.save(order)
@@ -145,13 +217,43 @@ extension DashSpendClient {
             // The order exists at the provider and can be paid: its payment is returned whatever the save
             // did, or it would be lost (and bought again).
             order.notSaved =
-                "\(quote.provider.displayName) order \(answer.id) was created but could not be saved in the state "
+                "\(quote.provider.displayName) order \(answer.id) was created but could not be saved in the orders "
                 + "database \(store.database.path): \(error); the payment shown here is the only copy"
         }
+        progress.set(order)
         return order
     }
 
-    /// Every order kept for this network, newest first. Reads the state database only.
+    /// `creating` after the provider's create `answer`: its facts fixed, or `rejected` (without a payment,
+    /// the reason in its message) when the answer is not what was asked for or names an order already kept.
+    private func checked(
+        _ answer: ProviderOrder, for creating: Order, quote: PurchaseQuote, rate: Decimal?, store: OrderStore
+    ) -> Order {
+        let name = quote.provider.displayName
+        var order = creating
+        order.updatedAt = configuration.now()
+        func rejected(_ reason: String, providerOrderId: String?) -> Order {
+            order.status = .rejected
+            order.providerOrderId = providerOrderId
+            order.providerStatus = answer.providerStatus
+            order.paymentURI = nil
+            order.dashAmount = nil
+            order.message = "\(name) order \(answer.id) \(reason): it is kept as rejected order \(order.id), not to be paid"
+            return order
+        }
+        if let other = try? store.order(providerId: quote.provider.id, providerOrderId: answer.id), other.id != creating.id {
+            return rejected("is the id of order \(other.id), kept already", providerOrderId: nil)
+        }
+        if let problem = PaymentCheck.problem(with: answer, for: quote, publishedRate: rate) {
+            return rejected(problem, providerOrderId: answer.id)
+        }
+        switch OrderTransition.apply(answer, to: creating, network: configuration.network, at: order.updatedAt) {
+        case .accepted(let accepted): return accepted
+        case .refused(let reason): return rejected("was refused (\(reason))", providerOrderId: answer.id)
+        }
+    }
+
+    /// Every order kept for this network, newest first. Reads the orders database only.
     public func orders() throws(DashSpendFailure) -> [Order] {
         let store = try orderStore()
         do {
@@ -170,40 +272,56 @@ extension DashSpendClient {
         } catch {
             throw Self.stateFailure(error, path: store.database.path)
         }
-        guard let found else { throw DashSpendFailure(.notFound, "no order \(id) is kept for this network", subject: id) }
+        guard var found else { throw DashSpendFailure(.notFound, "no order \(id) is kept for this network", subject: id) }
+        if found.provider == nil { found.notes.append(Self.notInThisBuild(found)) }
         return found
     }
 
     /// The order `id` with its status refreshed from the provider (and its cards, once delivered), saved.
-    /// An order whose creation answer was lost has no provider id to ask with: it is returned as kept. An
-    /// order fulfilled with its cards kept is final: it is returned as kept without asking, so a delivered
-    /// card is shown whether or not the provider answers. When the provider cannot be asked, the failure
-    /// leaves the kept order (and its cards) as it was.
+    ///
+    /// The provider's answer goes through ``OrderTransition``: one about another order, with another payment
+    /// or card, or a step backwards is refused, kept out of the store, said to the diagnostics and in
+    /// ``Order/notes``, and the order is returned as kept. An order whose creation answer was lost has no
+    /// provider id to ask with; a rejected order and an order fulfilled with its cards kept are final; an
+    /// order of a provider this build leaves out cannot be asked: each is returned as kept without asking,
+    /// so a delivered card is shown whether or not the provider answers. When the provider cannot be asked,
+    /// the failure leaves the kept order (and its cards) as it was.
     public func order(id: String) async throws(DashSpendFailure) -> Order {
         let stored = try storedOrder(id: id)
+        guard let provider = stored.provider else { return stored }
         guard let providerOrderId = stored.providerOrderId, stored.status != .creating else { return stored }
-        if stored.status == .fulfilled && !stored.cards.isEmpty { return stored }
-        let purchaser = try purchaser(for: stored.provider)
+        if stored.status == .rejected || (stored.status == .fulfilled && !stored.cards.isEmpty) { return stored }
+        let store = try orderStore()
+        try writable(store)
+        let purchaser = try purchaser(for: provider)
         let answer: ProviderOrder
         do {
             answer = try await purchaser.order(id: providerOrderId)
         } catch {
-            throw DashSpendFailure(error, provider: stored.provider)
+            throw DashSpendFailure(error, provider: provider)
         }
-        var order = stored.updated(with: answer, at: configuration.now())
-        if stored.status == .rejected && answer.payment == nil { order.status = .rejected }
-        try write(order, to: try orderStore())
-        return order
+        switch OrderTransition.apply(answer, to: stored, network: configuration.network, at: configuration.now()) {
+        case .accepted(let order):
+            try write(order, to: store)
+            return order
+        case .refused(let reason):
+            return refused(reason, keeping: stored, provider: provider)
+        }
     }
 
-    /// The CTX order paid by Dash transaction `transactionId`, refreshed and saved: attached to the kept order
-    /// with the same CTX id, else to the newest CTX order whose creation answer was lost (status
-    /// `unknown`) for the same amount, else kept as a new order.
+    /// The order paid by the Dash transaction `transactionId`, asked from `provider` (CTX) and kept.
+    ///
+    /// The answer is matched to a kept order by ``TransactionMatch``: the order the provider knows by that
+    /// id, else the one order of the same merchant and amount whose create answer was lost; several such
+    /// orders are ambiguous (``DashSpendFailure/Cause/ambiguousOrder``, listing them; nothing is changed),
+    /// none makes a new order marked ``Order/foundByTransaction``. The answer then goes through
+    /// ``OrderTransition`` like any other.
     public func order(transactionId: String, provider: GiftCardProvider = .ctx) async throws(DashSpendFailure) -> Order {
         let txid = transactionId.trimmedWhitespace
         guard !txid.isEmpty else { throw DashSpendFailure(.invalidRequest, "a transaction id is needed") }
         let purchaser = try purchaser(for: provider)
         let store = try orderStore()
+        try writable(store)
         let answer: ProviderOrder
         do {
             answer = try await purchaser.order(transactionId: txid)
@@ -211,36 +329,81 @@ extension DashSpendClient {
             throw DashSpendFailure(error, provider: provider)
         }
         let now = configuration.now()
-        let kept: Order?
+        let kept: [Order]
         do {
-            kept =
-                try store.order(provider: provider, providerOrderId: answer.id)
-                ?? store.all().first {
-                    $0.provider == provider && $0.providerOrderId == nil
-                        && ($0.status == .unknown || $0.status == .creating)
-                        && (answer.fiatAmount == nil || answer.fiatAmount == $0.amount)
-                }
+            kept = try store.all()
         } catch {
             throw Self.stateFailure(error, path: store.database.path)
         }
-        var order =
-            kept
-            ?? Order(
-                id: UUID().uuidString.lowercased(), provider: provider, merchantId: "",
+        let base: Order
+        switch TransactionMatch.match(answer, among: kept) {
+        case .kept(let order):
+            base = order
+        case .ambiguous(let candidates):
+            let listed = candidates.map {
+                "\($0.id) (\($0.merchantName), \($0.amount.plainText(fractionDigits: 2)) \($0.currency), created "
+                    + "\($0.createdAt.formatted(.iso8601)))"
+            }
+            throw DashSpendFailure(
+                .refused,
+                "transaction \(txid) paid \(provider.displayName) order \(answer.id) (\(answer.merchantName ?? "?"), "
+                    + "\(answer.fiatAmount?.plainText(fractionDigits: 2) ?? "?")), which could be any of "
+                    + "\(candidates.count) kept orders: " + listed.joined(separator: "; ") + "; nothing was changed",
+                cause: .ambiguousOrder, provider: provider, subject: txid)
+        case .none:
+            base = Order(
+                id: UUID().uuidString.lowercased(), providerId: provider.id, merchantId: "",
                 merchantName: answer.merchantName ?? "", sourceId: "", amount: answer.fiatAmount ?? 0,
-                status: answer.status, createdAt: now, updatedAt: now)
-        order = order.updated(with: answer, at: now)
-        order.transactionId = txid
-        try write(order, to: store)
-        return order
+                currency: answer.fiatCurrency ?? "USD", status: .unknown, foundByTransaction: true, createdAt: now,
+                updatedAt: now)
+        }
+        switch OrderTransition.apply(answer, to: base, network: configuration.network, at: now) {
+        case .accepted(var order):
+            order.transactionId = txid
+            try write(order, to: store)
+            return order
+        case .refused(let reason):
+            if base.foundByTransaction {
+                throw DashSpendFailure(.refused, "refused: \(reason)", provider: provider, subject: txid)
+            }
+            return refused(reason, keeping: base, provider: provider)
+        }
+    }
+
+    /// Every damaged file set aside with orders in it, newest first, whether or not the user was shown it.
+    public func setAsideOrderFiles() throws(DashSpendFailure) -> [SetAsideOrderFile] {
+        let store = try orderStore()
+        do {
+            return try store.setAsideFiles()
+        } catch {
+            throw Self.stateFailure(error, path: store.database.path)
+        }
+    }
+
+    /// The damaged files set aside with orders in it that the user has not been shown yet; empty when there
+    /// is no orders database (it is not created for this) or it cannot be read.
+    public func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {
+        guard orderDatabaseExists, let files = try? setAsideOrderFiles() else { return [] }
+        return files.filter { !$0.acknowledged }
+    }
+
+    /// Records that the user has been shown every set-aside file: they are no longer said on every command.
+    public func acknowledgeSetAsideOrderFiles() throws(DashSpendFailure) {
+        let store = try orderStore()
+        do {
+            try store.acknowledgeSetAsideFiles()
+        } catch {
+            throw Self.stateFailure(error, path: store.database.path)
+        }
     }
 
     /// The states of order `id` as it changes, for a screen (or a command) to follow: the kept order as
     /// ``DataState/loading(previous:)``, then each answer as ``DataState/loaded(_:source:fetchedAt:)``
     /// (source `live`) or ``DataState/failed(_:previous:)``, asking again after `polling`'s
     /// waits (2 s doubling to 30 s by default) until the order is fulfilled or rejected. The sequence ends
-    /// then, when the order is not kept, or when the consuming task is cancelled; a time limit is the
-    /// caller's.
+    /// then, when the order has no provider id to ask with, when the provider's status is a word this
+    /// library does not know (the order will not move in words it knows), when the order is not kept, or
+    /// when the consuming task is cancelled; a time limit is the caller's.
     public func orderStates(id: String, polling: OrderPolling = .standard) -> AsyncStream<DataState<Order>> {
         AsyncStream { continuation in
             let task = Task {
@@ -259,7 +422,11 @@ extension DashSpendClient {
                         let order = try await order(id: id)
                         previous = order
                         continuation.yield(.loaded(order, source: .live, fetchedAt: order.updatedAt))
-                        if order.status.isFinal || order.providerOrderId == nil { break }
+                        if order.status.isFinal || order.status == .unknown || order.providerOrderId == nil
+                            || order.provider == nil
+                        {
+                            break
+                        }
                     } catch {
                         continuation.yield(.failed(DashSpendFailure(error), previous: previous))
                     }
@@ -293,8 +460,9 @@ extension DashSpendClient {
         return purchaser
     }
 
-    private func orderStore() throws(DashSpendFailure) -> OrderStore {
-        OrderStore(database: try stateDatabase())
+    /// The store over the network's orders database.
+    func orderStore() throws(DashSpendFailure) -> OrderStore {
+        OrderStore(database: try orderDatabase())
     }
 
     private func write(_ order: Order, to store: OrderStore) throws(DashSpendFailure) {
@@ -305,9 +473,82 @@ extension DashSpendClient {
         }
     }
 
+    /// Refuses a change to an orders database a newer version wrote, naming both versions.
+    private func writable(_ store: OrderStore) throws(DashSpendFailure) {
+        if let reason = store.database.newerVersion {
+            throw DashSpendFailure(.cannotWrite, reason, cause: .newerVersion, subject: store.database.path)
+        }
+    }
+
+    /// Refuses `quote` when a card like it may still be outstanding (``RecentOrderGuard``), unless allowed.
+    private func refuseRepeat(_ quote: PurchaseQuote, in store: OrderStore) throws(DashSpendFailure) {
+        guard !quote.repeatAllowed else { return }
+        let kept: [Order]
+        do {
+            kept = try store.all()
+        } catch {
+            throw Self.stateFailure(error, path: store.database.path)
+        }
+        let now = configuration.now()
+        guard let latest = RecentOrderGuard.blocking(quote, among: kept, now: now).first else { return }
+        let age = Int(max(0, now.timeIntervalSince(latest.createdAt)) / 60)
+        let standing =
+            latest.status == .unpaid
+            ? "is waiting for its payment" : "may exist at \(latest.providerName) (its answer was lost)"
+        throw DashSpendFailure(
+            .refused,
+            "order \(latest.id) of a \(quote.amount.plainText(fractionDigits: 2)) \(quote.currency) \(quote.merchantName) "
+                + "card at \(latest.providerName), placed \(age) min ago, \(standing): another order would buy it twice",
+            cause: .orderPending, provider: quote.provider, subject: latest.id)
+    }
+
+    /// The provider's published Dash rate for the quote's currency, when it has one and it can be had;
+    /// nil otherwise (said to the diagnostics): the Dash asked is then checked against the answer's own rate
+    /// only.
+    private func publishedRate(for quote: PurchaseQuote) async -> Decimal? {
+        guard quote.provider.info.exchangeRateMaxAge != nil else { return nil }
+        do {
+            let resolved = try await exchangeRate(from: quote.provider, currency: quote.currency)
+            return Decimal(string: "\(resolved.rate.rate)")
+        } catch {
+            configuration.diagnostics.record(
+                DiagnosticEvent(
+                    .note, "no exchange rate to check the order's Dash amount with: \(error.message)",
+                    provider: quote.provider))
+            return nil
+        }
+    }
+
+    /// `kept` with the refusal of a provider's answer said (diagnostics and ``Order/notes``).
+    private func refused(_ reason: String, keeping kept: Order, provider: GiftCardProvider) -> Order {
+        let line = "refused: \(reason); the order is kept as it was"
+        configuration.diagnostics.record(DiagnosticEvent(.note, line, provider: provider))
+        var order = kept
+        order.notes.append(line)
+        return order
+    }
+
+    /// What an order of a provider this build leaves out says.
+    private static func notInThisBuild(_ order: Order) -> String {
+        "\(order.providerName) is not in this build: the order is shown as kept, and cannot be asked about"
+    }
+
+    /// `error` as a failure of `provider` about `subject` (the merchant a refusal concerns).
+    private static func failure(_ error: any Error, provider: GiftCardProvider, subject: String) -> DashSpendFailure {
+        let failure = DashSpendFailure(error, provider: provider)
+        guard failure.subject == nil else { return failure }
+        return DashSpendFailure(
+            failure.kind, failure.message, cause: failure.cause, provider: failure.provider, subject: subject,
+            retryAfter: failure.retryAfter, candidates: failure.candidates, keptStoredData: failure.keptStoredData)
+    }
+
     private static func stateFailure(_ error: any Error, path: String) -> DashSpendFailure {
-        DashSpendFailure(
-            .cannotWrite, "cannot use the orders in the state database \(path): \(error)", cause: .stateDirectory,
+        if let failure = error as? DashSpendFailure { return failure }
+        if let readOnly = error as? OrderStoreReadOnly {
+            return DashSpendFailure(.cannotWrite, readOnly.reason, cause: .newerVersion, subject: path)
+        }
+        return DashSpendFailure(
+            .cannotWrite, "cannot use the orders in the orders database \(path): \(error)", cause: .stateDirectory,
             subject: path)
     }
 

@@ -6,16 +6,19 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// A gift-card order as this library keeps it in the state database: written before the provider is asked,
-/// updated with every answer, and never losing a card once delivered.
+/// A gift-card order as this library keeps it in the orders database: written before the provider is
+/// asked, its facts (payment, amount, provider order id) fixed by the provider's first answer, its status
+/// only ever moved forward (``OrderTransition``), and never losing a card once delivered.
 public struct Order: Sendable, Hashable {
     /// The local id (a UUID), known before the provider answers; what ``DashSpendClient/order(id:)`` takes.
     public var id: String
-    /// The provider.
-    public var provider: GiftCardProvider
-    /// The provider's order id; nil while ``status`` is `creating` or `unknown`.
+    /// The provider's identifier (`ctx`, `piggycards`), kept as text: an order of a provider this build
+    /// leaves out is still read and shown.
+    public var providerId: String
+    /// The provider's order id; nil while ``status`` is `creating` or `unknown` (and for an order refused
+    /// because the provider answered with the id of another kept order).
     public var providerOrderId: String?
-    /// The merchant's id in the explore database.
+    /// The merchant's id in the explore database (empty for an order found by its transaction).
     public var merchantId: String
     /// The merchant's name.
     public var merchantName: String
@@ -25,26 +28,41 @@ public struct Order: Sendable, Hashable {
     public var amount: Decimal
     /// The card's currency.
     public var currency: String
-    /// Where the order stands.
+    /// Where the order stands. ``OrderStatus/unknown`` when the create answer was lost, or when the
+    /// provider's latest word is one this library does not know (``providerStatus`` has it).
     public var status: OrderStatus
-    /// The `dash:` payment URI.
+    /// The status word as the provider last sent it, when it sent one (`Payment pending`, `expired`, ...).
+    public var providerStatus: String?
+    /// The last status the provider gave in a word this library knows, when ``status`` is `unknown` because
+    /// of a later word it does not know: later answers are held to it, so an order never moves backwards by
+    /// way of an unknown word.
+    public var lastKnownStatus: OrderStatus?
+    /// The `dash:` payment URI, fixed when the order was created; nil for an order that must not be paid.
     public var paymentURI: String?
-    /// How much Dash to pay.
+    /// How much Dash to pay, fixed with ``paymentURI``.
     public var dashAmount: Decimal?
-    /// The provider's note, or why the order is unknown.
+    /// The provider's note, or why the order is unknown or rejected.
     public var message: String?
     /// The Dash transaction that paid it, when known.
     public var transactionId: String?
+    /// Whether the order was not placed here but found by the transaction that paid it (another device, a
+    /// wallet): its merchant and amount are what the provider said.
+    public var foundByTransaction: Bool
+    /// When the provider expects to deliver, as it wrote it.
+    public var deliveryTime: String?
     /// The delivered cards.
     public var cards: [DeliveredCard]
     /// When the order was written (before the create request was sent).
     public var createdAt: Date
     /// When the order last changed.
     public var updatedAt: Date
-    /// Why this state of the order is not in the state database (the save after the provider's answer
+    /// Why this state of the order is not in the orders database (the save after the provider's answer
     /// failed), nil when it is. Never stored: it says that what the caller holds is the only copy of the
     /// payment request.
     public var notSaved: String?
+    /// What the caller should tell about this answer, never stored: a provider answer that was refused (it
+    /// would have changed the order's facts or moved it backwards), a provider this build leaves out.
+    public var notes: [String]
 
     /// Creates an order.
     public init(
@@ -53,8 +71,23 @@ public struct Order: Sendable, Hashable {
         dashAmount: Decimal? = nil, message: String? = nil, transactionId: String? = nil, cards: [DeliveredCard] = [],
         createdAt: Date, updatedAt: Date
     ) {
+        self.init(
+            id: id, providerId: provider.id, providerOrderId: providerOrderId, merchantId: merchantId,
+            merchantName: merchantName, sourceId: sourceId, amount: amount, currency: currency, status: status,
+            paymentURI: paymentURI, dashAmount: dashAmount, message: message, transactionId: transactionId,
+            cards: cards, createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    /// Creates an order of the provider whose identifier is `providerId`, compiled into this build or not.
+    public init(
+        id: String, providerId: String, providerOrderId: String? = nil, merchantId: String, merchantName: String,
+        sourceId: String, amount: Decimal, currency: String = "USD", status: OrderStatus, providerStatus: String? = nil,
+        lastKnownStatus: OrderStatus? = nil, paymentURI: String? = nil, dashAmount: Decimal? = nil,
+        message: String? = nil, transactionId: String? = nil, foundByTransaction: Bool = false,
+        deliveryTime: String? = nil, cards: [DeliveredCard] = [], createdAt: Date, updatedAt: Date
+    ) {
         self.id = id
-        self.provider = provider
+        self.providerId = providerId
         self.providerOrderId = providerOrderId
         self.merchantId = merchantId
         self.merchantName = merchantName
@@ -62,28 +95,40 @@ public struct Order: Sendable, Hashable {
         self.amount = amount
         self.currency = currency
         self.status = status
+        self.providerStatus = providerStatus
+        self.lastKnownStatus = lastKnownStatus
         self.paymentURI = paymentURI
         self.dashAmount = dashAmount
         self.message = message
         self.transactionId = transactionId
+        self.foundByTransaction = foundByTransaction
+        self.deliveryTime = deliveryTime
         self.cards = cards
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        notSaved = nil
+        notes = []
     }
 
-    /// This order updated with the provider's answer: its id, status, payment and note. Cards are replaced
-    /// only by an answer that has some: a later answer without them keeps those delivered, and the order
-    /// stays fulfilled.
-    public func updated(with answer: ProviderOrder, at now: Date) -> Order {
-        var order = self
-        order.providerOrderId = answer.id
-        order.status = answer.status
-        order.paymentURI = answer.paymentURI ?? paymentURI
-        order.dashAmount = answer.dashAmount ?? dashAmount
-        order.message = answer.message
-        if !answer.cards.isEmpty { order.cards = answer.cards }
-        if !cards.isEmpty && answer.cards.isEmpty { order.status = .fulfilled }
-        order.updatedAt = now
-        return order
+    /// The provider, nil when this build leaves it out (an order another build kept).
+    public var provider: GiftCardProvider? { GiftCardProvider(id: providerId) }
+
+    /// The provider's name, whether or not this build has it.
+    public var providerName: String { GiftCardProvider.displayName(ofId: providerId) }
+
+    /// Whether the order may be paid now: unpaid in a word the library knows, with a `dash:` payment fixed at
+    /// creation, and no card delivered. A payment is shown only for such an order.
+    public var isPayable: Bool { status == .unpaid && paymentURI != nil && cards.isEmpty }
+
+    /// Whether a person may have paid, or may pay, for this order while the library cannot say what the
+    /// provider did with it: its create answer was lost (`unknown` without a provider id) or it waits for a
+    /// payment. Another buy of the same card asks first (``RecentOrderGuard``).
+    public var mayBeOutstanding: Bool {
+        switch status {
+        case .creating: true
+        case .unknown: providerOrderId == nil
+        case .unpaid: true
+        default: false
+        }
     }
 }

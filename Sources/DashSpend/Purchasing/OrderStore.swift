@@ -2,62 +2,90 @@ import DashSpendCore
 import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
-/// The orders and their delivered cards in the network's state database (tables `purchase_order` and
+/// The orders and their delivered cards in the network's orders database (tables `purchase_order` and
 /// `delivered_card`). Every write is one transaction; a card once stored is only ever replaced by another
-/// answer that has cards.
+/// answer that has cards. A database written by a newer version is only read: every write throws
+/// ``OrderStoreReadOnly``.
 package struct OrderStore: Sendable {
-    /// The state database.
-    package let database: StateDatabase
+    /// The orders database.
+    package let database: OrderDatabase
     private var connection: SQLiteConnection { database.connection }
     private var network: String { database.network.rawValue }
 
     /// A store in `database`.
-    package init(database: StateDatabase) {
+    package init(database: OrderDatabase) {
         self.database = database
     }
 
-    /// Writes `order` whole (insert or replace), with its cards when it has some.
+    /// Writes a new order (its row and its cards); fails when the database refuses it.
+    package func insert(_ order: Order) throws {
+        try writable()
+        try connection.transaction { db in try OrderRows.insert(order, network: network, into: db) }
+    }
+
+    /// Writes `order` whole: its row when it is new, what may change when it is kept, and its cards when it
+    /// has some.
     package func save(_ order: Order) throws {
-        let cards = try order.cards.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        try writable()
         try connection.transaction { db in
-            try db.execute(
-                """
-                INSERT INTO purchase_order (id, network, provider, providerOrderId, merchantId, merchantName, sourceId,
-                    amount, currency, status, paymentURI, dashAmount, message, transactionId, createdAt, updatedAt)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-                ON CONFLICT (id) DO UPDATE SET providerOrderId = excluded.providerOrderId, status = excluded.status,
-                    paymentURI = excluded.paymentURI, dashAmount = excluded.dashAmount, message = excluded.message,
-                    transactionId = excluded.transactionId, updatedAt = excluded.updatedAt
-                """,
-                [
-                    .text(order.id), .text(network), .text(order.provider.id), Self.optional(order.providerOrderId),
-                    .text(order.merchantId), .text(order.merchantName), .text(order.sourceId),
-                    .text(order.amount.plainText(fractionDigits: 2)), .text(order.currency), .text(order.status.rawValue),
-                    Self.optional(order.paymentURI), Self.optional(order.dashAmount.map { "\($0)" }),
-                    Self.optional(order.message), Self.optional(order.transactionId),
-                    .real(order.createdAt.timeIntervalSince1970), .real(order.updatedAt.timeIntervalSince1970),
-                ])
-            guard !cards.isEmpty else { return }
-            try db.execute("DELETE FROM delivered_card WHERE orderId = ?1", [.text(order.id)])
-            for (position, card) in cards.enumerated() {
-                try db.execute(
-                    "INSERT INTO delivered_card (orderId, position, card, deliveredAt) VALUES (?1, ?2, ?3, ?4)",
-                    [.text(order.id), .integer(Int64(position)), .text(card), .real(order.updatedAt.timeIntervalSince1970)])
+            let kept = try db.fetchOne(
+                "SELECT 1 AS kept FROM purchase_order WHERE id = ?1 AND network = ?2", [.text(order.id), .text(network)]
+            ) { _ in true }
+            if kept == true {
+                try OrderRows.update(order, network: network, in: db)
+            } else {
+                try OrderRows.insert(order, network: network, into: db)
             }
+        }
+    }
+
+    /// Writes the orders of `orders` that are not kept yet (by local id), with their cards; returns the ids
+    /// written. Orders already kept are left as they are.
+    @discardableResult
+    package func insertAbsent(_ orders: [Order]) throws -> [String] {
+        try writable()
+        return try connection.transaction { db in
+            var written: [String] = []
+            for order in orders {
+                let kept = try db.fetchOne("SELECT 1 AS kept FROM purchase_order WHERE id = ?1", [.text(order.id)]) { _ in
+                    true
+                }
+                guard kept != true else { continue }
+                try OrderRows.insert(order, network: network, into: db)
+                written.append(order.id)
+            }
+            return written
         }
     }
 
     /// Removes an order the provider refused outright (nothing was bought).
     package func delete(id: String) throws {
+        try writable()
         try connection.transaction { db in
             try db.execute("DELETE FROM delivered_card WHERE orderId = ?1", [.text(id)])
             try db.execute("DELETE FROM purchase_order WHERE id = ?1 AND network = ?2", [.text(id), .text(network)])
         }
+    }
+
+    /// Makes every order still `creating` `unknown`, with `message`: called when no buy is in flight, so
+    /// each was cut off after its create may have gone out. Returns how many changed.
+    @discardableResult
+    package func settleInterruptedCreates(message: String, at now: Date) throws -> Int {
+        guard database.newerVersion == nil else { return 0 }
+        let pending =
+            try connection.fetchOne(
+                "SELECT COUNT(*) AS pending FROM purchase_order WHERE network = ?1 AND status = 'creating'", [.text(network)]
+            ) { $0.integer("pending") ?? 0 } ?? 0
+        guard pending > 0 else { return 0 }
+        try connection.execute(
+            "UPDATE purchase_order SET status = 'unknown', message = ?2, updatedAt = ?3 WHERE network = ?1 AND status = 'creating'",
+            [.text(network), .text(message), .real(now.timeIntervalSince1970)])
+        return pending
     }
 
     /// Every order of the network, newest first.
@@ -71,46 +99,55 @@ package struct OrderStore: Sendable {
         return try orders(where: "network = ?1 AND providerOrderId = ?2", [.text(network), .text(id)]).first
     }
 
-    /// The order `provider` knows as `providerOrderId`.
-    package func order(provider: GiftCardProvider, providerOrderId: String) throws -> Order? {
+    /// The order the provider `providerId` knows as `providerOrderId`.
+    package func order(providerId: String, providerOrderId: String) throws -> Order? {
         try orders(
             where: "network = ?1 AND provider = ?2 AND providerOrderId = ?3",
-            [.text(network), .text(provider.id), .text(providerOrderId)]
+            [.text(network), .text(providerId), .text(providerOrderId)]
         ).first
     }
 
+    /// Every damaged file set aside with orders in it, newest first.
+    package func setAsideFiles() throws -> [SetAsideOrderFile] {
+        try connection.fetchAll("SELECT * FROM set_aside_file ORDER BY setAsideAt DESC, path") { SetAsideOrderFile.record($0) }
+            .compactMap { $0 }
+    }
+
+    /// Records a damaged file set aside with orders in it.
+    package func recordSetAside(_ record: SetAsideOrderFile) throws {
+        try writable()
+        try connection.transaction { db in try SetAsideOrderFile.insert(record, into: db) }
+    }
+
+    /// Marks every set-aside file as shown to the user.
+    package func acknowledgeSetAsideFiles() throws {
+        guard database.newerVersion == nil else { return }
+        try connection.execute("UPDATE set_aside_file SET acknowledged = 1 WHERE acknowledged = 0")
+    }
+
     private func orders(where condition: String, _ arguments: [SQLiteValue]) throws -> [Order] {
-        let rows = try connection.read { db in
-            try db.fetchAll(
+        try connection.read { db in
+            var orders = try db.fetchAll(
                 "SELECT * FROM purchase_order WHERE \(condition) ORDER BY createdAt DESC, id", arguments
-            ) { row -> Order? in Self.order(row) }
-        }
-        return try rows.compactMap { $0 }.map { order in
-            var order = order
-            order.cards = try connection.read { db in
-                try db.fetchAll(
-                    "SELECT card FROM delivered_card WHERE orderId = ?1 ORDER BY position", [.text(order.id)]
-                ) { $0.text("card") }
-            }.compactMap { text in text.flatMap { try? JSONDecoder().decode(DeliveredCard.self, from: Data($0.utf8)) } }
-            return order
+            ) { row -> Order? in OrderRows.order(row) }.compactMap { $0 }
+            for index in orders.indices {
+                orders[index].cards = try db.fetchAll(
+                    "SELECT card FROM delivered_card WHERE orderId = ?1 ORDER BY position", [.text(orders[index].id)]
+                ) { $0.text("card") }.compactMap(OrderRows.card)
+            }
+            return orders
         }
     }
 
-    /// An order from its row; nil for a row this version cannot read (an unknown provider in this build).
-    private static func order(_ row: SQLiteRow) -> Order? {
-        guard let id = row.text("id"), let provider = row.text("provider").flatMap(GiftCardProvider.init(id:)),
-            let amount = row.text("amount").flatMap(Decimal.init(plainText:))
-        else { return nil }
-        return Order(
-            id: id, provider: provider, providerOrderId: row.text("providerOrderId"),
-            merchantId: row.text("merchantId") ?? "", merchantName: row.text("merchantName") ?? "",
-            sourceId: row.text("sourceId") ?? "", amount: amount, currency: row.text("currency") ?? "USD",
-            status: row.text("status").flatMap(OrderStatus.init(rawValue:)) ?? .unknown, paymentURI: row.text("paymentURI"),
-            dashAmount: row.text("dashAmount").flatMap(Decimal.init(plainText:)), message: row.text("message"),
-            transactionId: row.text("transactionId"),
-            createdAt: Date(timeIntervalSince1970: row.double("createdAt") ?? 0),
-            updatedAt: Date(timeIntervalSince1970: row.double("updatedAt") ?? 0))
+    private func writable() throws {
+        if let reason = database.newerVersion { throw OrderStoreReadOnly(reason: reason) }
     }
+}
 
-    private static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+/// A write refused because the orders database was written by a newer version.
+package struct OrderStoreReadOnly: Error, CustomStringConvertible {
+    /// Why, naming both versions.
+    package let reason: String
+    /// The reason.
+    package var description: String { reason }
 }

@@ -27,11 +27,15 @@ public struct PurchaseQuote: Sendable, Hashable {
     public let denominations: Denominations
     /// The provider's product for the amount (PiggyCards' card id), when it has several.
     public let productId: String?
+    /// Whether the order may be placed while a card of the same provider, merchant and amount may still be
+    /// outstanding (``RecentOrderGuard``): the buyer said it means to buy another.
+    public let repeatAllowed: Bool
 
     /// Creates a quote.
     public init(
         merchantId: String, merchantName: String, provider: GiftCardProvider, sourceId: String, amount: Decimal,
-        currency: String = "USD", discountBasisPoints: Int, denominations: Denominations, productId: String? = nil
+        currency: String = "USD", discountBasisPoints: Int, denominations: Denominations, productId: String? = nil,
+        repeatAllowed: Bool = false
     ) {
         self.merchantId = merchantId
         self.merchantName = merchantName
@@ -42,6 +46,7 @@ public struct PurchaseQuote: Sendable, Hashable {
         self.discountBasisPoints = discountBasisPoints
         self.denominations = denominations
         self.productId = productId
+        self.repeatAllowed = repeatAllowed
     }
 
     /// What the card costs after the discount, in ``currency``, to the cent (the provider converts it to Dash

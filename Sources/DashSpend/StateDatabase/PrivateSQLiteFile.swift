@@ -34,4 +34,25 @@ enum PrivateSQLiteFile {
             }
         }
     }
+
+    /// Opens the private file at `path` read-write (``prepare(_:purpose:)`` first), brings its schema up to
+    /// date with `migrator` and checks its pages: corruption, "not a database" and a newer schema are thrown
+    /// as such (``SQLiteError/isCorruption``, ``SQLiteError/isNewerSchema``).
+    static func openMigrated(_ path: String, migrator: SQLiteMigrator, purpose: String) throws(SQLiteError)
+        -> SQLiteConnection
+    {
+        try prepare(path, purpose: purpose)
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        try migrator.migrate(connection)
+        let verdict: [String]
+        do {
+            verdict = try connection.fetchAll("PRAGMA quick_check(1)") { $0.text("quick_check") ?? "" }
+        } catch {
+            throw SQLiteError(error)
+        }
+        guard verdict == ["ok"] else {
+            throw SQLiteError(code: 11, message: "\(purpose) \(path) is damaged: \(verdict.first ?? "")")
+        }
+        return connection
+    }
 }

@@ -14,15 +14,17 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-/// The project's own SQLite file for one network (`<state>/<network>/state.db`): the providers' last
-/// answers, and everything else DashSpend keeps between runs. Never the explore database, which is only
-/// ever read.
+/// The project's cache for one network (`<state>/<network>/state.db`): the providers' last answers and
+/// exchange rates, everything that can be asked again. Never the explore database, which is only ever read,
+/// and never the orders, which are precious and kept apart (``OrderDatabase``, `orders.db`); version 0.1.0
+/// kept them here, and the orders database takes them over.
 ///
-/// The schema is a list of named migrations, applied on open. A file that is not SQLite,
-/// is damaged, or was written by a newer version is moved aside to `state.db.damaged-<timestamp>` (with its
-/// SQLite sidecars) and a fresh one is created; ``recovery`` says so, so the caller can tell the user once.
-/// Processes that find the file damaged at the same time take turns on `state.db.lock` (`flock`, 0600) and
-/// check again once they hold it: one moves the file aside, the others open the fresh one.
+/// The schema is a list of named migrations, applied on open. A file that is not SQLite or is damaged is
+/// moved aside to `state.db.damaged-<timestamp>` (with its SQLite sidecars) and a fresh one is created;
+/// ``recovery`` says so, so the caller can tell the user once. A file written by a newer version is never
+/// moved nor rewritten: opening it fails with ``SQLiteError/isNewerSchema`` (the caller goes without the
+/// cache). Processes that find the file damaged at the same time take turns on `state.db.lock` (`flock`,
+/// 0600) and check again once they hold it: one moves the file aside, the others open the fresh one.
 /// Something else in the file's place (a FIFO, another user's file) is refused, never moved.
 public final class StateDatabase: Sendable {
     /// Where the file is.
@@ -92,8 +94,8 @@ public final class StateDatabase: Sendable {
     ])
 
     /// Opens (creating if needed) the state database of `network` at `path` and brings its schema up to
-    /// date; a damaged or newer file is moved aside first (see ``recovery``). The file and its SQLite
-    /// sidecars are private (0600).
+    /// date; a damaged file is moved aside first (see ``recovery``), a newer one is refused
+    /// (``SQLiteError/isNewerSchema``) and left as it is. The file and its SQLite sidecars are private (0600).
     ///
     /// - Parameters:
     ///   - path: the file (created when missing).
@@ -105,78 +107,26 @@ public final class StateDatabase: Sendable {
         do {
             connection = try Self.openChecked(path)
             recovery = nil
-        } catch let error where error.isCorruption || error.isNewerSchema {
+        } catch let error where error.isCorruption {
             // Another process may be recovering the same file right now: check, move and create again
             // holding the lock, so only one of them moves the damaged file and none moves the fresh one.
-            let lock = try Self.lockRecovery(path)
+            let lock = try SQLiteFileAside.lock(path)
             defer { close(lock) }
             do {
                 connection = try Self.openChecked(path)
                 recovery = nil  // another process set it aside (and says so) while this one waited
-            } catch let error where error.isCorruption || error.isNewerSchema {
-                let aside = try Self.moveAside(path, now: now)
+            } catch let error where error.isCorruption {
+                let aside = SQLiteFileAside.asidePath(for: path, now: now)
+                try SQLiteFileAside.move(path, to: aside, purpose: "state database")
                 connection = try Self.openChecked(path)
                 recovery = StateDatabaseRecovery(path: path, movedTo: aside, reason: error.description)
             }
         }
     }
 
-    /// Takes `flock(LOCK_EX)` on `<path>.lock` (created 0600: a regular file, never through a symbolic link
-    /// nor blocking on a FIFO) and returns its descriptor; closing it releases the lock, as does the
-    /// process ending. Held only while a damaged file is checked, moved aside and created again.
-    private static func lockRecovery(_ path: String) throws(SQLiteError) -> Int32 {
-        do {
-            return try LockFile.lock(path + ".lock")
-        } catch {
-            throw SQLiteError(code: 14, message: error.description)
-        }
-    }
-
     /// Opens `path`, migrates it and checks its pages; corruption, "not a database" and a newer schema are
     /// thrown as such.
     private static func openChecked(_ path: String) throws(SQLiteError) -> SQLiteConnection {
-        try PrivateSQLiteFile.prepare(path, purpose: "the state database")
-        let connection = try SQLiteConnection(path: path, mode: .readWrite)
-        try migrator.migrate(connection)
-        let verdict: [String]
-        do {
-            verdict = try connection.fetchAll("PRAGMA quick_check(1)") { $0.text("quick_check") ?? "" }
-        } catch {
-            throw SQLiteError(error)
-        }
-        guard verdict == ["ok"] else {
-            throw SQLiteError(code: 11, message: "the state database \(path) is damaged: \(verdict.first ?? "")")
-        }
-        return connection
-    }
-
-    /// Renames `path` (and its `-wal`, `-shm` and `-journal` files) to `path.damaged-<UTC timestamp>`,
-    /// numbered when that name is taken; returns the new path.
-    private static func moveAside(_ path: String, now: Date) throws(SQLiteError) -> String {
-        let stamp = Self.stamp(now)
-        var aside = "\(path).damaged-\(stamp)"
-        var attempt = 1
-        while access(aside, F_OK) == 0 {
-            attempt += 1
-            aside = "\(path).damaged-\(stamp)-\(attempt)"
-        }
-        guard rename(path, aside) == 0 else {
-            throw SQLiteError(
-                code: 14, message: "cannot move the damaged state database \(path) aside: \(SystemError.message())")
-        }
-        for suffix in ["-wal", "-shm", "-journal"] where access(path + suffix, F_OK) == 0 {
-            rename(path + suffix, aside + suffix)
-        }
-        return aside
-    }
-
-    /// `20261123T175601Z`.
-    private static func stamp(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+        try PrivateSQLiteFile.openMigrated(path, migrator: migrator, purpose: "the state database")
     }
 }

@@ -1,6 +1,6 @@
 public import DashSpendCore
 
-/// What a ``DashSpendClient/sync(from:force:strict:progress:)`` did.
+/// What a ``DashSpendClient/sync(_:force:strict:progress:)`` did.
 public struct SyncReport: Sendable, Hashable {
     /// Whether a new database was installed (false: what is installed is already as new).
     public let updated: Bool

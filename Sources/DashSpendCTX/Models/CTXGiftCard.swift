@@ -11,7 +11,7 @@ import Foundation
 package struct CTXGiftCard: Sendable, Hashable {
     /// The order id.
     package let id: String
-    /// `unpaid`, `paid`, `fulfilled` or `rejected` (as sent, lowercased).
+    /// `unpaid`, `paid`, `fulfilled` or `rejected`, as sent (read with ``CTXOrderStatus/table``).
     package let status: String
     /// The payment id.
     package let paymentId: String
@@ -35,6 +35,14 @@ package struct CTXGiftCard: Sendable, Hashable {
     package let redeemType: String?
     /// The redemption URL.
     package let redeemURL: String?
+    /// The code that opens ``redeemURL`` (`redeemUrlChallenge`).
+    package let redeemURLChallenge: String?
+    /// The fiat price of one DASH CTX used (`rate`).
+    package let rate: String?
+    /// What the order costs in fiat (`paymentFiatAmount`).
+    package let paymentFiatAmount: String?
+    /// The currency of ``paymentFiatAmount`` (`paymentFiatCurrency`).
+    package let paymentFiatCurrency: String?
     /// Payment URIs per currency and network (`"DASH.DASH"` → a `dash:` URI).
     package let paymentURLs: [String: String]
     /// When the order was created, as sent.
@@ -49,7 +57,7 @@ package struct CTXGiftCard: Sendable, Hashable {
             let paymentId = json["paymentId"]?.nonBlankString
         else { return nil }
         self.id = id
-        self.status = status.lowercased()
+        self.status = status
         self.paymentId = paymentId
         number = json["number"]?.nonBlankString
         pin = json["pin"]?.nonBlankString
@@ -61,6 +69,10 @@ package struct CTXGiftCard: Sendable, Hashable {
         percentDiscount = json["percentDiscount"]?.nonBlankString
         redeemType = json["redeemType"]?.nonBlankString
         redeemURL = json["redeemUrl"]?.nonBlankString
+        redeemURLChallenge = json["redeemUrlChallenge"]?.nonBlankString
+        rate = json["rate"]?.nonBlankString
+        paymentFiatAmount = json["paymentFiatAmount"]?.nonBlankString
+        paymentFiatCurrency = json["paymentFiatCurrency"]?.nonBlankString
         var urls: [String: String] = [:]
         for (key, value) in json["paymentUrls"]?.object ?? [:] {
             if let text = value.nonBlankString { urls[key] = text }

@@ -31,18 +31,23 @@ extension CTXRepository: GiftCardPurchasing {
 }
 
 extension CTXGiftCard {
-    /// The provider-neutral order: the payment from `paymentUrls["DASH.DASH"]` (never another entry), the
-    /// card once CTX sends a number, PIN, barcode or redemption link.
+    /// The provider-neutral order: the status through ``CTXOrderStatus/table`` (an unknown word is unknown),
+    /// the payment from `paymentUrls["DASH.DASH"]` (never another entry), the card once CTX sends a number,
+    /// PIN, barcode, redemption link or its challenge. The note that CTX sent no Dash payment is given only
+    /// for an order waiting for one.
     package func order(network: DashSpendNetwork) -> ProviderOrder {
         let card = DeliveredCard(
-            name: merchantName, number: number, pin: pin, claimLink: redeemURL, barcodeLink: barcodeURL)
+            name: merchantName, number: number, pin: pin, claimLink: redeemURL, barcodeLink: barcodeURL,
+            redeemChallenge: redeemURLChallenge)
         let payment = dashPaymentURL.flatMap { DashPaymentURI(parsing: $0, network: network) }
+        let status = CTXOrderStatus.table.status(for: self.status)
         return ProviderOrder(
-            provider: .ctx, id: id, status: OrderStatus(providerWord: status), paymentURI: dashPaymentURL,
-            payment: payment,
-            dashAmount: payment?.amount ?? paymentCryptoAmount.flatMap { Decimal(plainText: $0) },
-            fiatAmount: cardFiatAmount.flatMap { Decimal(plainText: $0) }, merchantName: merchantName,
+            provider: .ctx, id: id, status: status, providerStatus: self.status, paymentURI: dashPaymentURL,
+            payment: payment, dashAmount: payment?.amount ?? paymentCryptoAmount.flatMap { Decimal(plainText: $0) },
+            fiatAmount: cardFiatAmount.flatMap { Decimal(plainText: $0) }, fiatCurrency: cardFiatCurrency,
+            paymentFiatAmount: paymentFiatAmount.flatMap { Decimal(plainText: $0) },
+            dashRate: rate.flatMap { Decimal(plainText: $0) }, merchantName: merchantName,
             cards: card.isUsable ? [card] : [],
-            message: dashPaymentURL == nil ? "CTX sent no DASH.DASH payment URI" : nil)
+            message: dashPaymentURL == nil && status == .unpaid ? "CTX sent no DASH.DASH payment URI" : nil)
     }
 }

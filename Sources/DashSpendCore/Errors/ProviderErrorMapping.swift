@@ -18,14 +18,16 @@ public enum ProviderErrorMapping {
     ///   (`verifiesCode`), else ``DashSpendError/rejected(_:)``: nothing "expired".
     /// - 409 → ``DashSpendError/rejected(_:)``.
     /// - 429 → ``DashSpendError/rateLimited(_:retryAfterSeconds:)`` with the `Retry-After` delay from `now`.
-    /// - 500 with `Gift card <n> is out of stock` (in a JSON message or the plain-text body) →
-    ///   ``DashSpendError/outOfStock(_:)``; other 5xx → ``DashSpendError/serverError(status:message:)``.
+    /// - `Gift card <n> is out of stock` (in a JSON message or the plain-text body) at any status →
+    ///   ``DashSpendError/outOfStock(_:)``, as the Android wallet reads it (iOS turns a 400 into "invalid
+    ///   amount", which hides it); 5xx otherwise → ``DashSpendError/serverError(status:message:)``.
     public static func sharedError(
         for response: HTTPResponse, body: ProviderErrorBody, provider: GiftCardProvider, signIn: Bool,
         verifiesCode: Bool, now: Date = Date()
     ) -> DashSpendError? {
         let message = body.summary(fallback: "HTTP \(response.status)")
         if body.mentions(regionMessage) { return .regionNotAllowed }
+        if let stock = outOfStockMessage(in: body) { return .outOfStock(stock) }
         switch response.status {
         case 401, 403:
             if verifiesCode { return .wrongCode }
@@ -34,10 +36,7 @@ public enum ProviderErrorMapping {
             return .rejected(message)
         case 429:
             return .rateLimited(provider, retryAfterSeconds: RetryAfter.seconds(response.headers["retry-after"], now: now))
-        case 500:
-            if let stock = outOfStockMessage(in: body) { return .outOfStock(stock) }
-            return .serverError(status: response.status, message: message)
-        case 501...599:
+        case 500...599:
             return .serverError(status: response.status, message: message)
         default:
             return nil

@@ -25,6 +25,13 @@ public struct HTTPRequest: Sendable, Hashable {
         self.body = body
         self.timeout = timeout
     }
+
+    /// Whether sending the request twice has the effect of sending it once (RFC 9110 §9.2.2: `GET`, `HEAD`,
+    /// `PUT`, `DELETE`, `OPTIONS`, `TRACE`; any case). A request that is not (a `POST`: an order) must never be
+    /// sent again by a transport, not even after the connection it went out on failed before an answer.
+    public var isIdempotent: Bool {
+        ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"].contains(method.uppercased())
+    }
 }
 
 extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

@@ -14,7 +14,10 @@ import Darwin
 #endif
 
 /// Work an exit must not cut off, counted: a CTX token refresh and the save of its rotated tokens (cut
-/// between the two, the server has revoked the stored refresh token and the user is signed out).
+/// between the two, the server has revoked the stored refresh token and the user is signed out), and a
+/// gift-card order in flight with the save of the provider's answer (cut between the two, the order exists
+/// and its payment is lost). A section may leave a note for the exit to say once it has ended (which order
+/// it was, and where it stands).
 ///
 /// One value is shared by everything a process runs (pass it in through
 /// ``RepositoryConfiguration/criticalSections``); nothing here is global. A program that exits on a signal
@@ -22,10 +25,18 @@ import Darwin
 /// (``run(boundedBy:_:)`` throws `CancellationError` without running its body), so a refresh is either
 /// finished and saved or never sent. It then waits with ``waitUntilNoneOpen()`` before exiting.
 public final class CriticalSections: Sendable {
+    private struct Section {
+        var deadline: ContinuousClock.Instant
+        var purpose: String
+        var note: (@Sendable () -> InterruptionNote?)?
+    }
+
     private struct State {
-        var open: [Int: ContinuousClock.Instant] = [:]
+        var open: [Int: Section] = [:]
         var nextId = 0
         var closed = false
+        /// The notes of the sections open when ``close()`` was called.
+        var interrupted: [@Sendable () -> InterruptionNote?] = []
     }
 
     private let state = Locked(State())
@@ -39,28 +50,48 @@ public final class CriticalSections: Sendable {
     /// Whether ``close()`` was called.
     public var isClosed: Bool { state.withLock { $0.closed } }
 
+    /// What the open sections are doing, for a line such as `waiting for the order in flight`.
+    public var openPurposes: [String] { state.withLock { $0.open.sorted { $0.key < $1.key }.map(\.value.purpose) } }
+
     /// Runs `body` as a critical section that should end within `bound` (its own time-outs ensure it);
     /// ``waitUntilNoneOpen()`` waits for it at most that long. Throws `CancellationError` without running
     /// `body` once ``close()`` was called.
-    public func run<T>(boundedBy bound: Duration, _ body: () async throws -> T) async throws -> T {
+    ///
+    /// - Parameters:
+    ///   - purpose: what it does, for the line an exit says while it waits (`the order in flight`).
+    ///   - note: what to say once the exit has waited for it, evaluated then (nil: nothing).
+    public func run<T>(
+        boundedBy bound: Duration, purpose: String = "the sign-in refresh in flight",
+        note: (@Sendable () -> InterruptionNote?)? = nil, _ body: () async throws -> T
+    ) async throws -> T {
         let id = try state.withLock { state -> Int in
             guard !state.closed else { throw CancellationError() }
             let id = state.nextId
             state.nextId += 1
-            state.open[id] = ContinuousClock.now.advanced(by: bound)
+            state.open[id] = Section(deadline: ContinuousClock.now.advanced(by: bound), purpose: purpose, note: note)
             return id
         }
         defer { _ = state.withLock { $0.open.removeValue(forKey: id) } }
         return try await body()
     }
 
-    /// Lets no new section start; returns how many are open at this moment.
+    /// Lets no new section start; returns how many are open at this moment (their notes are kept for
+    /// ``interruptionNotes()``).
     @discardableResult
     public func close() -> Int {
         state.withLock { state in
+            if !state.closed {
+                state.interrupted = state.open.sorted { $0.key < $1.key }.compactMap(\.value.note)
+            }
             state.closed = true
             return state.open.count
         }
+    }
+
+    /// What the sections open when ``close()`` was called have to say, evaluated now (after
+    /// ``waitUntilNoneOpen()``, they say how they ended).
+    public func interruptionNotes() -> [InterruptionNote] {
+        state.withLock { $0.interrupted }.compactMap { $0() }
     }
 
     /// Blocks the calling thread until no section is open, or until the latest bound of the open ones has
@@ -69,10 +100,24 @@ public final class CriticalSections: Sendable {
     @discardableResult
     public func waitUntilNoneOpen() -> Bool {
         while true {
-            let (count, deadline) = state.withLock { ($0.open.count, $0.open.values.max()) }
+            let (count, deadline) = state.withLock { ($0.open.count, $0.open.values.map(\.deadline).max()) }
             guard count > 0, let deadline else { return true }
             if ContinuousClock.now >= deadline { return false }
             usleep(5_000)
         }
+    }
+}
+
+/// What a critical section cut short by an exit leaves to say: one line, and the order it concerns.
+public struct InterruptionNote: Sendable, Hashable {
+    /// One line: what became of the work (never a secret).
+    public let message: String
+    /// The local id of the order it concerns, when it concerns one.
+    public let orderId: String?
+
+    /// Creates a note.
+    public init(message: String, orderId: String? = nil) {
+        self.message = message
+        self.orderId = orderId
     }
 }

@@ -8,26 +8,37 @@ public struct DeliveredCard: Sendable, Hashable, Codable, CustomStringConvertibl
     public var number: String?
     /// The PIN (CTX `pin`, PiggyCards `claimPin`).
     public var pin: String?
-    /// Where to redeem the card online (CTX `redeemUrl`, PiggyCards `claimLink`).
+    /// Where to redeem the card online (CTX `redeemUrl`, PiggyCards `claimLink`). May carry the code itself:
+    /// a secret, as the number is.
     public var claimLink: String?
-    /// The barcode image (CTX `barcodeUrl`, PiggyCards `barcodeLink`).
+    /// The barcode image (CTX `barcodeUrl`, PiggyCards `barcodeLink` or `barcodelink`). May carry the code
+    /// itself: a secret, as the number is.
     public var barcodeLink: String?
+    /// The code that opens a URL card's ``claimLink`` (CTX `redeemUrlChallenge`): a secret, as the PIN is.
+    public var redeemChallenge: String?
 
     /// Creates a card.
     public init(
         name: String? = nil, number: String? = nil, pin: String? = nil, claimLink: String? = nil,
-        barcodeLink: String? = nil
+        barcodeLink: String? = nil, redeemChallenge: String? = nil
     ) {
         self.name = name
         self.number = number
         self.pin = pin
         self.claimLink = claimLink
         self.barcodeLink = barcodeLink
+        self.redeemChallenge = redeemChallenge
     }
 
     /// Whether the card carries anything to redeem it with.
-    public var isUsable: Bool { number != nil || pin != nil || claimLink != nil || barcodeLink != nil }
+    public var isUsable: Bool {
+        number != nil || pin != nil || claimLink != nil || barcodeLink != nil || redeemChallenge != nil
+    }
 
-    /// A description without the number or PIN.
+    /// Whether the card carries a secret beyond its name (a number, PIN, challenge or link): what a display
+    /// masks unless asked to reveal it.
+    public var hasSecrets: Bool { isUsable }
+
+    /// A description without the number, PIN, challenge or links.
     public var description: String { "DeliveredCard(name: \(name ?? "?"))" }
 }

@@ -2,7 +2,9 @@
 public enum OrderStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// Written before the create request is sent; the provider has not answered yet.
     case creating
-    /// The create request was sent but its answer was lost: the provider may or may not have the order.
+    /// The create request was sent but its answer was lost (the provider may or may not have the order), or
+    /// the provider's latest answer used a status word this library does not know (``Order/providerStatus``
+    /// says which). Never payable.
     case unknown
     /// Waiting for the Dash payment.
     case unpaid
@@ -16,12 +18,14 @@ public enum OrderStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// Whether the order can no longer change (fulfilled or rejected).
     public var isFinal: Bool { self == .fulfilled || self == .rejected }
 
-    /// Maps a provider's status word (`unpaid`, `paid`, `fulfilled`, `rejected`, any case); anything else is
-    /// ``unpaid``, as the wallets read it.
-    public init(providerWord: String) {
-        self =
-            OrderStatus(rawValue: providerWord.trimmedWhitespace.lowercased()).flatMap {
-                $0 == .creating || $0 == .unknown ? nil : $0
-            } ?? .unpaid
+    /// How far along an order in this status is: `creating` and `unknown` 0, `unpaid` 1, `paid` 2,
+    /// `fulfilled` and `rejected` 3. A status only ever moves to a later one (or to `rejected` before the end).
+    public var progress: Int {
+        switch self {
+        case .creating, .unknown: 0
+        case .unpaid: 1
+        case .paid: 2
+        case .fulfilled, .rejected: 3
+        }
     }
 }

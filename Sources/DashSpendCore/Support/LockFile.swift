@@ -37,8 +37,19 @@ package enum LockFile {
     /// returns the descriptor, whose closing releases it. For short sections off the cooperative pool, or
     /// where the holder is known to be quick; a task that may wait long polls with ``tryLock(_:)`` instead.
     package static func lock(_ path: String) throws(LockFileProblem) -> Int32 {
+        try lock(path, operation: LOCK_EX)
+    }
+
+    /// Opens the lock file at `path` and takes a shared lock (`flock(LOCK_SH)`): many holders at once, none
+    /// while someone holds it exclusively. Returns the descriptor, whose closing releases it.
+    package static func lockShared(_ path: String) throws(LockFileProblem) -> Int32 {
+        try lock(path, operation: LOCK_SH)
+    }
+
+    /// Opens the lock file at `path` and waits until `flock(operation)` holds.
+    private static func lock(_ path: String, operation: Int32) throws(LockFileProblem) -> Int32 {
         let descriptor = try openFile(path)
-        while flock(descriptor, LOCK_EX) != 0 {
+        while flock(descriptor, operation) != 0 {
             guard errno == EINTR else {
                 let reason = SystemError.message()
                 close(descriptor)

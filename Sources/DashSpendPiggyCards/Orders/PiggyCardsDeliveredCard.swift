@@ -14,7 +14,7 @@ package struct PiggyCardsDeliveredCard: Sendable, Hashable {
     package let claimCode: String?
     /// The claim PIN.
     package let claimPin: String?
-    /// The barcode image URL.
+    /// The barcode image URL (`barcodeLink` as iOS reads it, or `barcodelink` as Android does).
     package let barcodeLink: String?
     /// PiggyCards' card status, as sent.
     package let cardStatus: String?
@@ -29,7 +29,7 @@ package struct PiggyCardsDeliveredCard: Sendable, Hashable {
         name = json["name"]?.nonBlankString
         claimCode = json["claimCode"]?.nonBlankString
         claimPin = json["claimPin"]?.nonBlankString
-        barcodeLink = json["barcodeLink"]?.nonBlankString
+        barcodeLink = json["barcodeLink"]?.nonBlankString ?? json["barcodelink"]?.nonBlankString
         cardStatus = json["cardStatus"]?.nonBlankString
         claimLink = json["claimLink"]?.nonBlankString
         answer = json["answer"]?.nonBlankString

@@ -1,31 +1,16 @@
 #if PIGGYCARDS_ENABLED
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import DashSpendCore
+package import DashSpendCore
 
-/// Where a PiggyCards order stands, in CTX's words.
-package enum PiggyCardsOrderStatus: String, Sendable, Hashable, CaseIterable {
-    /// Waiting for the Dash payment.
-    case unpaid
-    /// Paid; the card is being issued.
-    case paid
-    /// The card was delivered.
-    case fulfilled
-    /// Cancelled.
-    case rejected
-
-    /// Maps PiggyCards' `status` (trimmed, any case): `Payment pending` → unpaid, `Paid`/`Processing` →
-    /// paid, `Complete` → fulfilled, `Cancelled` → rejected, anything else (or nothing) → unpaid.
-    package init(providerStatus: String?) {
-        switch providerStatus?.trimmedWhitespace.lowercased() ?? "" {
-        case "paid", "processing": self = .paid
-        case "complete": self = .fulfilled
-        case "cancelled": self = .rejected
-        default: self = .unpaid
-        }
-    }
+/// PiggyCards' order status words (`data.status` of `orders/{id}`), as both wallets read them, any case:
+/// `Payment pending` → unpaid; `Paid`, `Processing` → paid; `Complete`, `Completed` → fulfilled (iOS maps
+/// both); `Failed`, `Rejected`, `Cancelled`, `Canceled` → rejected (iOS). Anything else, or no word, is
+/// unknown: Android reads it as unpaid, which shows a payment for an order that must not be paid.
+package enum PiggyCardsOrderStatus {
+    /// The table.
+    package static let table = OrderStatusTable([
+        "payment pending": .unpaid, "paid": .paid, "processing": .paid, "complete": .fulfilled,
+        "completed": .fulfilled, "failed": .rejected, "rejected": .rejected, "cancelled": .rejected,
+        "canceled": .rejected,
+    ])
 }
 #endif

@@ -51,26 +51,22 @@ extension PiggyCardsRepository: GiftCardPurchasing {
                 registeredSince: configuration.now()))
         return ProviderOrder(
             provider: .piggyCards, id: order.id, status: .unpaid, paymentURI: order.payment?.uri ?? order.payTo,
-            payment: order.payment, fiatAmount: request.amount, message: order.payMessage)
+            payment: order.payment, message: order.payMessage)
     }
 
-    /// GET `orders/{id}`.
+    /// GET `orders/{id}`: the status through ``PiggyCardsOrderStatus/table`` (an unknown word is unknown), the
+    /// `payTo` as sent, the cards once delivered. A body whose `code` is not 200 is
+    /// ``DashSpendError/rejected(_:)``: PiggyCards does not have the order.
     package func order(id: String) async throws -> ProviderOrder {
         let details = try await orderStatus(orderId: id)
-        let status: OrderStatus
-        switch details.status {
-        case .unpaid: status = .unpaid
-        case .paid: status = .paid
-        case .fulfilled: status = .fulfilled
-        case .rejected: status = .rejected
-        }
         let cards = details.cards.map {
             DeliveredCard(
                 name: $0.name, number: $0.claimCode, pin: $0.claimPin, claimLink: $0.claimLink, barcodeLink: $0.barcodeLink)
         }
         return ProviderOrder(
-            provider: .piggyCards, id: details.orderId, status: status, paymentURI: details.payment?.uri,
-            payment: details.payment, cards: cards.filter(\.isUsable), message: details.message)
+            provider: .piggyCards, id: details.orderId, status: details.status, providerStatus: details.providerStatus,
+            paymentURI: details.payment?.uri ?? details.payTo, payment: details.payment, deliveryTime: details.deliveryTime,
+            cards: cards.filter(\.isUsable))
     }
 
     /// PiggyCards cannot find an order by its paying transaction.

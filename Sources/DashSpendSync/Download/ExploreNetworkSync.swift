@@ -50,8 +50,15 @@ package struct ExploreNetworkSync: Sendable {
         progress: SyncProgressHandler? = nil
     ) async throws -> Outcome {
         try importer.prepareDirectory()
-        let lock = try SyncLock(directory: importer.directory, name: ".download.lock")
-        defer { withExtendedLifetime(lock) {} }
+        return try await SyncLock.withLock(directory: importer.directory, name: SyncLock.downloadName) {
+            try await fetchAndImport(object, force: force, strict: strict, now: now, progress: progress)
+        }
+    }
+
+    /// The body of ``sync(_:force:strict:now:progress:)``, under the download lock.
+    private func fetchAndImport(
+        _ object: RemoteExploreObject, force: Bool, strict: Bool, now: Date, progress: SyncProgressHandler?
+    ) async throws -> Outcome {
         let fetched = try await downloader.fetch(object, installedTimestamp: installedTimestamp(), force: force)
         let folder = downloader.folder
         switch fetched {

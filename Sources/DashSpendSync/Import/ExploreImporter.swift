@@ -16,15 +16,14 @@ import Darwin
 /// Imports an explore database into one network's folder of the state directory: from the ZIP the wallets
 /// download (WinZip-AES, comment `<timestampMs>#<checksum>`) or from a plain SQLite explore file.
 ///
-/// The whole import holds `flock(LOCK_EX)` on `<folder>/.sync.lock`. The source is opened once read-only and
-/// read in chunks: never held in memory whole, and refused above ``maximumSourceSize``. A ZIP is checked
-/// first (password verifier and HMAC-SHA1 over all its ciphertext) before anything else is decided; its
-/// entry may declare at most ``maximumDatabaseSize`` bytes, and inflates to at most what it declares. The new
-/// file is built as `explore.db.staging-XXXXXX` next to `explore.db` (after checking the folder has room),
-/// opened with the library, required to have `merchant` rows (and `atm` rows when it has that table) and to
-/// pass `PRAGMA quick_check`, and only then renamed over `explore.db`, with its metadata (staged beforehand)
-/// renamed right after. On any failure before that rename the staging files are removed and the database in
-/// place is not touched. The file imported from is only ever read.
+/// The whole import holds `flock(LOCK_EX)` on `<folder>/.sync.lock` (``SyncLock``). The source is opened once
+/// read-only and read in chunks: never held in memory whole, and refused above ``maximumSourceSize``. The work
+/// is in two halves: ``ExploreSourceVerifier`` checks the source (a ZIP's password verifier and HMAC-SHA1
+/// over all its ciphertext, before anything else is decided; at most ``maximumDatabaseSize`` bytes) and
+/// writes its database to `explore.db.staging-XXXXXX` next to `explore.db` (after this checks the folder has
+/// room); ``ExploreInstaller`` checks the staged database with the library and renames it over `explore.db`,
+/// its metadata right after. On any failure before that rename the staging files are removed and the database
+/// in place is not touched. The file imported from is only ever read.
 ///
 /// This checks integrity, not authenticity: the password and the checksums come from the archive itself, so
 /// anyone can write a ZIP this accepts.
@@ -47,7 +46,7 @@ package struct ExploreImporter: Sendable {
     /// Its metadata file.
     package var metadataPath: String { directory + "/explore.db.meta.json" }
     /// The lock file held during an import.
-    package var lockPath: String { directory + "/.sync.lock" }
+    package var lockPath: String { directory + "/" + SyncLock.importName }
 
     /// The name of the one entry of the wallets' ZIP.
     package static let entryName = "explore.db"
@@ -97,208 +96,56 @@ package struct ExploreImporter: Sendable {
             throw .unrecognizedSource(path: source)
         }
         try prepareDirectory()
-        let lock = try SyncLock(directory: directory)
-        defer { withExtendedLifetime(lock) {} }
-        // Under the lock no other import can own a staging file: whatever is there was left by a killed run.
-        StagingFile.removeLeftovers(next: databasePath)
-        StagingFile.removeLeftovers(next: metadataPath)
-        let origin = origin ?? source.split(separator: "/").last.map(String.init) ?? source
-        if isPlain { return try importPlain(file, origin: origin, now: now, progress: progress) }
-        return try importArchive(file, origin: origin, force: force, strict: strict, now: now, progress: progress)
+        return try SyncLock.withLock(directory: directory) { () throws(ExploreImportError) in
+            // Under the lock no other import can own a staging file: whatever is there was left by a killed run.
+            StagingFile.removeLeftovers(next: databasePath)
+            StagingFile.removeLeftovers(next: metadataPath)
+            let origin = origin ?? source.split(separator: "/").last.map(String.init) ?? source
+            if isPlain { return try importPlain(file, origin: origin, now: now, progress: progress) }
+            return try importArchive(file, origin: origin, force: force, strict: strict, now: now, progress: progress)
+        }
     }
 
     private func importPlain(_ file: SourceFile, origin: String, now: Date, progress: SyncProgressHandler?)
-        throws(ExploreImportError)
-        -> ExploreImportOutcome
+        throws(ExploreImportError) -> ExploreImportOutcome
     {
         try requireFreeSpace(for: file.size)
         let staging = try StagingFile(next: databasePath)
         defer { staging.discard() }
-        let stage = StageReporter(.copy, total: file.size, handler: progress)
-        var checksum = CRC32C()
-        var copied = 0
-        try file.forEachChunk(in: 0..<file.size) { (chunk) throws(ExploreImportError) in
-            checksum.update(UnsafeRawBufferPointer(chunk))
-            try staging.append(UnsafeRawBufferPointer(chunk))
-            copied += chunk.count
-            stage.report(copied)
-        }
-        try staging.finish()
-        stage.finish(copied)
-        return try install(
-            staging, source: file, origin: origin, format: "sqlite", timestamp: nil,
-            checksum: SourceChecksum(actual: checksum.hexString, stated: nil), now: now, progress: progress)
-    }
-
-    /// The parts of the wallets' ZIP the import uses, all checked.
-    private struct CheckedArchive {
-        let entry: ZipEntry
-        let aes: WinZipAESExtraField
-        let comment: ExploreArchiveComment
-        let salt: [UInt8]
-        let verifier: [UInt8]
-        let ciphertext: Range<Int>
-        let code: [UInt8]
-    }
-
-    private func readArchive(_ file: SourceFile, now: Date) throws(ExploreImportError) -> CheckedArchive {
-        let source = file.path
-        let archive: ZipArchive
-        let entry: ZipEntry
-        let aes: WinZipAESExtraField
-        let payload: Range<Int>
-        do throws(ZipError) {
-            archive = try ZipArchive(source: file)
-            guard let found = archive.entries.first(where: { $0.name == Self.entryName }) else {
-                throw ZipError.entryMissing(Self.entryName)
-            }
-            entry = found
-            guard entry.isEncrypted, entry.method == 99 else {
-                throw ZipError.unsupportedEntry("\(Self.entryName) is not WinZip-AES encrypted (method \(entry.method))")
-            }
-            guard entry.flags & 0x40 == 0 else { throw ZipError.unsupportedEntry("PKWARE strong encryption") }
-            aes = try WinZipAESExtraField(extra: entry.extra)
-            guard aes.actualMethod == 8 || aes.actualMethod == 0 else {
-                throw ZipError.unsupportedEntry("compression method \(aes.actualMethod) (only deflate and stored)")
-            }
-            payload = try archive.dataRange(of: entry, in: file)
-        } catch {
-            throw .archive(path: source, error)
-        }
-        guard entry.uncompressedSize <= maximumDatabaseSize else {
-            throw .entryTooLarge(path: source, declared: entry.uncompressedSize, limit: maximumDatabaseSize)
-        }
-        guard let comment = ExploreArchiveComment(archive.comment) else {
-            throw .badComment(path: source, comment: archive.comment)
-        }
-        let latest = Int64((now.timeIntervalSince1970 * 1000).rounded(.down)) + Self.futureTolerance
-        guard comment.timestamp <= latest else { throw .futureTimestamp(path: source, timestamp: comment.timestamp) }
-        let saltLength = aes.strength.saltLength
-        guard payload.count >= WinZipAES.overhead(aes.strength) else {
-            throw .decryption(path: source, .payloadTooShort(bytes: payload.count))
-        }
-        let header: [UInt8]
-        let code: [UInt8]
-        do throws(ZipError) {
-            header = try file.bytes(at: payload.lowerBound, count: saltLength + 2, what: "the data of \(entry.name)")
-            code = try file.bytes(
-                at: payload.upperBound - HMACSHA1.winZipCodeLength, count: HMACSHA1.winZipCodeLength,
-                what: "the data of \(entry.name)")
-        } catch {
-            throw .archive(path: source, error)
-        }
-        return CheckedArchive(
-            entry: entry, aes: aes, comment: comment, salt: Array(header.prefix(saltLength)),
-            verifier: Array(header.suffix(2)),
-            ciphertext: (payload.lowerBound + saltLength + 2)..<(payload.upperBound - HMACSHA1.winZipCodeLength),
-            code: code)
+        let checksum = try verifier.copyPlain(file, into: staging, progress: progress)
+        return try installer.install(
+            staging, source: file, origin: origin, format: "sqlite", timestamp: nil, checksum: checksum, now: now,
+            progress: progress)
     }
 
     private func importArchive(
         _ file: SourceFile, origin: String, force: Bool, strict: Bool, now: Date, progress: SyncProgressHandler?
     ) throws(ExploreImportError) -> ExploreImportOutcome {
-        let source = file.path
-        let zip = try readArchive(file, now: now)
-        // Check the password verifier and the HMAC over all the ciphertext before deciding anything, so a
-        // damaged file is reported whatever its timestamp. One streaming pass, nothing written.
-        let check = try stream(zip, source: source)
-        try file.forEachChunk(in: zip.ciphertext) { (chunk) throws(ExploreImportError) in
-            do throws(WinZipAESError) {
-                try check.authenticate(UnsafeRawBufferPointer(chunk))
-            } catch {
-                throw .decryption(path: source, error)
-            }
-        }
-        do throws(WinZipAESError) {
-            try check.verify(code: zip.code)
-        } catch {
-            throw .decryption(path: source, error)
-        }
+        // The password verifier and the HMAC over all the ciphertext are checked before deciding anything, so
+        // a damaged file is reported whatever its timestamp.
+        let zip = try verifier.checkArchive(file, now: now)
         if !force, let stored = storedMetadata(), let storedTime = stored.dataTimestamp, zip.comment.timestamp <= storedTime,
             installedDatabaseIsSound()
         {
             return .upToDate(path: databasePath, stored: stored, incomingTimestamp: zip.comment.timestamp)
         }
-
         try requireFreeSpace(for: zip.entry.uncompressedSize)
         let staging = try StagingFile(next: databasePath)
         defer { staging.discard() }
-        let stage = StageReporter(.decrypt, total: zip.entry.uncompressedSize, handler: progress)
-        var checksum = CRC32C()
-        var crc = CRC32()
-        var size = 0
-        let consume = { (chunk: UnsafeRawBufferPointer) throws(ExploreImportError) in
-            size += chunk.count
-            guard size <= zip.entry.uncompressedSize else {
-                throw .archive(path: source, .inflateFailed("it is longer than its declared \(zip.entry.uncompressedSize) bytes"))
-            }
-            checksum.update(chunk)
-            crc.update(chunk)
-            try staging.append(chunk)
-        }
-        // The second pass decrypts and inflates; it authenticates again, in case the file changed between.
-        let decryption = try stream(zip, source: source)
-        let inflater: RawInflater?
-        do throws(ZipError) {
-            inflater = zip.aes.actualMethod == 8 ? try RawInflater(limit: zip.entry.uncompressedSize) : nil
-        } catch {
-            throw .archive(path: source, error)
-        }
-        try file.forEachChunk(in: zip.ciphertext) { (chunk) throws(ExploreImportError) in
-            do throws(WinZipAESError) {
-                try decryption.decrypt(chunk)
-            } catch {
-                throw .decryption(path: source, error)
-            }
-            defer { stage.report(size) }
-            guard let inflater else { return try consume(UnsafeRawBufferPointer(chunk)) }
-            do {
-                try inflater.feed(UnsafeRawBufferPointer(chunk)) { try consume($0) }
-            } catch let error as ExploreImportError {
-                throw error
-            } catch let error as ZipError {
-                throw .archive(path: source, error)
-            } catch {
-                throw .archive(path: source, .inflateFailed("\(error)"))
-            }
-        }
-        do throws(WinZipAESError) {
-            try decryption.verify(code: zip.code)
-        } catch {
-            throw .decryption(path: source, error)
-        }
-        do throws(ZipError) {
-            try inflater?.finish()
-        } catch {
-            throw .archive(path: source, error)
-        }
-        guard size == zip.entry.uncompressedSize else {
-            throw .checksumMismatch(
-                path: source, kind: "size", expected: "\(zip.entry.uncompressedSize) bytes", actual: "\(size)")
-        }
-        // The CRC-32C label is checked after the HMAC, which already proves these are the bytes the archive's
-        // maker encrypted: a differing label refuses the file only when strict (see importFile).
-        if strict, checksum.value != zip.comment.checksumValue {
-            throw .checksumMismatch(
-                path: source, kind: "CRC-32C", expected: zip.comment.checksum, actual: checksum.hexString)
-        }
-        if zip.aes.vendorVersion == 1, crc.value != zip.entry.crc32 {
-            throw .checksumMismatch(
-                path: source, kind: "CRC-32", expected: String(zip.entry.crc32, radix: 16),
-                actual: String(crc.value, radix: 16))
-        }
-        try staging.finish()
-        stage.finish(size)
-        return try install(
-            staging, source: file, origin: origin, format: "zip", timestamp: zip.comment.timestamp,
-            checksum: SourceChecksum(actual: checksum.hexString, stated: zip.comment.checksum), now: now,
-            progress: progress)
+        let checksum = try verifier.extractArchive(zip, from: file, into: staging, strict: strict, progress: progress)
+        return try installer.install(
+            staging, source: file, origin: origin, format: "zip", timestamp: zip.comment.timestamp, checksum: checksum,
+            now: now, progress: progress)
     }
 
-    /// The CRC-32C of the source database as computed, and as the archive states it (nil for a plain file).
-    private struct SourceChecksum {
-        let actual: String
-        let stated: String?
+    /// Checks the file imported from and stages its database.
+    private var verifier: ExploreSourceVerifier { ExploreSourceVerifier(maximumDatabaseSize: maximumDatabaseSize) }
+
+    /// Checks a staged database and moves it into place.
+    private var installer: ExploreInstaller {
+        ExploreInstaller(
+            directory: directory, databasePath: databasePath, metadataPath: metadataPath,
+            maximumPageCount: maximumPageCount)
     }
 
     /// Whether the database in place opens as an explore database and passes `PRAGMA quick_check`: only
@@ -311,115 +158,6 @@ package struct ExploreImporter: Sendable {
         } catch {
             return false
         }
-    }
-
-    private func stream(_ zip: CheckedArchive, source: String) throws(ExploreImportError) -> WinZipAES.Stream {
-        do throws(WinZipAESError) {
-            return try WinZipAES.Stream(
-                salt: zip.salt, verifier: zip.verifier, password: zip.comment.checksum, strength: zip.aes.strength)
-        } catch {
-            throw .decryption(path: source, error)
-        }
-    }
-
-    /// Checks the staged file with the library and, when it is a usable explore database, moves it over
-    /// `explore.db` and its metadata (staged before) over `explore.db.meta.json` right after.
-    private func install(
-        _ staging: StagingFile, source file: SourceFile, origin: String, format: String, timestamp: Int64?,
-        checksum: SourceChecksum,
-        now: Date, progress: SyncProgressHandler?
-    ) throws(ExploreImportError) -> ExploreImportOutcome {
-        let source = file.path
-        let info: ExploreDatabaseInfo
-        let installed: (checksum: String, size: Int)
-        do {
-            // Check the file as it came before touching it, then add the lookup indexes to our copy.
-            let verifying = StageReporter(.verify, handler: progress)
-            try ExploreDatabase(path: staging.path).verifyIntegrity()
-            verifying.finish()
-            // The indexes are SQLite's own work in one committed transaction over pages quick_check has just
-            // read: the file is opened again (schema and counts, which the merchantId index makes cheap), not
-            // read through a second time.
-            let indexing = StageReporter(.index, handler: progress)
-            try LookupIndexes.add(to: staging.path, maximumPageCount: maximumPageCount)
-            let database = try ExploreDatabase(path: staging.path)
-            info = try database.info()
-            guard info.merchantRows > 0 else {
-                throw ExploreImportError.notExploreDatabase(path: source, reason: "its merchant table is empty")
-            }
-            if !database.schema.atmColumns.isEmpty, info.atms == 0 {
-                throw ExploreImportError.notExploreDatabase(path: source, reason: "its atm table is empty")
-            }
-            installed = try Self.checksum(ofFileAt: staging.path)
-            indexing.finish()
-        } catch let error as ExploreImportError {
-            throw error
-        } catch let error as ExploreDatabaseError {
-            if case .queryFailed(let inner) = error, Self.isWriteFailure(inner) {
-                throw .cannotWrite(path: directory, reason: inner.message)
-            }
-            throw .notExploreDatabase(path: source, reason: Self.reason(error))
-        } catch let error as SQLiteError {
-            // Disk full (or over quota, or a failed write) while adding the indexes is the state folder's
-            // problem, not the file's.
-            if Self.isWriteFailure(error) { throw .cannotWrite(path: directory, reason: error.message) }
-            throw .notExploreDatabase(path: source, reason: error.message)
-        } catch {
-            throw .notExploreDatabase(path: source, reason: "\(error)")
-        }
-        let metadata = ExploreImportMetadata(
-            source: origin, format: format, dataTimestamp: timestamp, checksum: checksum.actual,
-            installedChecksum: installed.checksum, importedAt: now.formatted(Date.ISO8601FormatStyle()),
-            schemaVersion: info.version, statedChecksum: checksum.stated,
-            checksumVerified: checksum.stated.map { $0 == checksum.actual }, sourceBytes: file.size,
-            installedBytes: installed.size)
-        let metadataFile = try stageMetadata(metadata)
-        defer { metadataFile.discard() }
-        try staging.move(over: databasePath)
-        // From here on the database has changed: a failure must not say it was kept.
-        do throws(ExploreImportError) {
-            try metadataFile.move(over: metadataPath)
-        } catch {
-            StagingFile.syncFolder(of: databasePath)
-            let reason: String
-            if case .cannotWrite(_, let why) = error { reason = why } else { reason = error.description }
-            throw .metadataNotWritten(databasePath: databasePath, path: metadataPath, reason: reason)
-        }
-        StagingFile.syncFolder(of: databasePath)
-        return .imported(path: databasePath, info: info.relocated(to: databasePath), metadata: metadata)
-    }
-
-    /// Writes the metadata to `explore.db.meta.json.staging-XXXXXX`, synced, ready to be moved into place.
-    private func stageMetadata(_ metadata: ExploreImportMetadata) throws(ExploreImportError) -> StagingFile {
-        let data: Data
-        do {
-            data = try metadata.encoded()
-        } catch {
-            throw .cannotWrite(path: metadataPath, reason: "\(error)")
-        }
-        let file = try StagingFile(next: metadataPath)
-        try file.append([UInt8](data))
-        try file.finish()
-        return file
-    }
-
-    /// The CRC-32C of the file at `path`, read in chunks, and its size.
-    static func checksum(ofFileAt path: String) throws(ExploreImportError) -> (checksum: String, size: Int) {
-        let file = try SourceFile(path: path, maximumSize: .max)
-        var checksum = CRC32C()
-        try file.forEachChunk(in: 0..<file.size) { checksum.update(UnsafeRawBufferPointer($0)) }
-        return (checksum.hexString, file.size)
-    }
-
-    /// Whether SQLite failed to write: `SQLITE_FULL` (disk full: `ENOSPC`) or one of the write, sync and
-    /// truncate I/O errors (over quota, `EDQUOT`, is reported as a failed write).
-    static func isWriteFailure(_ error: SQLiteError) -> Bool {
-        let full: Int32 = 13  // SQLITE_FULL
-        let ioWrite: Int32 = 10 | (3 << 8)  // SQLITE_IOERR_WRITE
-        let ioFsync: Int32 = 10 | (4 << 8)  // SQLITE_IOERR_FSYNC
-        let ioDirFsync: Int32 = 10 | (5 << 8)  // SQLITE_IOERR_DIR_FSYNC
-        let ioTruncate: Int32 = 10 | (6 << 8)  // SQLITE_IOERR_TRUNCATE
-        return error.code & 0xff == full || [ioWrite, ioFsync, ioDirFsync, ioTruncate].contains(error.code)
     }
 
     /// The free space an import of a `size`-byte database needs: the database, plus a quarter of it for
@@ -456,19 +194,6 @@ package struct ExploreImporter: Sendable {
         } catch {
             if error.isUnsafe { throw .unsafeDirectory(path: error.path, reason: error.reason) }
             throw .cannotWrite(path: error.path, reason: error.reason)
-        }
-    }
-
-    private static func reason(_ error: ExploreDatabaseError) -> String {
-        switch error {
-        case .fileMissing: return "the staged copy disappeared while it was checked"
-        case .encryptedArchive: return "it is a ZIP, not an SQLite file"
-        case .notSQLite: return "it is not an SQLite file"
-        case .truncated(_, let expected, let actual): return "it is truncated (\(actual) of \(expected) bytes)"
-        case .notExploreDatabase(_, let reason): return reason
-        case .corrupt(_, let detail): return "it is damaged (\(detail))"
-        case .cannotOpen(_, let reason): return "it cannot be opened (\(reason))"
-        case .queryFailed(let error): return error.message
         }
     }
 }

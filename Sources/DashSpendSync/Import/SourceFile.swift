@@ -96,21 +96,3 @@ final class SourceFile: ZipByteSource {
         return bytes
     }
 }
-
-/// `flock(LOCK_EX)` on `<network folder>/.sync.lock`, held from creation until the object goes away, so two
-/// imports into the same folder run one after the other and the database and its metadata always come from
-/// the same one. A download holds `.download.lock` the same way (`name`).
-final class SyncLock {
-    private let descriptor: Int32
-
-    init(directory: String, name: String = ".sync.lock") throws(ExploreImportError) {
-        let path = directory + "/" + name
-        do {
-            descriptor = try LockFile.lock(path)
-        } catch {
-            throw .cannotWrite(path: path, reason: error.reason)
-        }
-    }
-
-    deinit { close(descriptor) }
-}

@@ -29,12 +29,22 @@ import Foundation
 ///   when the calling task is cancelled.
 /// - Throw ``DashSpendError/network(_:)`` for a refused connection, a reset or a truncated body.
 /// - Refuse a body larger than ``HTTPResponse/maximumBodyBytes`` with ``DashSpendError/unreadableAnswer(_:)``.
+/// - Never send a non-idempotent request (a POST: a gift-card order) twice, not even after the connection it
+///   went out on turns out dead: a POST whose connection is closed or reset before any answer throws
+///   ``DashSpendError/network(_:)`` at once, having reached the server once. A transport that keeps
+///   connections alive must not send a POST over a reused one, or must not re-send it when that connection
+///   fails (libcurl re-sends a request on a fresh connection when a reused one fails before answering: that
+///   is a second order).
 public struct HTTPTransportConformance: Sendable {
     /// The checks, in the order ``run(sourceLocation:)`` runs them.
     public static let checks = [
         "status and body round trip", "headers sent and received", "no redirect followed", "deadline honoured",
         "cancellation honoured", "transport failures are network errors", "body cap honoured",
+        Self.postSentOnceCheck,
     ]
+
+    /// The name of the check that a POST is sent at most once after a dropped keep-alive connection.
+    public static let postSentOnceCheck = "a POST after a dropped keep-alive connection is sent once"
 
     private let makeTransport: @Sendable () throws -> any HTTPTransport
     private let deadline: Double
@@ -78,6 +88,7 @@ public struct HTTPTransportConformance: Sendable {
         await cancellation(transport, server, recorder)
         await failures(transport, server, recorder)
         await bodyCap(transport, server, recorder)
+        await postSentOnce(transport, server, recorder)
         return ConformanceResult(checks: Self.checks, skipped: [], failureCount: recorder.failureCount)
     }
 
@@ -104,6 +115,8 @@ public struct HTTPTransportConformance: Sendable {
         server.route("/large") { _ in
             LoopbackResponse(status: 200, body: Data(count: HTTPResponse.maximumBodyBytes + 1))
         }
+        server.route("/keep-alive") { _ in .json(#"{"kept":true}"#) }
+        server.route("/create") { _ in .json(#"{"id":"created"}"#) }
     }
 
     private func request(
@@ -297,6 +310,46 @@ public struct HTTPTransportConformance: Sendable {
             recorder.expect(
                 isUnreadable, check,
                 "a body of \(cap + 1) bytes threw \(String(reflecting: error)), not DashSpendError.unreadableAnswer")
+        }
+    }
+
+    /// A POST that follows a kept-alive exchange, and whose connection the server drops (closed, or reset)
+    /// once it has read it: it must reach the server once (counted from its head, so a re-sent request whose
+    /// body never came counts too) and fail at once with a network error. libcurl re-sends a request whose
+    /// reused connection fails before answering, on a fresh connection: a second order.
+    private func postSentOnce(_ transport: any HTTPTransport, _ server: LoopbackHTTPServer, _ recorder: ConformanceRecorder)
+        async
+    {
+        let check = Self.postSentOnceCheck
+        server.setKeepAlive(true)
+        defer { server.setKeepAlive(false) }
+        for (what, fault) in [("closed", LoopbackFault.closeConnection), ("reset", .connectionReset)] {
+            server.clearFaults()
+            server.resetCounters()
+            // Twice: a connection now open and idle in the transport's pool, as after a merchant lookup.
+            for _ in 0..<2 {
+                _ = await recorder.attempt(check, "GET /keep-alive", { try await transport.send(request(server, "/keep-alive")) })
+            }
+            server.inject(fault, path: "/create")
+            let body = Data(#"{"order":"one card"}"#.utf8)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let error = await recorder.thrown(check, "a POST whose connection the server \(what)") {
+                _ = try await transport.send(
+                    request(server, "/create", method: "POST", body: body, timeout: deadline + slack))
+            }
+            let elapsed = start.duration(to: clock.now)
+            let heads = server.requestHeadCount(path: "/create")
+            recorder.expect(
+                heads <= 1, check,
+                "a POST whose connection the server \(what) reached it \(heads) times: a non-idempotent request was re-sent")
+            if let error {
+                recorder.expect(
+                    Self.isNetwork(error), check,
+                    "a POST whose connection the server \(what) threw \(String(reflecting: error)) after \(elapsed), "
+                        + "not DashSpendError.network at once")
+            }
+            server.clearFaults()
         }
     }
 

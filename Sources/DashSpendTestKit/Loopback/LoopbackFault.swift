@@ -22,6 +22,9 @@ package enum LoopbackFault: Sendable, Hashable {
     case dripBody(interval: Double)
     /// Read the request, then reset the connection (`SO_LINGER` 0 and close).
     case connectionReset
+    /// Read the request, then close the connection without answering (an orderly close: the client reads
+    /// end-of-file where the answer should be), as a server that drops an idle keep-alive connection does.
+    case closeConnection
     /// Send the handler's body with `Transfer-Encoding: chunked` in chunks of `chunkSize` bytes, and no
     /// `Content-Length`: the client learns the size only as the body arrives (its streaming cap must act).
     case chunkedBody(chunkSize: Int)

@@ -16,7 +16,8 @@ import Musl
 /// transport (sockets, time-outs, resets) rather than a mocked one.
 ///
 /// One thread accepts connections and one thread serves each connection; every response carries
-/// `Connection: close`. Routes are matched on the exact path (without the query); a request on a path
+/// `Connection: close`, unless ``setKeepAlive(_:)`` turned keep-alive on: then the answers the handlers give
+/// keep the connection open for the client's next request. Routes are matched on the exact path (without the query); a request on a path
 /// with no route goes to ``fallback``. Faults (``LoopbackFault``) can be injected per path, for a number
 /// of requests or until cleared. Every request is counted per path and logged.
 ///
@@ -47,6 +48,11 @@ package final class LoopbackHTTPServer: Sendable {
         /// Requests being answered now and the most at once, per path and per folder above it.
         var inFlight: [String: Int] = [:]
         var maxInFlight: [String: Int] = [:]
+        var keepAlive = false
+        /// How many connections were accepted.
+        var connections = 0
+        /// Request heads received per path, whether or not their body arrived whole.
+        var heads: [String: Int] = [:]
     }
 
     private let state = Locked(State())
@@ -141,6 +147,14 @@ package final class LoopbackHTTPServer: Sendable {
         state.withLock { $0.faults[path] = (fault, times) }
     }
 
+    /// Keep-alive on: a request answered by its handler (no fault) gets no `Connection: close`, and the
+    /// connection stays open for the next request, as a real server's does (until the client closes it, or
+    /// 10 s pass without a request). A fault still ends its connection. Off (the default): one request per
+    /// connection.
+    package func setKeepAlive(_ on: Bool) {
+        state.withLock { $0.keepAlive = on }
+    }
+
     /// Removes every injected fault.
     package func clearFaults() {
         state.withLock { $0.faults.removeAll() }
@@ -155,6 +169,16 @@ package final class LoopbackHTTPServer: Sendable {
 
     /// Every request received, in arrival order.
     package var receivedRequests: [LoopbackRequest] { state.withLock { $0.log } }
+
+    /// How many requests on `path` (without the query) the server began to receive: every request whose head
+    /// arrived, counted before its body is read, so a request whose body never came (a client that re-sent a
+    /// POST without its body) is counted too. ``requestCount(path:)`` counts only the requests read whole.
+    package func requestHeadCount(path: String) -> Int {
+        state.withLock { $0.heads[path] ?? 0 }
+    }
+
+    /// How many connections the server accepted since it started.
+    package var acceptedConnections: Int { state.withLock { $0.connections } }
 
     /// How many requests on `path`, or on any path under it when it ends with `/` (`/ctx/` counts every
     /// request under `/ctx/`), are being answered now.
@@ -176,6 +200,7 @@ package final class LoopbackHTTPServer: Sendable {
     package func resetCounters() {
         state.withLock {
             $0.counts.removeAll()
+            $0.heads.removeAll()
             $0.log.removeAll()
             $0.maxInFlight = $0.inFlight
         }
@@ -242,11 +267,34 @@ package final class LoopbackHTTPServer: Sendable {
     private func serve(_ client: Int32) {
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        guard let request = Self.readRequest(client) else {
-            close(client)
-            return
+        state.withLock { $0.connections += 1 }
+        while let request = Self.readRequest(client, onHead: { path in self.state.withLock { $0.heads[path, default: 0] += 1 } })
+        {
+            switch answer(request, on: client) {
+            case .keptOpen: continue
+            case .closed: return
+            case .finished: break
+            }
+            break
         }
-        let (handler, fault, stream) = state.withLock { state -> (Handler, LoopbackFault?, StreamHandler?) in
+        shutdown(client, Int32(SHUT_WR))
+        close(client)
+    }
+
+    /// What ``answer(_:on:)`` left of the connection.
+    private enum ConnectionState {
+        /// Answered with keep-alive: the next request may follow on it.
+        case keptOpen
+        /// Answered (or not) and to be closed.
+        case finished
+        /// Already closed (reset).
+        case closed
+    }
+
+    /// Answers one request read from `client`.
+    private func answer(_ request: LoopbackRequest, on client: Int32) -> ConnectionState {
+        let (handler, fault, stream, keepAlive) = state.withLock {
+            state -> (Handler, LoopbackFault?, StreamHandler?, Bool) in
             state.counts[request.path, default: 0] += 1
             state.log.append(request)
             for key in Self.inFlightKeys(request.path) {
@@ -265,7 +313,9 @@ package final class LoopbackHTTPServer: Sendable {
                     }
                 }
             }
-            return (state.routes[request.path] ?? state.fallback, fault, state.streamRoutes[request.path])
+            return (
+                state.routes[request.path] ?? state.fallback, fault, state.streamRoutes[request.path], state.keepAlive
+            )
         }
         var open = true
         defer { finish(request.path, &open) }
@@ -308,7 +358,9 @@ package final class LoopbackHTTPServer: Sendable {
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
             close(client)
-            return
+            return .closed
+        case .closeConnection?:
+            break
         case .chunkedBody(let chunkSize)?:
             Self.writeChunked(handler(request), to: client, chunkSize: chunkSize)
         case .closeDelimitedBody?:
@@ -325,18 +377,19 @@ package final class LoopbackHTTPServer: Sendable {
                 finish(request.path, &open)
                 let connection = LoopbackConnection(client)
                 stream(request, connection)
-                if connection.wasReset { return }
+                if connection.wasReset { return .closed }
             } else {
                 let response = handler(request)
                 finish(request.path, &open)
-                Self.write(response, to: client)
+                Self.write(response, to: client, keepAlive: keepAlive)
+                if keepAlive { return .keptOpen }
             }
         }
-        shutdown(client, Int32(SHUT_WR))
-        close(client)
+        return .finished
     }
 
-    private static func readRequest(_ client: Int32) -> LoopbackRequest? {
+    /// Reads one request; `onHead` is told its path as soon as its head is parsed, before the body is read.
+    private static func readRequest(_ client: Int32, onHead: (String) -> Void) -> LoopbackRequest? {
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let terminator: [UInt8] = [13, 10, 13, 10]
@@ -366,6 +419,7 @@ package final class LoopbackHTTPServer: Sendable {
         }
         let target = String(requestLine[1])
         let pathAndQuery = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        onHead(String(pathAndQuery[0]))
         var body = Array(buffer[(headerEnd! + 4)...])
         let length = Int(headers["content-length"] ?? "0") ?? 0
         while body.count < length {
@@ -381,21 +435,25 @@ package final class LoopbackHTTPServer: Sendable {
 
     /// Writes the head with `Content-Length: declaredLength` (by default the body's length), then `body`
     /// (by default the response's), stopping when the client goes away.
-    private static func write(_ response: LoopbackResponse, to client: Int32, body: Data? = nil, declaredLength: Int? = nil) {
+    private static func write(
+        _ response: LoopbackResponse, to client: Int32, body: Data? = nil, declaredLength: Int? = nil, keepAlive: Bool = false
+    ) {
         let sent = body ?? response.body
-        sendAll(head(response, framing: ["Content-Length: \(declaredLength ?? sent.count)"]) + sent, to: client)
+        sendAll(
+            head(response, framing: ["Content-Length: \(declaredLength ?? sent.count)"], keepAlive: keepAlive) + sent,
+            to: client)
     }
 
     /// The status line and header fields of `response`, with `framing` (the body's length header, if any)
-    /// and `Connection: close`, through the blank line.
-    static func head(_ response: LoopbackResponse, framing: [String]) -> [UInt8] {
+    /// and `Connection: close` (`Connection: keep-alive` when `keepAlive`), through the blank line.
+    static func head(_ response: LoopbackResponse, framing: [String], keepAlive: Bool = false) -> [UInt8] {
         var head = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
         for (name, value) in response.headers
         where !["content-length", "connection", "transfer-encoding"].contains(name.lowercased()) {
             head += "\(name): \(value)\r\n"
         }
         for line in framing { head += line + "\r\n" }
-        head += "Connection: close\r\n\r\n"
+        head += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
         return Array(head.utf8)
     }
 

@@ -13,6 +13,12 @@ package import Foundation
 /// `orders`) are created here with numbered ids, and their status calls walk through ``setProgression(_:)``
 /// one step per call, so a test can follow an order from unpaid to fulfilled. It also overrides catalogue
 /// answers (a CTX merchant, a PiggyCards brand's cards) for the test that needs another one.
+///
+/// The Dash asked is consistent with the price: CTX asks `amount / dashPrice` DASH and says at which `rate`
+/// that is the discounted price (`paymentFiatAmount`), as CTX's answers carry both; PiggyCards asks the
+/// discounted price of the card ordered at its published exchange rate. A test can edit any create or
+/// status answer before it is sent (``setCreateAnswerEdit(_:)``, ``setStatusAnswerEdit(_:)``): another
+/// payment, another id, a status word the wallets do not know, a field spelled the other wallet's way.
 package final class MockOrderBook: Sendable {
     /// One order taken.
     package struct Entry: Sendable, Hashable {
@@ -28,7 +34,18 @@ package final class MockOrderBook: Sendable {
         package var statusCalls = 0
         /// The transaction id that paid it, when a test says so.
         package var transactionId: String?
+        /// The `dash:` URI it asks to be paid (fixed when created).
+        package var paymentURI: String = ""
+        /// The card's price after the discount, in USD (fixed when created).
+        package var price: Decimal = 0
+        /// The merchant's name as the provider's answers give it.
+        package var merchantName: String = ""
     }
+
+    /// Edits an answer (its JSON object as the book would send it) before it goes out.
+    package typealias AnswerEdit = @Sendable (_ entry: Entry, _ answer: JSONValue) -> JSONValue
+    /// Edits a status answer; `call` counts the order's status calls from 0.
+    package typealias StatusEdit = @Sendable (_ entry: Entry, _ call: Int, _ answer: JSONValue) -> JSONValue
 
     private struct State {
         var enabled = false
@@ -38,6 +55,10 @@ package final class MockOrderBook: Sendable {
         var dashURLs: [String: String]?
         var ctxMerchants: [String: String] = [:]
         var giftCards: [String: String] = [:]
+        var createEdit: AnswerEdit?
+        var statusEdit: StatusEdit?
+        var piggyCardsWord: String?
+        var androidSpellings = false
     }
 
     private let state = Locked(State())
@@ -73,6 +94,28 @@ package final class MockOrderBook: Sendable {
     /// Answers GET `giftcards/US?brandId=` for `brandId` with `json` (before the book is enabled too).
     package func setGiftCards(brandId: String, json: String) { state.withLock { $0.giftCards[brandId] = json } }
 
+    /// Edits every create answer (CTX `gift-cards`, PiggyCards `orders`) before it is sent; nil: as built.
+    /// The order is taken whatever the edit: the answer is what is changed, as a provider that answers
+    /// wrongly (or an attacker on the way) would.
+    package func setCreateAnswerEdit(_ edit: AnswerEdit?) { state.withLock { $0.createEdit = edit } }
+
+    /// Edits every status answer (CTX `gift-cards/{id}` and `gift-cards?txid=`, PiggyCards `orders/{id}`)
+    /// before it is sent; nil: as built.
+    package func setStatusAnswerEdit(_ edit: StatusEdit?) { state.withLock { $0.statusEdit = edit } }
+
+    /// Makes every PiggyCards status answer say `word` in `data.status` (nil: the word of the order's
+    /// progression, `Payment pending`, `Paid`, `Complete` or `Cancelled`): a word one wallet reads and the
+    /// other does not, or one neither knows.
+    package func setPiggyCardsStatusWord(_ word: String?) {
+        state.withLock { $0.piggyCardsWord = word }
+    }
+
+    /// Makes PiggyCards' status answers spell `deliveryTime` and each card's `barcodeLink` as the Android
+    /// wallet reads them (`delivery_time`, `barcodelink`) instead of as iOS does.
+    package func setPiggyCardsAndroidSpellings(_ on: Bool) {
+        state.withLock { $0.androidSpellings = on }
+    }
+
     /// Says that `transactionId` paid order `id` (CTX finds it by `gift-cards?txid=`).
     package func markPaid(_ id: String, transactionId: String) {
         state.withLock { state in
@@ -99,12 +142,16 @@ package final class MockOrderBook: Sendable {
         state.withLock { $0.ctxMerchants[id.lowercased()] }.map { .json($0) }
     }
 
+    /// The catalogue answers tests set with ``setGiftCards(brandId:json:)``.
+    var giftCardOverrides: [String] { state.withLock { Array($0.giftCards.values) } }
+
     func giftCards(brandId: String) -> LoopbackResponse? {
         state.withLock { $0.giftCards[brandId] }.map { .json($0) }
     }
 
-    /// POST `gift-cards`: `fiatAmount` must be digits, `.`, two digits.
-    func ctxPurchase(_ body: JSONValue?) -> LoopbackResponse {
+    /// POST `gift-cards`: `fiatAmount` must be digits, `.`, two digits. `discountBasisPoints` is the
+    /// merchant's discount as the server answers it, for the price; `merchantName` its name there.
+    func ctxPurchase(_ body: JSONValue?, discountBasisPoints: Int, merchantName: String?) -> LoopbackResponse {
         state.withLock { $0.bodies["ctx", default: []].append(body ?? .null) }
         let amount = body?["fiatAmount"]?.string ?? ""
         guard Self.isCents(amount), let merchant = body?["merchantId"]?.nonBlankString,
@@ -112,14 +159,18 @@ package final class MockOrderBook: Sendable {
         else {
             return .json(#"{"errors":[{"message":"invalid purchase"}],"fields":{"fiatAmount":["invalid"]}}"#, status: 422)
         }
-        let entry = add("ctx", amountText: amount, product: merchant)
-        return .json(ctxJSON(entry, status: .unpaid))
+        let value = Decimal(plainText: amount) ?? 0
+        let entry = add(
+            "ctx", amountText: amount, product: merchant, paymentURI: Self.paymentURI(value),
+            price: Self.price(value, discountBasisPoints: discountBasisPoints),
+            merchantName: merchantName ?? "Merchant \(merchant)")
+        return .json(edited(entry, ctxJSON(entry, status: .unpaid)))
     }
 
     /// GET `gift-cards/{id}`: nil when the book does not have it.
     func ctxStatus(id: String) -> LoopbackResponse? {
-        guard let (entry, status) = advance("ctx", id: id) else { return nil }
-        return .json(ctxJSON(entry, status: status))
+        guard let (entry, status, call) = advance("ctx", id: id) else { return nil }
+        return .json(edited(entry, call: call, ctxJSON(entry, status: status)))
     }
 
     /// GET `gift-cards?txid=`: nil when no order was paid by it.
@@ -128,16 +179,23 @@ package final class MockOrderBook: Sendable {
         return id.flatMap { ctxStatus(id: $0) }
     }
 
-    /// POST `orders` (already checked by the server).
-    func piggyCardsOrder(_ body: JSONValue?) -> LoopbackResponse {
+    /// POST `orders` (already checked by the server). `discountPercentage` is the ordered card's, `rate`
+    /// PiggyCards' published USD price of one DASH: the order asks the discounted price at that rate.
+    func piggyCardsOrder(_ body: JSONValue?, discountPercentage: Decimal, rate: Decimal) -> LoopbackResponse {
         let line = body?["orders"]?.array?.first
         let amount = line?["denomination"]?.decimal ?? 0
-        let entry = add("piggycards", amountText: "\(amount)", product: line?["productId"]?.nonBlankString ?? "")
+        let price = Self.piggyCardsPrice(amount, discountPercentage: discountPercentage)
+        let dash = (price / rate).plainText(fractionDigits: 8)
+        let entry = add(
+            "piggycards", amountText: "\(amount)", product: line?["productId"]?.nonBlankString ?? "",
+            paymentURI: "dash:\(Self.dashAddress)?amount=\(dash)", price: price)
         return .json(
-            .object([
-                "id": .string(entry.id), "payTo": .string(Self.paymentURI(amount)),
-                "payMessage": .string("Send exactly \(Self.dash(amount)) DASH within 15 minutes"),
-            ]))
+            edited(
+                entry,
+                .object([
+                    "id": .string(entry.id), "payTo": .string(entry.paymentURI),
+                    "payMessage": .string("Send exactly \(dash) DASH within 15 minutes"),
+                ])))
     }
 
     /// Records a PiggyCards create body (accepted or not).
@@ -147,55 +205,78 @@ package final class MockOrderBook: Sendable {
 
     /// GET `orders/{id}`: nil when the book does not have it.
     func piggyCardsStatus(id: String) -> LoopbackResponse? {
-        guard let (entry, status) = advance("piggycards", id: id) else { return nil }
-        let amount = Decimal(plainText: entry.amountText) ?? 0
-        let word: String
+        guard let (entry, status, call) = advance("piggycards", id: id) else { return nil }
+        var word: String
         switch status {
         case .paid: word = "Paid"
         case .fulfilled: word = "Complete"
         case .rejected: word = "Cancelled"
         default: word = "Payment pending"
         }
+        let (other, android) = state.withLock { ($0.piggyCardsWord, $0.androidSpellings) }
+        if let other { word = other }
+        let barcodeKey = android ? "barcodelink" : "barcodeLink"
         var cards: [JSONValue] = []
         if status == .fulfilled {
             cards = [
                 .object([
                     "name": .string("Card \(entry.product)"), "claimCode": .string(Self.cardNumber),
-                    "claimPin": .string(Self.cardPin), "barcodeLink": .string("https://piggy.example/barcode/\(entry.id).png"),
+                    "claimPin": .string(Self.cardPin), barcodeKey: .string("https://piggy.example/barcode/\(entry.id).png"),
                     "cardStatus": .string("active"), "claimLink": .string("https://piggy.example/claim/\(entry.id)"),
                 ])
             ]
         }
         return .json(
-            .object([
-                "code": .number(200), "message": .string("Order found"),
-                "data": .object([
-                    "orderId": .string(entry.id), "payTo": .string(Self.paymentURI(amount)),
-                    "deliveryTime": .string("Instant"), "status": .string(word), "cards": .array(cards),
-                ]),
-            ]))
+            edited(
+                entry, call: call,
+                .object([
+                    "code": .number(200), "message": .string("success"),
+                    "data": .object([
+                        "orderId": .string(entry.id), "payTo": .string(entry.paymentURI),
+                        android ? "delivery_time" : "deliveryTime": .string("Instant"), "status": .string(word),
+                        "cards": .array(cards),
+                    ]),
+                ])))
     }
 
     // MARK: - Helpers
 
-    private func add(_ provider: String, amountText: String, product: String) -> Entry {
+    private func add(
+        _ provider: String, amountText: String, product: String, paymentURI: String, price: Decimal,
+        merchantName: String = ""
+    ) -> Entry {
         state.withLock { state in
             let number = state.entries.count + 1
             let id = provider == "ctx" ? "ctx-order-\(number)" : "pc-book-\(number)"
-            let entry = Entry(provider: provider, id: id, amountText: amountText, product: product)
+            var entry = Entry(provider: provider, id: id, amountText: amountText, product: product)
+            entry.paymentURI = paymentURI
+            entry.price = price
+            entry.merchantName = merchantName
             state.entries.append(entry)
             return entry
         }
     }
 
-    private func advance(_ provider: String, id: String) -> (Entry, OrderStatus)? {
+    /// The entry, the status of this call and the call's number (from 0).
+    private func advance(_ provider: String, id: String) -> (Entry, OrderStatus, Int)? {
         state.withLock { state in
             guard state.enabled, let index = state.entries.firstIndex(where: { $0.provider == provider && $0.id == id })
             else { return nil }
-            let step = min(state.entries[index].statusCalls, state.progression.count - 1)
+            let call = state.entries[index].statusCalls
+            let step = min(call, state.progression.count - 1)
             state.entries[index].statusCalls += 1
-            return (state.entries[index], state.progression[step])
+            return (state.entries[index], state.progression[step], call)
         }
+    }
+
+    /// A create answer after the test's edit.
+    private func edited(_ entry: Entry, _ answer: JSONValue) -> JSONValue {
+        state.withLock { $0.createEdit }.map { $0(entry, answer) } ?? answer
+    }
+
+    /// A status answer after the test's edit.
+    private func edited(_ entry: Entry, call: Int, _ answer: JSONValue) -> JSONValue {
+        state.withLock { $0.statusEdit }.map { $0(entry, call, answer) } ?? answer
     }
 
     private func ctxJSON(_ entry: Entry, status: OrderStatus) -> JSONValue {
@@ -204,14 +285,17 @@ package final class MockOrderBook: Sendable {
             state.withLock { $0.dashURLs }
             ?? [
                 "BTC.BTC": "bitcoin:bc1qexampleexampleexample?amount=0.0005",
-                "DASH.DASH": Self.paymentURI(amount),
+                "DASH.DASH": entry.paymentURI,
                 "LTC.LTC": "litecoin:ltc1qexampleexample?amount=0.3",
             ]
+        let dash = Decimal(plainText: Self.dash(amount)) ?? 1
         var object: [String: JSONValue] = [
             "id": .string(entry.id), "status": .string(status.rawValue), "paymentId": .string("pay-\(entry.id)"),
             "cardFiatAmount": .string(entry.amountText), "cardFiatCurrency": .string("USD"),
-            "merchantName": .string("Merchant \(entry.product)"), "paymentCryptoAmount": .string(Self.dash(amount)),
+            "merchantName": .string(entry.merchantName), "paymentCryptoAmount": .string(Self.dash(amount)),
             "paymentCryptoCurrency": .string("DASH"), "paymentUrls": .object(urls.mapValues { .string($0) }),
+            "paymentFiatAmount": .string(entry.price.plainText(fractionDigits: 2)), "paymentFiatCurrency": .string("USD"),
+            "rate": .string((entry.price / dash).plainText(fractionDigits: 4)),
             "created": .string("2026-11-23T12:00:00Z"),
         ]
         if status == .fulfilled {
@@ -226,8 +310,21 @@ package final class MockOrderBook: Sendable {
     /// The Dash for `amount` USD, to 8 decimals.
     package static func dash(_ amount: Decimal) -> String { (amount / dashPrice).plainText(fractionDigits: 8) }
 
-    /// The `dash:` URI the book asks to be paid.
+    /// The `dash:` URI the book asks to be paid for a CTX card of `amount` USD.
     package static func paymentURI(_ amount: Decimal) -> String { "dash:\(dashAddress)?amount=\(dash(amount))" }
+
+    /// `amount` less `discountBasisPoints`, to the cent (as a quote prices it).
+    package static func price(_ amount: Decimal, discountBasisPoints: Int) -> Decimal {
+        let raw = amount * Decimal(10_000 - discountBasisPoints) / 10_000
+        return Decimal(plainText: raw.plainText(fractionDigits: 2)) ?? raw
+    }
+
+    /// What PiggyCards charges for a card of `amount` whose `discount_percentage` is `discountPercentage`:
+    /// the discount less its 1.5 % service fee, as the offer shows it.
+    package static func piggyCardsPrice(_ amount: Decimal, discountPercentage: Decimal) -> Decimal {
+        let basisPoints = ((discountPercentage * 100).roundedInteger ?? 0) - 150
+        return price(amount, discountBasisPoints: basisPoints)
+    }
 
     private static func isCents(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)

@@ -371,7 +371,12 @@ package final class MockProviderServer: Sendable {
                 ?? .json(#"{"errors":[{"message":"Merchant not found"}]}"#, status: 404)
         case ("POST", "gift-cards", 1):
             guard authorized(request, "ctx") else { return unauthorized }
-            if orderBook.isEnabled { return orderBook.ctxPurchase(request.json) }
+            if orderBook.isEnabled {
+                let merchant = request.json?["merchantId"]?.nonBlankString ?? ""
+                return orderBook.ctxPurchase(
+                    request.json, discountBasisPoints: ctxDiscount(merchantId: merchant),
+                    merchantName: ctxMerchantAnswer(merchantId: merchant)?["name"]?.nonBlankString)
+            }
             return fixtureResponse("ctx/gift-cards/purchase.json") ?? .notFound
         case ("GET", "gift-cards", 1):
             guard authorized(request, "ctx") else { return unauthorized }
@@ -433,7 +438,11 @@ package final class MockProviderServer: Sendable {
             if let problem = Self.orderProblem(request.json) {
                 return .json(.object(["error": .string(problem)]), status: 422)
             }
-            if orderBook.isEnabled { return orderBook.piggyCardsOrder(request.json) }
+            if orderBook.isEnabled {
+                let product = request.json?["orders"]?.array?.first?["productId"]?.nonBlankString ?? ""
+                return orderBook.piggyCardsOrder(
+                    request.json, discountPercentage: piggyCardsDiscount(productId: product), rate: piggyCardsRate)
+            }
             return fixtureResponse("piggycards/orders/create.json") ?? .notFound
         case ("GET", "orders", 2):
             guard authorized(request, "piggycards") else { return unauthorized }
@@ -448,6 +457,39 @@ package final class MockProviderServer: Sendable {
         default:
             return .notFound
         }
+    }
+
+    /// The answer GET `merchants/{merchantId}` gives (an override, a fixture or a generated one), parsed.
+    package func ctxMerchantAnswer(merchantId: String) -> JSONValue? {
+        if merchantId.hasPrefix(Self.generatedMerchantPrefix) { return Self.generatedMerchantAnswer(id: merchantId) }
+        let body = orderBook.ctxMerchant(merchantId)?.body ?? fixture("ctx/merchants/\(merchantId).json")
+        return body.flatMap { try? JSONValue.parse($0) }
+    }
+
+    /// The discount of CTX merchant `merchantId` in basis points, as its merchant answer says
+    /// (`userDiscount`, else `savingsPercentage`; 0 without either).
+    package func ctxDiscount(merchantId: String) -> Int {
+        let json = ctxMerchantAnswer(merchantId: merchantId)
+        return json?["userDiscount"]?.int ?? json?["savingsPercentage"]?.int ?? 0
+    }
+
+    /// The `discount_percentage` of PiggyCards card `productId`, from the cards the server answers for
+    /// every brand (0 when no brand has it).
+    package func piggyCardsDiscount(productId: String) -> Decimal {
+        let brands = (try? FileManager.default.contentsOfDirectory(atPath: fixturesDirectory + "/piggycards/giftcards")) ?? []
+        var answers = orderBook.giftCardOverrides.compactMap { try? JSONValue.parse(Data($0.utf8)) }
+        answers += brands.compactMap { fixture("piggycards/giftcards/\($0)") }.compactMap { try? JSONValue.parse($0) }
+        for answer in answers {
+            for card in answer["data"]?.array ?? [] where card["id"]?.nonBlankString == productId {
+                return card["discount_percentage"]?.decimal ?? 0
+            }
+        }
+        return 0
+    }
+
+    /// PiggyCards' USD price of one DASH: the `exchange-rate` fixture's (1 when it cannot be read).
+    package var piggyCardsRate: Decimal {
+        fixture("piggycards/exchange-rate/USD.json").flatMap { try? JSONValue.parse($0) }?["exchange_rate"]?.decimal ?? 1
     }
 
     /// The maximum order total PiggyCards accepts, in USD.

@@ -47,6 +47,12 @@ public struct CLIError: Error, Sendable {
         return error
     }
 
+    /// The merchant a refusal concerns, as the user can type it: the failure's subject, else `MERCHANT`.
+    private static func merchant(_ failure: DashSpendFailure) -> String {
+        guard let subject = failure.subject, !subject.isEmpty else { return "MERCHANT" }
+        return subject.contains(" ") ? "\"\(subject)\"" : subject
+    }
+
     /// The line printed on stderr: the message, then the hint.
     var line: String { hint.map { "\(message): \($0)" } ?? message }
 
@@ -118,19 +124,34 @@ public struct CLIError: Error, Sendable {
             hint = "download it again"
         case .amountNotAllowed:
             code = .dataError
-            hint = "choose an amount the card is sold for (see `merchant-lookup show MERCHANT --live`)"
+            hint = "choose an amount the card is sold for (see `merchant-lookup show \(Self.merchant(failure)) --live`)"
         case .outOfStock, .regionNotAllowed:
             break
         case .limitsChanged:
-            hint = "see the new limits with `merchant-lookup show MERCHANT --live`"
+            hint = "see the new limits with `merchant-lookup show \(Self.merchant(failure)) --live`"
         case .storageUnreachable:
             hint =
                 "check the connection and --storage-url, or import a file you have with `merchant-lookup sync --from FILE\(networkHint)`"
         case .storageAccessRefused:
             code = .signInRequired
             hint = "download the file with a wallet or a browser and run `merchant-lookup sync --from FILE\(networkHint)`"
+        case .orderMayExist:
+            hint =
+                "no payment was shown, so nothing is owed; `merchant-lookup orders\(networkHint)` lists it, and "
+                + "`merchant-lookup buy` asks before ordering that card again"
+        case .orderPending:
+            hint =
+                "see it with `merchant-lookup order \(failure.subject ?? "ORDER_ID")\(networkHint)`; to buy another card "
+                + "anyway, add --again"
+        case .ambiguousOrder:
+            hint = "nothing was changed; each is shown by `merchant-lookup order ORDER_ID\(networkHint)`"
+        case .newerVersion:
+            hint = "use the newer merchant-lookup that wrote it; `merchant-lookup orders` still lists what it keeps"
         }
-        let specific: Set<DashSpendFailure.Cause> = [.amountNotAllowed, .outOfStock, .limitsChanged, .regionNotAllowed]
+        let specific: Set<DashSpendFailure.Cause> = [
+            .amountNotAllowed, .outOfStock, .limitsChanged, .regionNotAllowed, .orderPending, .ambiguousOrder,
+            .newerVersion,
+        ]
         let name = specific.contains(failure.cause) ? failure.cause.rawValue : failure.kind.rawValue
         self.init(message, code: code, hint: hint, name: name)
     }

@@ -24,9 +24,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case tryAgainLater = 75
     /// Sign-in required or session expired (`EX_NOPERM`).
     case signInRequired = 77
-    /// Interrupted by SIGINT (Ctrl-C), after a token refresh in flight was saved (128 + 2).
+    /// Interrupted by SIGINT (Ctrl-C), after a token refresh or an order in flight was saved (128 + 2).
     case interrupted = 130
-    /// Stopped by SIGTERM, after a token refresh in flight was saved (128 + 15).
+    /// Stopped by SIGTERM, after a token refresh or an order in flight was saved (128 + 15).
     case terminated = 143
 
     /// What each code means, in the words `--help` and the README use.
@@ -44,8 +44,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .outputFailed: "the output could not be written"
         case .tryAgainLater: "try again later (HTTP 429, time-outs)"
         case .signInRequired: "sign-in needed, or the provider refused the stored session or the code"
-        case .interrupted: "interrupted (Ctrl-C), after a token refresh in flight was saved"
-        case .terminated: "stopped by SIGTERM, after a token refresh in flight was saved"
+        case .interrupted: "interrupted (Ctrl-C), after a token refresh or an order in flight was saved"
+        case .terminated: "stopped by SIGTERM, after a token refresh or an order in flight was saved"
         }
     }
 

@@ -11,12 +11,13 @@ import Glibc
 import Darwin
 #endif
 
-/// `merchant-lookup buy MERCHANT --amount N [--provider ID] [--yes]`: checks the amount against the live
-/// offer, shows what will be bought and paid, asks on the terminal (unless `--yes`), orders the card once,
-/// and prints the payment: the `dash:` URI and the Dash amount.
+/// `merchant-lookup buy MERCHANT --amount N [--provider ID] [--yes] [--again]`: checks the amount against the
+/// live offer, shows what will be bought and paid, asks on the terminal (unless `--yes`), orders the card
+/// once, and prints the payment: the `dash:` URI and the Dash amount. A card of the same provider, merchant
+/// and amount ordered in the last day that may still be outstanding stops it, unless `--again`.
 enum BuyCommand: CLICommand {
     static let words = ["buy"]
-    static let usage = "merchant-lookup buy MERCHANT_ID|NAME --amount N [--provider ID] [--yes] [--json]"
+    static let usage = "merchant-lookup buy MERCHANT_ID|NAME --amount N [--provider ID] [--yes] [--again] [--json]"
     static let summary = "buy a gift card: check the amount live, order it, print the Dash payment"
     static var options: [OptionSpec] {
         [
@@ -27,6 +28,10 @@ enum BuyCommand: CLICommand {
                     + "default: the best offer)"
             ),
             .flag("--yes", aliases: ["-y"], help: "buy without asking for confirmation (needed without a terminal)"),
+            .flag(
+                "--again",
+                help: "buy although an order of the same card from the last day may still be outstanding "
+                    + "(its answer lost, or unpaid)"),
         ]
     }
     static let maximumOperands = 1
@@ -36,9 +41,13 @@ enum BuyCommand: CLICommand {
             throw .usage("buy needs a MERCHANT_ID or a name")
         }
         guard let raw = invocation.arguments.value("--amount") else { throw .usage("buy needs --amount N") }
-        guard let amount = Decimal(plainText: raw.trimmedWhitespace), amount > 0 else {
-            throw .usage("--amount must be a positive amount like 25 or 12.50, not \(raw)")
+        let amount: Decimal
+        do {
+            amount = try PurchaseAmount(parsing: raw).value
+        } catch {
+            throw .usage("--amount: \(error.message)")
         }
+        let again = invocation.arguments.flag("--again")
         let provider = try invocation.provider()
         let confirmed = invocation.arguments.flag("--yes")
         // Checked before anything is sent: without a terminal nobody can answer the question.
@@ -48,7 +57,7 @@ enum BuyCommand: CLICommand {
         if invocation.offline { throw .usage("buy needs the network: drop --offline") }
         let client = try invocation.client()
         let quote = try await invocation.perform(offlineHelps: false) { () async throws(DashSpendFailure) in
-            try await client.quote(merchant: wanted, amount: amount, provider: provider)
+            try await client.quote(merchant: wanted, amount: amount, provider: provider, again: again)
         }
         if !confirmed {
             guard ask(summaryText(quote) + "Buy it? [y/N] ") else {
@@ -68,8 +77,12 @@ enum BuyCommand: CLICommand {
             return JSONDocument.object(members).serialized() + "\n"
         }
         var text = confirmed ? summaryText(quote) : ""
-        text += "\nOrdered: order \(order.id) at \(order.provider.displayName), status \(order.status.rawValue).\n"
-        text += PaymentOutput.text(uri: order.paymentURI ?? "", dashAmount: order.dashAmount, environment: invocation.environment)
+        text += "\nOrdered: order \(order.id) at \(order.providerName), status \(OrderOutput.status(order)).\n"
+        if order.isPayable, let uri = order.paymentURI {
+            text += PaymentOutput.text(uri: uri, dashAmount: order.dashAmount, environment: invocation.environment)
+        } else {
+            text += "No payment is asked for this order: do not pay it.\n"
+        }
         text += "Follow it with `merchant-lookup order \(order.id) --wait`.\n"
         return text
     }

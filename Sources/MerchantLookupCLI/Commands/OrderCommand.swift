@@ -29,7 +29,7 @@ enum OrderCommand: CLICommand {
         .value(
             "--poll-interval", "SECONDS", help: "with --wait, the first wait between two asks (default 2, doubling up to 30)",
             validation: .number(0.01...30)),
-        .flag("--reveal", help: "show the card number and PIN (masked otherwise)"),
+        .flag("--reveal", help: "show the card's number, PIN, challenge and links (masked otherwise)"),
         .value("--txid", "TXID", help: "find the CTX order paid by this Dash transaction"),
     ]
     static let maximumOperands = 1
@@ -60,6 +60,10 @@ enum OrderCommand: CLICommand {
                 order = try await invocation.perform { () async throws(DashSpendFailure) in try await client.order(id: id) }
             }
         }
+        // A refused provider answer, a provider this build leaves out: said on stderr, the order shown as kept.
+        if !invocation.arguments.flag("--quiet") {
+            for line in order.notes { note(line) }
+        }
         if invocation.json {
             return JSONDocument.object([("order", OrderOutput.json(order, reveal: reveal))]).serialized() + "\n"
         }
@@ -72,7 +76,8 @@ enum OrderCommand: CLICommand {
         let seen = Locked<(order: Order?, failure: DashSpendFailure?, answered: Bool)>((nil, nil, false))
     }
 
-    /// Follows the order until it is final (or has no provider id to ask with), or the time is up: 75 while
+    /// Follows the order until it is final (or has no provider id to ask with, or the provider's status is a
+    /// word DashSpend does not know, or the provider is not in this build), or the time is up: 75 while
     /// the provider answers (the order is still unpaid or paid), the provider's own failure (69 when it is
     /// down, 75 for a 429, ...) when it never answered during the wait or its latest ask failed otherwise.
     private static func wait(for id: String, client: DashSpendClient, invocation: Invocation) async throws(CLIError) -> Order {
@@ -100,7 +105,11 @@ enum OrderCommand: CLICommand {
                             note("order \(order.id): \(order.status.rawValue)")
                             shown = order.status
                         }
-                        if order.status.isFinal || order.providerOrderId == nil { return order }
+                        if order.status.isFinal || order.status == .unknown || order.providerOrderId == nil
+                            || order.provider == nil
+                        {
+                            return order
+                        }
                     case .failed(let failure, let previous):
                         progress.seen.withLock {
                             $0.failure = failure

@@ -6,8 +6,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `merchant-lookup orders`: the orders kept in the state database for the network, newest first. Reads
-/// only the state database.
+/// `merchant-lookup orders`: the orders kept in the orders database for the network, newest first, and the
+/// damaged files with orders in them that were set aside (once listed here, the other commands stop saying
+/// so). Reads only the orders database.
 enum OrdersCommand: CLICommand {
     static let words = ["orders"]
     static let usage = "merchant-lookup orders [--network NAME] [--json]"
@@ -18,18 +19,30 @@ enum OrdersCommand: CLICommand {
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let client = try invocation.client()
         let orders = try await invocation.perform { () throws(DashSpendFailure) in try client.orders() }
+        let setAside = try await invocation.perform { () throws(DashSpendFailure) in try client.setAsideOrderFiles() }
+        // Shown here from now on: no longer said on every command.
+        try? client.acknowledgeSetAsideOrderFiles()
         if invocation.json {
-            return JSONDocument.object([("orders", .array(orders.map { OrderOutput.json($0, reveal: false) }))])
-                .serialized() + "\n"
+            var members: [(String, JSONDocument)] = [("orders", .array(orders.map { OrderOutput.json($0, reveal: false) }))]
+            if !setAside.isEmpty { members.append(("setAside", .array(setAside.map(OrderOutput.json)))) }
+            return JSONDocument.object(members).serialized() + "\n"
         }
-        if orders.isEmpty { return "No orders on \(invocation.network.rawValue).\n" }
-        let rows = orders.map { order in
-            [
-                order.provider.displayName, order.merchantName.isEmpty ? "-" : order.merchantName,
-                OrderOutput.money(order.amount, order.currency), order.status.rawValue,
-                order.createdAt.formatted(.iso8601), OrderOutput.age(of: order.createdAt), order.id,
-            ]
+        var text = ""
+        if orders.isEmpty {
+            text = "No orders on \(invocation.network.rawValue).\n"
+        } else {
+            let rows = orders.map { order in
+                [
+                    order.providerName, order.merchantName.isEmpty ? "-" : order.merchantName,
+                    OrderOutput.money(order.amount, order.currency), order.status.rawValue,
+                    order.createdAt.formatted(.iso8601), OrderOutput.age(of: order.createdAt), order.id,
+                ]
+            }
+            text = OutputFormat.table(["PROVIDER", "MERCHANT", "AMOUNT", "STATUS", "CREATED", "AGE", "ID"], rows)
         }
-        return OutputFormat.table(["PROVIDER", "MERCHANT", "AMOUNT", "STATUS", "CREATED", "AGE", "ID"], rows)
+        let missing = Set(orders.compactMap(OrderOutput.notInThisBuild)).sorted()
+        for line in missing { text += "\(line): its orders are shown as kept, and cannot be asked about.\n" }
+        for file in setAside { text += "Set aside: \(file.description).\n" }
+        return text
     }
 }

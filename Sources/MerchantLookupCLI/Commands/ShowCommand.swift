@@ -110,7 +110,11 @@ enum ShowCommand: CLICommand {
         if let locations {
             document.append(("locations", .array(locations.map { .object(LocationsOutput.members($0)) })))
         }
-        if explain { document.append(("explain", .array(resolved.explanation.map { explained($0, of: resolved) }))) }
+        if explain {
+            let explanation = resolved.explanation
+            document.append(
+                ("explain", .array(explanation.map { ExplanationOutput.json($0, in: explanation, of: resolved) })))
+        }
         if !notes.isEmpty { document.append(("notes", .array(notes.map(JSONDocument.string)))) }
         return JSONDocument.object(document).serialized() + "\n"
     }
@@ -127,30 +131,6 @@ enum ShowCommand: CLICommand {
         return members
     }
 
-    /// One field's explanation: `{"provider","sourceId","field","steps":[{"source","value","reason"}],"winner"}`.
-    static func explained(_ field: ExplainedField, of merchant: ResolvedMerchant) -> JSONDocument {
-        let steps = field.steps.map { step -> JSONDocument in
-            var members: [(String, JSONDocument)] = [
-                ("source", .string(step.source.rawValue)),
-                ("place", step.place.map(JSONDocument.string) ?? .null),
-                ("value", step.value.map(JSONDocument.string) ?? .null),
-                ("reason", .string(step.reason)),
-            ]
-            if let fetchedAt = step.fetchedAt {
-                members.append(("fetchedAt", .string(fetchedAt.formatted(.iso8601))))
-                members.append(("ageSeconds", .integer(Int(merchant.age(of: fetchedAt).rounded(.down)))))
-            }
-            return .object(members)
-        }
-        return .object([
-            ("provider", .string(field.subject)),
-            ("sourceId", .string(field.sourceId)),
-            ("field", .string(field.field.rawValue)),
-            ("steps", .array(steps)),
-            ("winner", field.winner.map { .string($0.source.rawValue) } ?? .null),
-        ])
-    }
-
     /// What `show` says when the country is unknown.
     static let unknownCountry =
         "country unknown: no provider is hidden, as the apps do (set --country or $DASHSPEND_COUNTRY)"
@@ -158,16 +138,7 @@ enum ShowCommand: CLICommand {
     /// `[live]`, `[cached 12 min ago]`, `[local]`, `[default]`.
     static func tag<T>(_ field: Resolved<T>, of merchant: ResolvedMerchant) -> String {
         guard field.source == .cached, let fetchedAt = field.fetchedAt else { return "[\(field.source.rawValue)]" }
-        return "[cached \(age(merchant.age(of: fetchedAt))) ago]"
-    }
-
-    /// `12 s`, `5 min`, `3 h`, `2 d`.
-    static func age(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded(.down))
-        if whole < 120 { return "\(whole) s" }
-        if whole < 7_200 { return "\(whole / 60) min" }
-        if whole < 172_800 { return "\(whole / 3_600) h" }
-        return "\(whole / 86_400) d"
+        return "[cached \(OutputFormat.age(merchant.age(of: fetchedAt))) ago]"
     }
 
     /// The merchant as text, with `explain` every field's chain after each offer.
@@ -208,7 +179,8 @@ enum ShowCommand: CLICommand {
         }
         if explain {
             lines.append("  explain:")
-            for field in resolved.explanation { lines += explainedLines(field, of: resolved) }
+            let explanation = resolved.explanation
+            for field in explanation { lines += ExplanationOutput.lines(field, in: explanation, of: resolved) }
         }
         if let locations {
             lines.append(locations.isEmpty ? "  no locations with coordinates" : "  locations:")
@@ -221,19 +193,5 @@ enum ShowCommand: CLICommand {
         }
         // One line each: a newline in a name or an address from the database is escaped, not a forged line.
         return lines.map { TerminalText.sanitized($0, keepingNewlines: false) }.joined(separator: "\n") + "\n"
-    }
-
-    /// `    CTX enabled: false from live` then one line per source, the winner marked `→`.
-    static func explainedLines(_ field: ExplainedField, of merchant: ResolvedMerchant) -> [String] {
-        let verdict = field.winner.map { "\($0.value ?? "none") from \($0.source.rawValue)" } ?? "not offered"
-        var lines = ["    \(field.subject) \(field.field.rawValue): \(verdict)"]
-        for (index, step) in field.steps.enumerated() {
-            let marker = index == field.winnerIndex ? "→" : " "
-            let place = step.place.map { " (\($0))" } ?? ""
-            let fetched = step.fetchedAt.map { ", fetched \(age(merchant.age(of: $0))) ago" } ?? ""
-            lines.append(
-                "      \(marker) \(step.source.rawValue)\(place): \(step.value ?? "none") — \(step.reason)\(fetched)")
-        }
-        return lines
     }
 }

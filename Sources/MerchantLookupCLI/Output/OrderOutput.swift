@@ -6,13 +6,27 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// How `buy`, `orders` and `order` show an order: text for a person, JSON for a program. A card's number and
-/// PIN are masked unless the caller asks to reveal them.
+/// How `buy`, `orders` and `order` show an order: text for a person, JSON for a program. Everything of a
+/// card that opens it (number, PIN, redeem challenge, and the claim, redeem and barcode links, which may
+/// carry the code) is masked unless the caller asks to reveal it. A payment, and its QR code, is shown only
+/// for an order that may be paid (``Order/isPayable``), never beside a card.
 enum OrderOutput {
     /// `************7890`: all but the last four characters hidden (all of a PIN or a short number).
     static func masked(_ secret: String, keepingLast kept: Int = 4) -> String {
         guard secret.count > kept * 2 else { return String(repeating: "*", count: secret.count) }
         return String(repeating: "*", count: secret.count - kept) + secret.suffix(kept)
+    }
+
+    /// `https://ctx.example/********`: a link's scheme and host, the rest (where a code may be) hidden; a
+    /// link without a plain host is hidden whole.
+    static func maskedLink(_ link: String) -> String {
+        let hidden = "********"
+        guard let separator = link.firstRange(of: "://") else { return hidden }
+        let rest = link[separator.upperBound...]
+        let hostEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+        let host = rest[..<hostEnd]
+        guard !host.isEmpty, !host.contains("@") else { return hidden }
+        return String(link[..<separator.upperBound]) + host + "/" + hidden
     }
 
     /// `3m`, `2h`, `5d`: how long ago `date` was.
@@ -28,20 +42,36 @@ enum OrderOutput {
         "\(amount.plainText(fractionDigits: 2)) \(currency)"
     }
 
-    /// The order as lines of `label: value`, then its payment (while unpaid: with its QR code when
-    /// `environment` is given) and its cards.
+    /// `PiggyCards is not in this build`, for an order of a provider the build leaves out.
+    static func notInThisBuild(_ order: Order) -> String? {
+        order.provider == nil ? "\(order.providerName) is not in this build" : nil
+    }
+
+    /// The status as shown: the library's word, and the provider's own when it is one the library does not
+    /// know.
+    static func status(_ order: Order) -> String {
+        guard order.status == .unknown, let word = order.providerStatus else { return order.status.rawValue }
+        return "unknown (\(order.providerName) says \"\(word)\", a status DashSpend does not know: do not pay it)"
+    }
+
+    /// The order as lines of `label: value`, then its payment (only while it may be paid: with its QR code
+    /// when `environment` is given) and its cards.
     static func text(_ order: Order, reveal: Bool, environment: [String: String]? = nil) -> String {
+        var provider = order.providerName + (order.providerOrderId.map { " (order \($0))" } ?? "")
+        if let missing = notInThisBuild(order) { provider += " - \(missing)" }
         var lines = [
             ("order", order.id),
-            ("provider", order.provider.displayName + (order.providerOrderId.map { " (order \($0))" } ?? "")),
+            ("provider", provider),
             ("merchant", order.merchantName.isEmpty ? "-" : order.merchantName),
             ("amount", money(order.amount, order.currency)),
-            ("status", order.status.rawValue),
+            ("status", status(order)),
             ("created", order.createdAt.formatted(.iso8601) + " (\(age(of: order.createdAt)) ago)"),
         ]
+        if let delivery = order.deliveryTime { lines.append(("delivery", delivery)) }
+        if order.foundByTransaction { lines.append(("found", "by the transaction that paid it (not ordered here)")) }
         if let message = order.message { lines.append(("note", message)) }
         if let txid = order.transactionId { lines.append(("transaction", txid)) }
-        if order.status == .unpaid || order.status == .unknown || order.status == .creating {
+        if order.isPayable {
             if let dash = order.dashAmount { lines.append(("pay", "\(dash) DASH")) }
             if let uri = order.paymentURI { lines.append(("payment URI", uri)) }
         }
@@ -50,21 +80,25 @@ enum OrderOutput {
             if let name = card.name { lines.append((label, name)) }
             if let number = card.number { lines.append(("  number", reveal ? number : masked(number))) }
             if let pin = card.pin { lines.append(("  PIN", reveal ? pin : masked(pin, keepingLast: 0))) }
-            if let link = card.claimLink { lines.append(("  claim link", link)) }
-            if let link = card.barcodeLink { lines.append(("  barcode", link)) }
+            if let challenge = card.redeemChallenge {
+                lines.append(("  challenge", reveal ? challenge : masked(challenge, keepingLast: 0)))
+            }
+            if let link = card.claimLink { lines.append(("  claim link", reveal ? link : maskedLink(link))) }
+            if let link = card.barcodeLink { lines.append(("  barcode", reveal ? link : maskedLink(link))) }
         }
         let width = (lines.map(\.0.count).max() ?? 0) + 2
         var text = lines.map { OutputFormat.pad($0.0 + ":", width) + $0.1 + "\n" }.joined()
-        if let environment, order.status == .unpaid, let uri = order.paymentURI, !uri.isEmpty {
+        if let environment, order.isPayable, let uri = order.paymentURI, !uri.isEmpty {
             text += PaymentOutput.qrCode(uri, environment: environment)
         }
-        if !reveal && order.cards.contains(where: { $0.number != nil || $0.pin != nil }) {
-            text += "(number and PIN masked: add --reveal to show them)\n"
+        if !reveal && order.cards.contains(where: \.hasSecrets) {
+            text += "(the card's number, PIN, challenge and links are masked: add --reveal to show them)\n"
         }
         return text
     }
 
-    /// The order as a JSON object; `number` and `pin` masked unless `reveal`.
+    /// The order as a JSON object; a card's `number`, `pin`, `redeemChallenge` and links masked unless
+    /// `reveal`.
     static func json(_ order: Order, reveal: Bool) -> JSONDocument {
         func optional(_ text: String?) -> JSONDocument { text.map { .string($0) } ?? .null }
         let cards = order.cards.map { card -> JSONDocument in
@@ -72,13 +106,14 @@ enum OrderOutput {
                 ("name", optional(card.name)),
                 ("number", optional(card.number.map { reveal ? $0 : masked($0) })),
                 ("pin", optional(card.pin.map { reveal ? $0 : masked($0, keepingLast: 0) })),
-                ("claimLink", optional(card.claimLink)),
-                ("barcodeLink", optional(card.barcodeLink)),
+                ("claimLink", optional(card.claimLink.map { reveal ? $0 : maskedLink($0) })),
+                ("barcodeLink", optional(card.barcodeLink.map { reveal ? $0 : maskedLink($0) })),
+                ("redeemChallenge", optional(card.redeemChallenge.map { reveal ? $0 : masked($0, keepingLast: 0) })),
             ])
         }
         return .object([
             ("id", .string(order.id)),
-            ("provider", .string(order.provider.displayName)),
+            ("provider", .string(order.providerName)),
             ("providerOrderId", optional(order.providerOrderId)),
             ("merchantId", .string(order.merchantId)),
             ("merchant", .string(order.merchantName)),
@@ -94,6 +129,23 @@ enum OrderOutput {
             ("ageSeconds", .integer(max(0, Int(Date().timeIntervalSince(order.createdAt))))),
             ("revealed", .bool(reveal)),
             ("cards", .array(cards)),
+            ("providerId", .string(order.providerId)),
+            ("providerInBuild", .bool(order.provider != nil)),
+            ("providerStatus", optional(order.providerStatus)),
+            ("payable", .bool(order.isPayable)),
+            ("deliveryTime", optional(order.deliveryTime)),
+            ("foundByTransaction", .bool(order.foundByTransaction)),
+            ("notes", .array(order.notes.map { .string($0) })),
+        ])
+    }
+
+    /// A damaged file set aside with orders in it, as `orders --json` lists it.
+    static func json(_ file: SetAsideOrderFile) -> JSONDocument {
+        .object([
+            ("path", .string(file.path)), ("reason", .string(file.reason)),
+            ("setAsideAt", .string(file.setAsideAt.formatted(.iso8601))),
+            ("salvagedOrders", .integer(file.salvagedOrders)), ("salvagedCards", .integer(file.salvagedCards)),
+            ("complete", .bool(file.complete)),
         ])
     }
 }

@@ -40,6 +40,15 @@ enum OutputFormat {
         return "\(Int(kilometres.rounded())) km"
     }
 
+    /// A number of seconds as the age of a value: `12 s`, `5 min`, `3 h`, `2 d` (rounded down).
+    static func age(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded(.down))
+        if whole < 120 { return "\(whole) s" }
+        if whole < 7_200 { return "\(whole / 60) min" }
+        if whole < 172_800 { return "\(whole / 3_600) h" }
+        return "\(whole / 86_400) d"
+    }
+
     /// Pads `text` to `width` terminal columns (``TerminalText/columns(_:)``).
     static func pad(_ text: String, _ width: Int) -> String {
         let columns = TerminalText.columns(text)

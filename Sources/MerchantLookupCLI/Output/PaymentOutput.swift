@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendQR
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

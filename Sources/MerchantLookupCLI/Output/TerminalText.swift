@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendQR
 
 /// Text from files and servers made safe for a terminal: control characters (C0 but the newline, DEL,
 /// C1) become `\xNN`, so a merchant name or a server message cannot move the cursor, clear the screen or

@@ -124,6 +124,10 @@ struct Invocation {
     /// The state database that was set aside when this invocation's client opened it, if it was.
     var stateDatabaseRecovery: StateDatabaseRecovery? { madeClient?.stateDatabaseRecovery }
 
+    /// The damaged files with orders in them that were set aside and not yet shown by `orders`: said on
+    /// every command until then.
+    var unacknowledgedSetAsideOrderFiles: [SetAsideOrderFile] { madeClient?.unacknowledgedSetAsideOrderFiles() ?? [] }
+
     /// Runs a library call; its failure goes through the one error table (``CLIError/init(_:network:)``).
     /// `offlineHelps` false for a command that cannot run offline: its network failures do not suggest it.
     func perform<T>(offlineHelps: Bool = true, _ body: () async throws(DashSpendFailure) -> T) async throws(CLIError) -> T {

@@ -12,12 +12,14 @@ import Darwin
 
 /// Exits on SIGINT (130) and SIGTERM (143) without cutting off a critical section: a token refresh in
 /// flight is finished and saved first (bounded by its own time-out), so an interrupted command does not
-/// cost a sign-in.
+/// cost a sign-in; a gift-card order in flight is waited for and its answer kept, and the exit then says
+/// which order it was, where it stands and how to check it.
 ///
 /// The two signals are ignored by the default disposition and delivered to a dispatch source instead. On
-/// a signal the ``CriticalSections`` are closed (no new refresh starts); if none is open the process
-/// exits at once, otherwise it says so on stderr, waits for them to end and then exits. Every exit of the
-/// program goes through ``finish(_:)`` so that only one thread ever calls `exit`.
+/// a signal the ``CriticalSections`` are closed (no new refresh or order starts); if none is open the
+/// process exits at once, otherwise it says so on stderr, waits for them to end, says what they left to say
+/// (``CriticalSections/interruptionNotes()``) and then exits. Every exit of the program goes through
+/// ``finish(_:)`` so that only one thread ever calls `exit`.
 package final class SignalExit: Sendable {
     /// The work an exit waits for, shared with the repositories.
     package let sections: CriticalSections
@@ -63,11 +65,19 @@ package final class SignalExit: Sendable {
     }
 
     private func received(_ number: Int32) {
+        let purposes = sections.openPurposes
         if sections.close() > 0 {
-            Self.say("merchant-lookup: interrupted: saving the sign-in refresh in flight before exiting\n")
+            Self.say("merchant-lookup: interrupted: waiting for \(purposes.joined(separator: " and ")) before exiting\n")
             sections.waitUntilNoneOpen()
         }
+        for note in sections.interruptionNotes() { Self.say("merchant-lookup: interrupted: \(Self.line(note))\n") }
         finish(128 + number)
+    }
+
+    /// What `note` says, and how to check the order it concerns.
+    static func line(_ note: InterruptionNote) -> String {
+        guard let id = note.orderId else { return note.message }
+        return "\(note.message); check it with `merchant-lookup order \(id)`"
     }
 
     private static func say(_ text: String) {

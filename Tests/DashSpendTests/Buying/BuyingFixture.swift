@@ -9,6 +9,8 @@ struct BuyingFixture {
     let state: ScratchDirectory
     let server: MockProviderServer
     let client: DashSpendClient
+    /// What the clients of this fixture said to their diagnostics.
+    let diagnostics = CollectingDiagnostics()
 
     /// Nike in the sample: CTX (and PiggyCards brand 205 in builds with it).
     static let nike = "a1b2c3d4-0002-4000-8000-000000000002"
@@ -27,13 +29,14 @@ struct BuyingFixture {
         for provider in providers {
             try store.save(server.signedInCredentials(for: provider), for: provider, network: .mainnet)
         }
-        client = try DashSpendClient(configuration: ClientFixture.configuration(state: state, server: server))
+        client = try DashSpendClient(
+            configuration: ClientFixture.configuration(state: state, server: server, diagnostics: diagnostics))
     }
 
     /// Another client over the same state directory and server, as a later run of an app builds it (the
     /// merchant service keeps live answers in memory for a short while).
     func laterClient() throws -> DashSpendClient {
-        try DashSpendClient(configuration: ClientFixture.configuration(state: state, server: server))
+        try DashSpendClient(configuration: ClientFixture.configuration(state: state, server: server, diagnostics: diagnostics))
     }
 
     /// How many requests reached the create endpoint of `provider`.

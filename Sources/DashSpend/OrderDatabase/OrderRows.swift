@@ -1,0 +1,101 @@
+import DashSpendCore
+import DashSpendSQLite
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An order's row and its cards' rows, read by column name: the orders database's schema and the one
+/// version 0.1.0 kept in the state database both read (a column a file lacks reads as its default), so an
+/// order is read, salvaged or imported the same way from either.
+enum OrderRows {
+    /// The order of `row`; nil for a row without an id, a provider or a readable amount.
+    static func order(_ row: SQLiteRow) -> Order? {
+        guard let id = row.text("id"), let provider = row.text("provider"), !provider.isEmpty,
+            let amount = row.text("amount").flatMap(Decimal.init(plainText:))
+        else { return nil }
+        return Order(
+            id: id, providerId: provider.lowercased(), providerOrderId: row.text("providerOrderId"),
+            merchantId: row.text("merchantId") ?? "", merchantName: row.text("merchantName") ?? "",
+            sourceId: row.text("sourceId") ?? "", amount: amount, currency: row.text("currency") ?? "USD",
+            status: status(row.text("status")), providerStatus: row.text("providerStatus"),
+            lastKnownStatus: row.text("lastKnownStatus").map(status), paymentURI: row.text("paymentURI"),
+            dashAmount: row.text("dashAmount").flatMap(Decimal.init(plainText:)), message: row.text("message"),
+            transactionId: row.text("transactionId"), foundByTransaction: (row.integer("foundByTransaction") ?? 0) != 0,
+            deliveryTime: row.text("deliveryTime"),
+            createdAt: Date(timeIntervalSince1970: row.double("createdAt") ?? 0),
+            updatedAt: Date(timeIntervalSince1970: row.double("updatedAt") ?? 0))
+    }
+
+    /// A stored status; a word this version does not know (written by a newer one) is `unknown`.
+    private static func status(_ text: String?) -> OrderStatus {
+        text.flatMap(OrderStatus.init(rawValue:)) ?? .unknown
+    }
+
+    /// The card of a `delivered_card` row's `card` text; nil when it is not one.
+    static func card(_ text: String?) -> DeliveredCard? {
+        text.flatMap { try? JSONDecoder().decode(DeliveredCard.self, from: Data($0.utf8)) }
+    }
+
+    /// The text a card is kept as.
+    static func cardText(_ card: DeliveredCard) throws -> String {
+        String(decoding: try JSONEncoder().encode(card), as: UTF8.self)
+    }
+
+    /// Inserts `order` (a new row) with its cards, in the transaction of `db`, on `network`.
+    static func insert(_ order: Order, network: String, into db: borrowing SQLiteConnection.Access) throws {
+        try db.execute(
+            """
+            INSERT INTO purchase_order (id, network, provider, providerOrderId, merchantId, merchantName, sourceId,
+                amount, currency, status, providerStatus, lastKnownStatus, paymentURI, dashAmount, message,
+                transactionId, foundByTransaction, deliveryTime, createdAt, updatedAt)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+            """,
+            [
+                .text(order.id), .text(network), .text(order.providerId), optional(order.providerOrderId),
+                .text(order.merchantId), .text(order.merchantName), .text(order.sourceId),
+                .text(order.amount.plainText(fractionDigits: 2)), .text(order.currency), .text(order.status.rawValue),
+                optional(order.providerStatus), optional(order.lastKnownStatus?.rawValue), optional(order.paymentURI),
+                optional(order.dashAmount.map { "\($0)" }), optional(order.message), optional(order.transactionId),
+                .integer(order.foundByTransaction ? 1 : 0), optional(order.deliveryTime),
+                .real(order.createdAt.timeIntervalSince1970), .real(order.updatedAt.timeIntervalSince1970),
+            ])
+        try replaceCards(of: order, in: db)
+    }
+
+    /// Writes what may change of a kept order (its facts are written once, by ``insert(_:network:into:)``,
+    /// or here while the order has no provider id yet), and its cards when it has some.
+    static func update(_ order: Order, network: String, in db: borrowing SQLiteConnection.Access) throws {
+        try db.execute(
+            """
+            UPDATE purchase_order SET providerOrderId = ?3, status = ?4, providerStatus = ?5, lastKnownStatus = ?6,
+                paymentURI = ?7, dashAmount = ?8, message = ?9, transactionId = ?10, deliveryTime = ?11,
+                updatedAt = ?12, merchantName = ?13
+            WHERE id = ?1 AND network = ?2
+            """,
+            [
+                .text(order.id), .text(network), optional(order.providerOrderId), .text(order.status.rawValue),
+                optional(order.providerStatus), optional(order.lastKnownStatus?.rawValue), optional(order.paymentURI),
+                optional(order.dashAmount.map { "\($0)" }), optional(order.message), optional(order.transactionId),
+                optional(order.deliveryTime), .real(order.updatedAt.timeIntervalSince1970), .text(order.merchantName),
+            ])
+        try replaceCards(of: order, in: db)
+    }
+
+    /// Replaces the kept cards of `order` with its cards, when it has some (a card once kept is only ever
+    /// replaced by another answer that has cards).
+    private static func replaceCards(of order: Order, in db: borrowing SQLiteConnection.Access) throws {
+        guard !order.cards.isEmpty else { return }
+        let texts = try order.cards.map(cardText)
+        try db.execute("DELETE FROM delivered_card WHERE orderId = ?1", [.text(order.id)])
+        for (position, card) in texts.enumerated() {
+            try db.execute(
+                "INSERT INTO delivered_card (orderId, position, card, deliveredAt) VALUES (?1, ?2, ?3, ?4)",
+                [.text(order.id), .integer(Int64(position)), .text(card), .real(order.updatedAt.timeIntervalSince1970)])
+        }
+    }
+
+    static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+}

@@ -1,0 +1,109 @@
+import DashSpendCore
+import DashSpendSQLite
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reads every order and card that can still be read from an SQLite file, damaged or not: the orders
+/// database before it is set aside, or a state database of version 0.1.0 (which kept the orders).
+///
+/// The file is opened immutable (no lock, no journal, nothing written). Each table is read whole when it
+/// can be; when a damaged page stops that, it is read row by row (by rowid, up to the largest one, or past
+/// the last one read), so one damaged page loses only the rows on it.
+enum OrderSalvage {
+    /// What was read.
+    struct Result {
+        /// The orders read, with the cards read for them.
+        var orders: [Order] = []
+        /// How many cards were read.
+        var cards = 0
+        /// Whether the file has an orders table at all (false for a file that is not SQLite, or whose schema
+        /// cannot be read: it may have had one).
+        var hasOrdersTable = false
+        /// Whether every row of both tables was read.
+        var complete = false
+    }
+
+    /// How many rowids past the last one read are tried when the largest rowid cannot be read.
+    static let probeWindow: Int64 = 10_000
+
+    /// The orders of `network` (and their cards) that can be read from the file at `path`.
+    static func read(_ path: String, network: DashSpendNetwork) -> Result {
+        var result = Result()
+        guard let connection = try? SQLiteConnection(path: path, mode: .immutable, statementCacheSize: 0) else {
+            return result
+        }
+        let tables: [String]
+        do {
+            tables = try connection.fetchAll("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text("name") ?? "" }
+        } catch {
+            return result
+        }
+        guard tables.contains("purchase_order") else {
+            result.complete = true
+            return result
+        }
+        result.hasOrdersTable = true
+        let (orderRows, ordersComplete) = rows(of: "purchase_order", in: connection) { row -> Order? in
+            // The orders of another network kept in the same file (0.1.0 allowed it) are not this one's.
+            if let kept = row.text("network"), kept != network.rawValue { return nil }
+            return OrderRows.order(row)
+        }
+        var orders = orderRows.compactMap { $0 }
+        var cardsComplete = true
+        if tables.contains("delivered_card") {
+            let (cardRows, complete) = rows(of: "delivered_card", in: connection) { row -> (String, Int, DeliveredCard)? in
+                guard let orderId = row.text("orderId"), let card = OrderRows.card(row.text("card")) else { return nil }
+                return (orderId, row.integer("position") ?? 0, card)
+            }
+            cardsComplete = complete
+            var byOrder: [String: [(Int, DeliveredCard)]] = [:]
+            for case let (orderId, position, card)? in cardRows { byOrder[orderId, default: []].append((position, card)) }
+            for index in orders.indices {
+                let cards = (byOrder[orders[index].id] ?? []).sorted { $0.0 < $1.0 }.map(\.1)
+                orders[index].cards = cards
+                result.cards += cards.count
+            }
+        }
+        result.orders = orders
+        result.complete = ordersComplete && cardsComplete
+        return result
+    }
+
+    /// Every row of `table` that can be read, mapped by `transform`, and whether all of them were read.
+    private static func rows<T>(
+        of table: String, in connection: SQLiteConnection, _ transform: (SQLiteRow) -> T
+    ) -> (rows: [T], complete: Bool) {
+        var read: [Int64: T] = [:]
+        var last: Int64 = 0
+        do {
+            try connection.read { db in
+                try db.forEach("SELECT rowid AS salvage_rowid, * FROM \(table) ORDER BY rowid") { row in
+                    let rowid = Int64(row.integer("salvage_rowid") ?? 0)
+                    read[rowid] = transform(row)
+                    last = max(last, rowid)
+                }
+            }
+            return (read.keys.sorted().compactMap { read[$0] }, true)
+        } catch {
+            // A damaged page: row by row past what was read.
+        }
+        let largest = (try? connection.fetchOne("SELECT max(rowid) AS largest FROM \(table)") { $0.integer("largest") })
+            .flatMap { $0 }.map(Int64.init)
+        let bound = largest ?? (last + probeWindow)
+        var rowid = Int64(1)
+        while rowid <= bound {
+            if read[rowid] == nil {
+                let found = try? connection.fetchOne(
+                    "SELECT rowid AS salvage_rowid, * FROM \(table) WHERE rowid = ?1", [.integer(rowid)]
+                ) { transform($0) }
+                if let found { read[rowid] = found }
+            }
+            rowid += 1
+        }
+        return (read.keys.sorted().compactMap { read[$0] }, false)
+    }
+}

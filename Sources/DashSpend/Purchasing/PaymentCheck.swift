@@ -1,0 +1,66 @@
+public import DashSpendCore
+
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
+/// Whether a create answer asks for what was ordered: a payment is shown only for an order that passes.
+///
+/// - The payment must be a payable `dash:` URI of the network.
+/// - The card's amount and currency, when the answer says them, must be the ones asked for.
+/// - The Dash asked may not be more than all the Dash there is (``maximumDash``).
+/// - Where a rate is known (the answer's own, CTX `rate`; else the provider's published one, PiggyCards'
+///   exchange rate), the Dash asked must be within ``tolerance`` of the price ÷ the rate; and a fiat price
+///   the answer states (CTX `paymentFiatAmount`) within ``tolerance`` of the quote's price.
+public enum PaymentCheck {
+    /// How far the Dash asked may be from the price at the rate: 2 %, what a rate moving between the two
+    /// reads may explain.
+    public static let tolerance: Decimal = 0.02
+    /// More Dash than will ever exist (the supply is capped near 18.9 million).
+    public static let maximumDash: Decimal = 18_920_000
+
+    /// Why `answer` does not ask for what `quote` describes, in one line (never a secret), or nil when it
+    /// does. `publishedRate` is the provider's fiat price of one DASH in the quote's currency, when known.
+    public static func problem(
+        with answer: ProviderOrder, for quote: PurchaseQuote, publishedRate: Decimal? = nil
+    ) -> String? {
+        guard let payment = answer.payment else {
+            return "cannot be paid: " + (answer.message ?? "no usable dash: payment URI")
+                + (answer.paymentURI.map { " (\($0))" } ?? "")
+        }
+        let card = "\(quote.amount.plainText(fractionDigits: 2)) \(quote.currency)"
+        if let amount = answer.fiatAmount, amount != quote.amount {
+            return "is for a card of \(amount.plainText(fractionDigits: 2)) \(answer.fiatCurrency ?? quote.currency), "
+                + "not the \(card) asked for"
+        }
+        if let currency = answer.fiatCurrency, currency.trimmedWhitespace.uppercased() != quote.currency.uppercased() {
+            return "is for a card in \(currency), not \(quote.currency)"
+        }
+        guard payment.amount <= maximumDash else {
+            return "asks \(payment.amount) DASH, more than will ever exist"
+        }
+        let price = quote.price
+        if let asked = answer.paymentFiatAmount, price > 0, !within(asked, of: price) {
+            return "asks \(asked.plainText(fractionDigits: 2)) \(quote.currency) for a \(card) card priced "
+                + "\(price.plainText(fractionDigits: 2)) \(quote.currency)"
+        }
+        if let rate = answer.dashRate ?? publishedRate, rate > 0, price > 0 {
+            let expected = price / rate
+            if !within(payment.amount, of: expected) {
+                let source = answer.dashRate != nil ? "its own rate" : "its published rate"
+                return "asks \(payment.amount) DASH for a \(card) card priced \(price.plainText(fractionDigits: 2)) "
+                    + "\(quote.currency): at \(source) of \(rate) \(quote.currency) per DASH that is "
+                    + "\(expected.plainText(fractionDigits: 8)) DASH"
+            }
+        }
+        return nil
+    }
+
+    /// Whether `value` is within ``tolerance`` of `reference` (which is positive).
+    private static func within(_ value: Decimal, of reference: Decimal) -> Bool {
+        let difference = value > reference ? value - reference : reference - value
+        return difference <= reference * tolerance
+    }
+}

@@ -1,0 +1,62 @@
+import DashSpendCore
+import DashSpendSQLite
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Setting a damaged SQLite file of the project's aside, as the state and orders databases do: the name it
+/// goes to, the move with its sidecars, and the lock the processes that find it damaged take turns on.
+enum SQLiteFileAside {
+    /// `path.damaged-<UTC timestamp>`, numbered when that name is taken.
+    static func asidePath(for path: String, now: Date) -> String {
+        let stamp = Self.stamp(now)
+        var aside = "\(path).damaged-\(stamp)"
+        var attempt = 1
+        while access(aside, F_OK) == 0 {
+            attempt += 1
+            aside = "\(path).damaged-\(stamp)-\(attempt)"
+        }
+        return aside
+    }
+
+    /// Renames `path` (and its `-wal`, `-shm` and `-journal` files) to `aside`.
+    static func move(_ path: String, to aside: String, purpose: String) throws(SQLiteError) {
+        guard rename(path, aside) == 0 else {
+            throw SQLiteError(code: 14, message: "cannot move the damaged \(purpose) \(path) aside: \(SystemError.message())")
+        }
+        for suffix in ["-wal", "-shm", "-journal"] where access(path + suffix, F_OK) == 0 {
+            rename(path + suffix, aside + suffix)
+        }
+    }
+
+    /// Takes `flock(LOCK_EX)` on `<path>.lock` (created 0600: a regular file, never through a symbolic link
+    /// nor blocking on a FIFO) and returns its descriptor; closing it releases the lock, as does the
+    /// process ending. Held only while a damaged file is checked, moved aside and created again.
+    static func lock(_ path: String) throws(SQLiteError) -> Int32 {
+        do {
+            return try LockFile.lock(path + ".lock")
+        } catch {
+            throw SQLiteError(code: 14, message: error.description)
+        }
+    }
+
+    /// `20261123T175601Z`.
+    static func stamp(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+    }
+}

@@ -1,0 +1,119 @@
+import DashSpendCore
+import DashSpendHTTP
+import DashSpendLocking
+import DashSpendSync
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Installs the explore data of a ``SyncSource`` as one network's database, and checks a network source for
+/// newer data: the capability behind ``DashSpendClient/sync(_:force:strict:progress:)`` and
+/// ``DashSpendClient/checkForUpdate(_:)``.
+///
+/// A file is imported at once (``ExploreImporter``). A network source is checked first (a storage object's
+/// `Data-Timestamp`, or a conditional request for a plain URL) and downloaded only when newer, then imported
+/// the same way (``ExploreNetworkSync``). Progress is wrapped once, by a ``SyncProgressRelay``, whichever the
+/// source.
+struct ExploreSync: Sendable {
+    /// The client's configuration: the network's folder, the storage base URL, the clock, the time-outs.
+    let configuration: DashSpendConfiguration
+    /// The transport requests go through (the client's: a test's loopback one, or URLSession on first use).
+    let transport: any HTTPTransport
+
+    /// Installs the data of `source`, unless what is installed is as new (`force` installs anyway); see
+    /// ``DashSpendClient/sync(_:force:strict:progress:)``.
+    func sync(_ source: SyncSource, force: Bool, strict: Bool, progress: SyncProgressHandler?)
+        async throws(DashSpendFailure) -> SyncReport
+    {
+        let relay = SyncProgressRelay(progress)
+        guard let object = try source.remoteObject(storageBase: configuration.storageBaseURL) else {
+            return try importFile(source.description, force: force, strict: strict, relay: relay)
+        }
+        let outcome: ExploreNetworkSync.Outcome
+        do {
+            outcome = try await networkSync(progress: relay.download).sync(
+                object, force: force, strict: strict, now: configuration.now(), progress: relay.report)
+        } catch {
+            throw DashSpendFailure(error)
+        }
+        switch outcome {
+        case .upToDate(let stored, let remote):
+            return SyncReport(
+                updated: false, path: configuration.installedDatabasePath, source: source.description,
+                dataTimestamp: stored?.dataTimestamp, incomingTimestamp: remote)
+        case .imported(let imported):
+            return Self.report(imported, source: source.description, stages: relay.finishedStages)
+        }
+    }
+
+    /// Whether `source` (a network source) has data newer than the installed database, without downloading it.
+    func checkForUpdate(_ source: SyncSource) async throws(DashSpendFailure) -> SyncUpdateCheck {
+        guard let object = try source.remoteObject(storageBase: configuration.storageBaseURL) else {
+            throw DashSpendFailure(
+                .invalidRequest, "checking for an update needs a network source, not the file \(source.description)",
+                subject: source.description)
+        }
+        let check: ExploreUpdateCheck
+        do {
+            check = try await networkSync(progress: nil).check(object)
+        } catch {
+            throw DashSpendFailure(error)
+        }
+        return SyncUpdateCheck(
+            updateAvailable: check.updateAvailable, source: source.description, remoteTimestamp: check.remoteTimestamp,
+            installedTimestamp: check.installedTimestamp)
+    }
+
+    /// Imports the file at `path`. A failure before the new file was moved into place says that the database
+    /// in place was kept, naming it.
+    private func importFile(_ path: String, force: Bool, strict: Bool, relay: SyncProgressRelay)
+        throws(DashSpendFailure) -> SyncReport
+    {
+        let importer = ExploreImporter(directory: configuration.networkDirectory)
+        let outcome: ExploreImportOutcome
+        do {
+            outcome = try importer.importFile(
+                at: path, force: force, strict: strict, now: configuration.now(), progress: relay.report)
+        } catch {
+            // Only an error thrown before the new file was moved into place may say the old one was kept.
+            let failure = DashSpendFailure(error)
+            guard error.keptDatabase, access(importer.databasePath, F_OK) == 0 else { throw failure }
+            throw DashSpendFailure(
+                failure.kind, failure.message + "; kept \(importer.databasePath) as it was", cause: failure.cause,
+                subject: failure.subject)
+        }
+        return Self.report(outcome, source: path, stages: relay.finishedStages)
+    }
+
+    private func networkSync(progress: (@Sendable (_ received: Int, _ total: Int?) -> Void)?) -> ExploreNetworkSync {
+        let downloader = ExploreDownloader(
+            directory: configuration.networkDirectory, transport: transport,
+            downloader: (configuration.transport as? any HTTPDownloadTransport) ?? URLSessionDownloader(),
+            timeouts: configuration.downloadTimeouts, requestTimeout: configuration.timeout, now: configuration.now,
+            progress: progress)
+        return ExploreNetworkSync(downloader: downloader, importer: ExploreImporter(directory: configuration.networkDirectory))
+    }
+
+    /// The report of an import of `source` that ended with `outcome`, its finished stages `stages`.
+    static func report(_ outcome: ExploreImportOutcome, source: String, stages: [SyncProgress]) -> SyncReport {
+        switch outcome {
+        case .imported(let path, let info, let metadata):
+            return SyncReport(
+                updated: true, path: path, source: source, format: metadata.format, schemaVersion: info.version,
+                merchantIds: info.merchantIds, merchantRows: info.merchantRows, atms: info.atms,
+                dataTimestamp: metadata.dataTimestamp, checksum: metadata.checksum,
+                installedChecksum: metadata.installedChecksum, importedAt: metadata.importedAt,
+                checksumVerified: metadata.isChecksumVerified, warnings: outcome.warnings, stages: stages,
+                sourceBytes: metadata.sourceBytes, installedBytes: metadata.installedBytes)
+        case .upToDate(let path, let stored, let incoming):
+            return SyncReport(
+                updated: false, path: path, source: source, dataTimestamp: stored.dataTimestamp,
+                incomingTimestamp: incoming)
+        }
+    }
+}

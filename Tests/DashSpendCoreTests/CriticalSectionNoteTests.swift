@@ -1,0 +1,41 @@
+import DashSpendCore
+import DashSpendLocking
+import Testing
+
+@Suite("Critical sections say what an exit cut short", .timeLimit(.minutes(2)))
+struct CriticalSectionNoteTests {
+    final class Stage: Sendable {
+        let value = Locked("sent")
+    }
+
+    @Test("The note of a section open at close is said as it stands once the section ended; others say nothing")
+    func notesOfOpenSections() async throws {
+        let sections = CriticalSections()
+        let stage = Stage()
+        // A section that ended before the close leaves nothing to say.
+        try await sections.run(boundedBy: .seconds(60), purpose: "an earlier order", note: { InterruptionNote(message: "done") })
+        {}
+        let release = AsyncStream<Void>.makeStream()
+        let started = AsyncStream<Void>.makeStream()
+        let running = Task {
+            try await sections.run(
+                boundedBy: .seconds(60), purpose: "the order in flight",
+                note: { InterruptionNote(message: "order is \(stage.value.withLock { $0 })", orderId: "local-1") }
+            ) {
+                started.continuation.yield()
+                for await _ in release.stream { break }
+                stage.value.withLock { $0 = "kept" }
+            }
+        }
+        for await _ in started.stream { break }
+        #expect(sections.openPurposes == ["the order in flight"])
+        #expect(sections.close() == 1)
+        release.continuation.yield()
+        try await running.value
+        #expect(sections.openCount == 0)
+        #expect(sections.interruptionNotes() == [InterruptionNote(message: "order is kept", orderId: "local-1")])
+        await #expect(throws: CancellationError.self) {
+            try await sections.run(boundedBy: .seconds(1), purpose: "too late") {}
+        }
+    }
+}

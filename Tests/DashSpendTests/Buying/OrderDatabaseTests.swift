@@ -1,0 +1,172 @@
+import DashSpend
+import DashSpendCore
+import DashSpendSQLite
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+/// The orders database (`<state>/<network>/orders.db`) through the front door, on real files: damaged
+/// orders salvaged row by row and the damaged file set aside and said until shown, a newer version's file
+/// read and never written, the orders of a 0.1.0 state database moved in (from a damaged one too), and an
+/// order left `creating` by a buy that was cut off made `unknown` once no buy is in flight.
+@Suite("The orders database keeps every order it can read", .timeLimit(.minutes(3)))
+struct OrderDatabaseTests {
+    let state: ScratchDirectory
+    let server: MockProviderServer
+    let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T11:06:40Z
+
+    init() throws {
+        state = try ScratchDirectory(prefix: "orders-database")
+        server = try MockProviderServer.started()
+    }
+
+    var folder: String { state.path + "/mainnet" }
+    var ordersPath: String { folder + "/orders.db" }
+
+    func client() throws -> DashSpendClient {
+        var configuration = ClientFixture.configuration(state: state, server: server)
+        let now = self.now
+        configuration.now = { now }
+        return try DashSpendClient(configuration: configuration)
+    }
+
+    /// An order of CTX with a long merchant name carrying `marker` (so that many orders span many pages),
+    /// fulfilled with a card.
+    func order(_ index: Int, marker: String = "ORDER-PAGE-MARKER") -> Order {
+        Order(
+            id: "order-\(index)", provider: .ctx, providerOrderId: "ctx-order-\(index)", merchantId: "merchant-\(index)",
+            merchantName: marker + String(repeating: "m", count: 200), sourceId: "merchant-\(index)", amount: 25,
+            status: .fulfilled, paymentURI: "dash:\(MockOrderBook.dashAddress)?amount=0.8",
+            cards: [DeliveredCard(name: "Card \(index)", number: "6006\(100_000 + index)", pin: "\(1000 + index)")],
+            createdAt: now.addingTimeInterval(Double(index)), updatedAt: now)
+    }
+
+    /// A store over a new orders database in the network's folder (made 0700, as the client makes it).
+    func makeStore() throws -> OrderStore {
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return OrderStore(database: try OrderDatabase(path: ordersPath, network: .mainnet, now: now))
+    }
+
+    func asideFiles(_ prefix: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
+    @Test("One damaged page loses only its rows: every other order and card is salvaged, the file set aside as it was")
+    func salvagedRowByRow() throws {
+        let count = 60
+        let store = try makeStore()
+        for index in 0..<count { try store.insert(order(index)) }
+        try SQLitePageDamage.damagePage(of: ordersPath, holding: "ORDER-PAGE-MARKER")
+        let damaged = try Data(contentsOf: URL(fileURLWithPath: ordersPath))
+
+        let client = try client()
+        let kept = try client.orders()
+        #expect(kept.count > count / 2 && kept.count < count, "most orders read, the damaged page's lost: \(kept.count)")
+        for order in kept {
+            let index = try #require(Int(order.id.dropFirst("order-".count)))
+            #expect(order == self.order(index), "salvaged whole, card included: \(order.id)")
+        }
+        let files = try client.setAsideOrderFiles()
+        let file = try #require(files.first)
+        #expect(files.count == 1)
+        #expect(file.path == ordersPath + ".damaged-20261118T110640Z")
+        #expect(file.salvagedOrders == kept.count && file.salvagedCards == kept.count && !file.complete)
+        #expect(!file.acknowledged)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == damaged, "set aside as it was")
+        #expect(client.unacknowledgedSetAsideOrderFiles().map(\.path) == [file.path])
+
+        // Another run finds the fresh file sound: nothing is set aside again; shown once, no longer said.
+        let later = try self.client()
+        #expect(try later.orders().count == kept.count)
+        #expect(try asideFiles("orders.db.damaged-") == ["orders.db.damaged-20261118T110640Z"])
+        try later.acknowledgeSetAsideOrderFiles()
+        #expect(try self.client().unacknowledgedSetAsideOrderFiles().isEmpty)
+        #expect(try self.client().setAsideOrderFiles().map(\.path) == [file.path], "still listed")
+    }
+
+    @Test("A file that is not SQLite at all is set aside whole and said; a fresh one takes orders")
+    func notSQLite() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let junk = Data(repeating: 0x5A, count: 8192)
+        try junk.write(to: URL(fileURLWithPath: ordersPath))
+        let client = try client()
+        #expect(try client.orders().isEmpty)
+        let file = try #require(try client.setAsideOrderFiles().first)
+        #expect(file.salvagedOrders == 0 && !file.complete)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == junk)
+        #expect(file.description.contains(file.path))
+    }
+
+    @Test("A newer version's orders database is read, never moved or rewritten; a buy is refused before it is sent")
+    func newerVersion() async throws {
+        let store = try makeStore()
+        try store.insert(order(1))
+        try SQLiteConnection(path: ordersPath, mode: .readWrite).execute(
+            "INSERT INTO dashspend_migrations (name, applied_at) VALUES ('2-from-the-future', 'later')")
+        let before = try Data(contentsOf: URL(fileURLWithPath: ordersPath))
+        let credentials = FileCredentialStore(root: state.path)
+        try credentials.save(server.signedInCredentials(for: .ctx), for: .ctx, network: .mainnet)
+        server.orderBook.enable()
+
+        let client = try client()
+        #expect(try client.orders().map(\.id) == ["order-1"])
+        let failure = try #require(
+            await ClientFixture.failure { try await client.quote(merchant: ClientFixture.homeDepot, amount: 25) })
+        #expect(failure.kind == .cannotWrite && failure.cause == .newerVersion)
+        #expect(failure.message.contains("2-from-the-future") && failure.message.contains(OrderDatabase.schemaVersion))
+        #expect(server.requestCount(.ctx, "gift-cards") == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: ordersPath)) == before)
+        #expect(try asideFiles("orders.db.damaged").isEmpty)
+    }
+
+    @Test("The orders of a damaged 0.1.0 state database are salvaged before it is set aside, and where it went is kept")
+    func damagedLegacyStateDatabase() async throws {
+        try LegacyStateDatabase.write(
+            home: state.path,
+            rows: (1...3).map {
+                .init(
+                    id: "legacy-\($0)", provider: "ctx", providerOrderId: "ctx-order-\($0)", merchantId: "m",
+                    merchantName: "Shop",
+                    amount: "25.00", status: "fulfilled", paymentURI: nil, card: #"{"name":"Shop","number":"60061234"}"#)
+            })
+        let cache = try SQLiteConnection(path: folder + "/state.db", mode: .readWrite)
+        try cache.transaction { db in
+            for index in 0..<300 {
+                try db.execute(
+                    "INSERT INTO provider_answer (provider, network, sourceId, fetchedAt, offer) VALUES ('ctx', 'mainnet', ?1, 0, ?2)",
+                    [.text("filler-\(index)"), .text("LEGACY-CACHE-MARKER " + String(repeating: "x", count: 300))])
+            }
+        }
+        try SQLitePageDamage.damagePage(of: folder + "/state.db", holding: "LEGACY-CACHE-MARKER")
+
+        // A lookup meets the damaged cache first: it is set aside, its orders saved first.
+        let client = try client()
+        _ = try await client.merchant(ClientFixture.homeDepot, policy: .cacheOnly)
+        #expect(client.stateDatabaseRecovery != nil)
+        let kept = try client.orders()
+        #expect(Set(kept.map(\.id)) == ["legacy-1", "legacy-2", "legacy-3"])
+        #expect(kept.allSatisfy { $0.cards.first?.number == "60061234" })
+        let file = try #require(try client.setAsideOrderFiles().first)
+        #expect(file.path == client.stateDatabaseRecovery?.movedTo)
+        #expect(file.salvagedOrders == 3)
+    }
+
+    @Test("An order left `creating` is made unknown on the next open only once no buy is in flight")
+    func interruptedCreate() throws {
+        let store = try makeStore()
+        var creating = order(1)
+        creating.status = .creating
+        creating.providerOrderId = nil
+        creating.cards = []
+        try store.insert(creating)
+
+        // Another buy holds the creation lock: its order may be in flight; nothing is changed.
+        let held = try LockFile.lockShared(ordersPath + ".creating.lock")
+        #expect(try client().storedOrder(id: "order-1").status == .creating)
+        close(held)
+        let settled = try client().storedOrder(id: "order-1")
+        #expect(settled.status == .unknown)
+        #expect(settled.message?.contains("may exist") == true)
+    }
+}
