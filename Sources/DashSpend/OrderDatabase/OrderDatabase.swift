@@ -92,6 +92,8 @@ public final class OrderDatabase: Sendable {
     /// (``newerVersion``). The file and its SQLite sidecars are private (0600).
     ///
     /// - Parameters:
+    ///   - path: the file (created when missing).
+    ///   - network: the network whose orders it keeps.
     ///   - now: the time used to name and date a file set aside.
     public init(path: String, network: DashSpendNetwork, now: Date = Date()) throws(SQLiteError) {
         self.path = path

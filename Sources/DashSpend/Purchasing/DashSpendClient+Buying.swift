@@ -110,7 +110,7 @@ extension DashSpendClient {
     ///   against the orders kept: an answer that fails is kept as `rejected` with the reason, without a
     ///   payment, and fails as ``DashSpendFailure/Kind/refused`` naming the order.
     /// - The create and the save of its answer run as one of the configuration's critical sections: a
-    ///   program that exits on a signal waits for them, and its ``InterruptionNote`` says which order it was
+    ///   program that exits on a signal waits for them, and its `InterruptionNote` says which order it was
     ///   and where it stands. A buy killed outright leaves the order `creating`; the next open of the orders
     ///   database makes it `unknown`.
     /// - When the order was created but the save of the provider's answer fails, the order is still returned

@@ -28,7 +28,7 @@ public struct Order: Sendable, Hashable {
     public var amount: Decimal
     /// The card's currency.
     public var currency: String
-    /// Where the order stands. ``OrderStatus/unknown`` when the create answer was lost, or when the
+    /// Where the order stands. `OrderStatus.unknown` when the create answer was lost, or when the
     /// provider's latest word is one this library does not know (``providerStatus`` has it).
     public var status: OrderStatus
     /// The status word as the provider last sent it, when it sent one (`Payment pending`, `expired`, ...).

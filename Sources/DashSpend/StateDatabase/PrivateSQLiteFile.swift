@@ -37,7 +37,7 @@ enum PrivateSQLiteFile {
 
     /// Opens the private file at `path` read-write (``prepare(_:purpose:)`` first), brings its schema up to
     /// date with `migrator` and checks its pages: corruption, "not a database" and a newer schema are thrown
-    /// as such (``SQLiteError/isCorruption``, ``SQLiteError/isNewerSchema``).
+    /// as such (`SQLiteError.isCorruption`, `SQLiteError.isNewerSchema`).
     static func openMigrated(_ path: String, migrator: SQLiteMigrator, purpose: String) throws(SQLiteError)
         -> SQLiteConnection
     {

@@ -22,7 +22,7 @@ public import Foundation
 /// The schema is a list of named migrations, applied on open. A file that is not SQLite or is damaged is
 /// moved aside to `state.db.damaged-<timestamp>` (with its SQLite sidecars) and a fresh one is created;
 /// ``recovery`` says so, so the caller can tell the user once. A file written by a newer version is never
-/// moved nor rewritten: opening it fails with ``SQLiteError/isNewerSchema`` (the caller goes without the
+/// moved nor rewritten: opening it fails with `SQLiteError.isNewerSchema` (the caller goes without the
 /// cache). Processes that find the file damaged at the same time take turns on `state.db.lock` (`flock`,
 /// 0600) and check again once they hold it: one moves the file aside, the others open the fresh one.
 /// Something else in the file's place (a FIFO, another user's file) is refused, never moved.
@@ -95,7 +95,7 @@ public final class StateDatabase: Sendable {
 
     /// Opens (creating if needed) the state database of `network` at `path` and brings its schema up to
     /// date; a damaged file is moved aside first (see ``recovery``), a newer one is refused
-    /// (``SQLiteError/isNewerSchema``) and left as it is. The file and its SQLite sidecars are private (0600).
+    /// (`SQLiteError.isNewerSchema`) and left as it is. The file and its SQLite sidecars are private (0600).
     ///
     /// - Parameters:
     ///   - path: the file (created when missing).
