@@ -1,5 +1,4 @@
 import DashSpendCore
-import DashSpendHTTP
 import DashSpendLocking
 import DashSpendSync
 
@@ -85,7 +84,7 @@ extension DashSpendClient {
         let transport = repositoryConfiguration.transport
         let downloader = ExploreDownloader(
             directory: configuration.networkDirectory, transport: transport,
-            downloader: (configuration.transport as? any HTTPDownloadTransport) ?? URLSessionDownloader(),
+            downloader: (transport as? any HTTPDownloadTransport) ?? OnDemandTransport(),
             timeouts: configuration.downloadTimeouts, requestTimeout: configuration.timeout, now: configuration.now,
             progress: progress)
         return ExploreNetworkSync(downloader: downloader, importer: ExploreImporter(directory: configuration.networkDirectory))
