@@ -19,12 +19,22 @@ extension DashSpendClient {
     public func merchants<Inputs: AsyncSequence & Sendable>(
         _ inputs: Inputs, policy: FetchPolicy = .networkFirst, window: Int = 16
     ) -> BatchLookups<Inputs> where Inputs.Element == String {
-        BatchLookups(inputs: inputs, window: window) { [self] input in
-            do throws(DashSpendFailure) {
-                return BatchLookup(input: input, result: .success(try await merchant(input, policy: policy)))
-            } catch {
-                return BatchLookup(input: input, result: .failure(error))
-            }
-        }
+        BatchLookups(
+            inputs: inputs, window: window,
+            prefetch: { [self] ids in
+                // A failure here is each input's own to report, when it is looked up on its own.
+                guard let database = try? openedService().database, let found = try? database.merchants(ids: ids) else {
+                    return .none
+                }
+                return BatchPrefetch(database: database, results: found)
+            },
+            lookup: { [self] input, prefetched in
+                do throws(DashSpendFailure) {
+                    return BatchLookup(
+                        input: input, result: .success(try await merchant(input, policy: policy, prefetched: prefetched)))
+                } catch {
+                    return BatchLookup(input: input, result: .failure(error))
+                }
+            })
     }
 }

@@ -6,53 +6,49 @@ extension ExploreDatabase {
     ///
     /// The representative row is the merchant's online row when it has one (else its lowest `id`).
     public func merchant(id merchantId: String) throws(ExploreDatabaseError) -> MerchantLookupResult {
-        var record: MerchantRecord?
-        var offers: [ProviderRecord] = []
-        var unavailable: [String] = []
+        var rows = MerchantRows(database: self)
+        try read { db in try db.forEach(merchantSQL, [.text(merchantId)]) { rows.add($0) } }
+        // One merchant at most: the one SQLite matched, however its id is spelled as stored.
+        return rows.results().first?.result ?? .notFound
+    }
+
+    /// Finds many merchants at once, each as ``merchant(id:)`` finds it, reading each table once: one
+    /// statement for all of `merchantIds` (`merchantId IN (...)`), which on a file without a `merchantId` index
+    /// is one scan of `merchant` and one of `gift_card_providers` instead of two per merchant.
+    ///
+    /// - Returns: the merchants found (``MerchantLookupResult/found(_:)`` or
+    ///   ``MerchantLookupResult/soldOnlyThroughUnavailableProviders(_:)``), by their `merchantId` as stored. An
+    ///   id that is not a key was not matched as stored (not found, or matched in another spelling through the
+    ///   column's affinity): ``merchant(id:)`` answers for it.
+    public func merchants(ids merchantIds: [String]) throws(ExploreDatabaseError) -> [String: MerchantLookupResult] {
+        guard !merchantIds.isEmpty else { return [:] }
+        var rows = MerchantRows(database: self)
         try read { db in
-            try db.forEach(merchantSQL, [.text(merchantId)]) { row in
-                if record == nil { record = MerchantRecord(row: row) }
-                guard let name = row.text("offerProvider") else { return }
-                guard let provider = GiftCardProvider(databaseName: name), providers.contains(provider) else {
-                    unavailable.append(name.trimmedWhitespace)
-                    return
-                }
-                offers.append(
-                    ProviderRecord(
-                        provider: provider,
-                        // A blank id is kept blank: no provider call is made for it (the merchantId would be the
-                        // wrong id for PiggyCards).
-                        sourceId: row.text("offerSourceId")?.trimmedWhitespace ?? "",
-                        active: row.bool("offerActive"),
-                        savingsPercentage: row.integer("offerSavings"),
-                        denominationsType: DenominationsType(parsing: row.text("offerDenominations")),
-                        redeemType: row.text("offerRedeemType").map { $0.trimmedWhitespace.lowercased() }
-                    ))
-            }
+            try db.forEach(merchantsSQL, [.text(SQLText.jsonArray(Array(Set(merchantIds))))]) { rows.add($0) }
         }
-        guard let record else { return .notFound }
-        if offers.isEmpty, !unavailable.isEmpty {
-            return .soldOnlyThroughUnavailableProviders(Array(Set(unavailable)).sorted())
-        }
-        if !schema.hasProviderTable, record.paymentMethod == .giftCard, providers.contains(.ctx) {
-            // v1–v3: a gift-card merchant is one CTX offer built from its own row.
-            offers = [
-                ProviderRecord(
-                    provider: .ctx, sourceId: record.merchantId, active: nil, savingsPercentage: nil,
-                    denominationsType: nil, redeemType: nil, isSynthetic: true)
-            ]
-        }
-        return .found(ExploreMerchant(merchant: record, providers: offers))
+        return Dictionary(rows.results().map { ($0.id, $0.result) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The statement that reads one merchant (`?1` = merchantId) with all its provider rows.
     static func merchantSQL(for schema: ExploreSchema) -> String {
+        merchantSQL(for: schema, matching: "m.merchantId = ?1")
+    }
+
+    /// The statement that reads the merchants of a JSON array of merchantIds (`?1`), each with all its provider
+    /// rows: the set of ids is built once, and `merchant` read once (by its index when it has one).
+    static func merchantsSQL(for schema: ExploreSchema) -> String {
+        merchantSQL(for: schema, matching: "m.merchantId IN (SELECT value FROM json_each(?1)) GROUP BY m.merchantId")
+    }
+
+    /// The merchant rows `filter` selects (a `WHERE` condition, and the grouping when it selects several
+    /// merchants), one row per merchant, joined with their provider rows.
+    private static func merchantSQL(for schema: ExploreSchema, matching filter: String) -> String {
         let columns = ExploreColumns.select(ExploreColumns.merchant, from: schema.merchantColumns, alias: "m")
         // MIN() makes SQLite take the bare columns from the row it picks: rows without coordinates first.
         let merchantQuery = """
             SELECT \(columns), COUNT(m.latitude) AS locationCount, \
             MIN((m.latitude IS NOT NULL) * 4294967296 + m.rowid) AS representative \
-            FROM merchant m WHERE m.merchantId = ?1
+            FROM merchant m WHERE \(filter)
             """
         if schema.hasProviderTable {
             let column = { (name: String) in schema.providerColumn(name, alias: "g") }
@@ -67,5 +63,63 @@ extension ExploreDatabase {
         } else {
             return "SELECT * FROM (\(merchantQuery)) WHERE representative IS NOT NULL"
         }
+    }
+}
+
+/// The rows of ``ExploreDatabase/merchant(id:)`` or ``ExploreDatabase/merchants(ids:)``, gathered per merchant:
+/// its representative row, the offers of the providers compiled in, the names of the others.
+private struct MerchantRows {
+    let database: ExploreDatabase
+    private var order: [String] = []
+    private var gathered: [String: (record: MerchantRecord, offers: [ProviderRecord], unavailable: [String])] = [:]
+
+    init(database: ExploreDatabase) { self.database = database }
+
+    mutating func add(_ row: SQLiteRow) {
+        let record = MerchantRecord(row: row)
+        let id = record.merchantId
+        if gathered[id] == nil {
+            order.append(id)
+            gathered[id] = (record, [], [])
+        }
+        guard let name = row.text("offerProvider") else { return }
+        guard let provider = GiftCardProvider(databaseName: name), database.providers.contains(provider) else {
+            gathered[id]?.unavailable.append(name.trimmedWhitespace)
+            return
+        }
+        gathered[id]?.offers.append(
+            ProviderRecord(
+                provider: provider,
+                // A blank id is kept blank: no provider call is made for it (the merchantId would be the wrong id
+                // for PiggyCards).
+                sourceId: row.text("offerSourceId")?.trimmedWhitespace ?? "",
+                active: row.bool("offerActive"),
+                savingsPercentage: row.integer("offerSavings"),
+                denominationsType: DenominationsType(parsing: row.text("offerDenominations")),
+                redeemType: row.text("offerRedeemType").map { $0.trimmedWhitespace.lowercased() }
+            ))
+    }
+
+    /// Each merchant's result, with its `merchantId` as stored, in the order of their first rows.
+    func results() -> [(id: String, result: MerchantLookupResult)] {
+        var results: [(id: String, result: MerchantLookupResult)] = []
+        for id in order {
+            guard let (record, found, unavailable) = gathered[id] else { continue }
+            var offers = found
+            if offers.isEmpty, !unavailable.isEmpty {
+                results.append((id, .soldOnlyThroughUnavailableProviders(Array(Set(unavailable)).sorted())))
+                continue
+            }
+            if !database.schema.hasProviderTable, record.paymentMethod == .giftCard, database.providers.contains(.ctx) {
+                // v1–v3: a gift-card merchant is one CTX offer built from its own row.
+                offers = [
+                    ProviderRecord(
+                        provider: .ctx, sourceId: record.merchantId, active: nil, savingsPercentage: nil,
+                        denominationsType: nil, redeemType: nil, isSynthetic: true)
+                ]
+            }
+            results.append((id, .found(ExploreMerchant(merchant: record, providers: offers))))
+        }
+        return results
     }
 }

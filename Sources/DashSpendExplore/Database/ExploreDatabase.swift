@@ -22,6 +22,8 @@ public final class ExploreDatabase: Sendable {
     let connection: SQLiteConnection
     /// The statement of ``merchant(id:)`` for this file's schema, built once.
     let merchantSQL: String
+    /// The statement of ``merchants(ids:)`` for this file's schema, built once.
+    let merchantsSQL: String
     /// The second statement of a search page for this file's schema, built once.
     let pageOffersSQL: String
 
@@ -103,6 +105,7 @@ public final class ExploreDatabase: Sendable {
             throw Self.databaseError(error, origin: origin)
         }
         merchantSQL = Self.merchantSQL(for: schema)
+        merchantsSQL = Self.merchantsSQL(for: schema)
         pageOffersSQL = Self.pageOffersSQL(for: schema)
     }
 
