@@ -33,13 +33,15 @@ struct BatchPrefetchTests {
     /// With the whole input read before the consumer asks, the ids reach the explore database in few
     /// statements (at most one per lookup the window holds, then all the rest in one), each id once, and the
     /// results come out in the inputs' order.
-    @Test func idsAreReadInChunks() async throws {
+    /// Either way lookups run: side by side in tasks of their own (`concurrent`), or one by one in the consumer's.
+    @Test(arguments: [true, false])
+    func idsAreReadInChunks(concurrent: Bool) async throws {
         let lines = (1...300).map { "id-\($0)" }
         let read = Locked(0)
         let chunks = Locked<[[String]]>([])
         let window = 4
         let lookups = BatchLookups(
-            inputs: CountingInputs(lines: lines, read: read), window: window,
+            inputs: CountingInputs(lines: lines, read: read), window: window, concurrent: concurrent,
             prefetch: { ids in
                 chunks.withLock { $0.append(ids) }
                 return .none

@@ -25,7 +25,10 @@ public struct BatchLookups<Inputs: AsyncSequence & Sendable>: AsyncSequence, Sen
 
     /// What the producer hands the consumer, in order.
     enum Step: Sendable {
+        /// A lookup already running.
         case lookup(Task<BatchLookup, Never>)
+        /// A lookup the consumer runs itself (no task of its own: nothing to overlap, see `concurrent`).
+        case inline(String, BatchPrefetch)
         case failed(Inputs.Failure)
     }
 
@@ -37,25 +40,32 @@ public struct BatchLookups<Inputs: AsyncSequence & Sendable>: AsyncSequence, Sen
 
     private let inputs: Inputs
     private let window: Int
+    private let concurrent: Bool
     private let prefetch: @Sendable ([String]) -> BatchPrefetch
     private let lookup: @Sendable (String, BatchPrefetch) async -> BatchLookup
 
     /// `prefetch` reads what a chunk of inputs needs in one go; `lookup` resolves one input with it.
+    /// `concurrent`: whether lookups may wait on the network, so that running `window` of them at once pays; when
+    /// they cannot (offline, stored answers only), each runs in the consumer's task when its turn comes, and no
+    /// task is made per input.
     init(
-        inputs: Inputs, window: Int, prefetch: @escaping @Sendable ([String]) -> BatchPrefetch,
+        inputs: Inputs, window: Int, concurrent: Bool = true, prefetch: @escaping @Sendable ([String]) -> BatchPrefetch,
         lookup: @escaping @Sendable (String, BatchPrefetch) async -> BatchLookup
     ) {
         self.inputs = inputs
         self.window = Swift.max(1, window)
+        self.concurrent = concurrent
         self.prefetch = prefetch
         self.lookup = lookup
     }
 
     /// Starts reading the inputs.
     public func makeAsyncIterator() -> AsyncIterator {
-        let queue = BoundedQueue<Step>(capacity: window)
+        // A lookup waiting its turn costs a task when it runs ahead (at most `window`), only its input otherwise.
+        let queue = BoundedQueue<Step>(capacity: concurrent ? window : Self.readAhead)
         let pending = BoundedQueue<Input>(capacity: Self.readAhead)
         let inputs = inputs
+        let concurrent = concurrent
         let prefetch = prefetch
         let lookup = lookup
         let reader = Task {
@@ -84,7 +94,8 @@ public struct BatchLookups<Inputs: AsyncSequence & Sendable>: AsyncSequence, Sen
                 for input in chunk {
                     switch input {
                     case .line(let line):
-                        guard await queue.push(.lookup(Task { await lookup(line, found) })) else { break reading }
+                        let step: Step = concurrent ? .lookup(Task { await lookup(line, found) }) : .inline(line, found)
+                        guard await queue.push(step) else { break reading }
                     case .failed(let error):
                         _ = await queue.push(.failed(error))
                         break reading
@@ -94,7 +105,8 @@ public struct BatchLookups<Inputs: AsyncSequence & Sendable>: AsyncSequence, Sen
             pending.close()
             queue.finish()
         }
-        return AsyncIterator(run: Run(queue: queue, pending: pending, reader: reader, producer: producer))
+        return AsyncIterator(
+            run: Run(queue: queue, pending: pending, reader: reader, producer: producer, lookup: lookup))
     }
 
     /// The reader and producer of one iteration, stopped when its iterator goes away.
@@ -103,12 +115,17 @@ public struct BatchLookups<Inputs: AsyncSequence & Sendable>: AsyncSequence, Sen
         let pending: BoundedQueue<Input>
         let reader: Task<Void, Never>
         let producer: Task<Void, Never>
+        let lookup: @Sendable (String, BatchPrefetch) async -> BatchLookup
 
-        init(queue: BoundedQueue<Step>, pending: BoundedQueue<Input>, reader: Task<Void, Never>, producer: Task<Void, Never>) {
+        init(
+            queue: BoundedQueue<Step>, pending: BoundedQueue<Input>, reader: Task<Void, Never>, producer: Task<Void, Never>,
+            lookup: @escaping @Sendable (String, BatchPrefetch) async -> BatchLookup
+        ) {
             self.queue = queue
             self.pending = pending
             self.reader = reader
             self.producer = producer
+            self.lookup = lookup
         }
 
         deinit {
@@ -139,6 +156,7 @@ public struct BatchLookups<Inputs: AsyncSequence & Sendable>: AsyncSequence, Sen
             switch await run.queue.pop() {
             case nil: return nil
             case .lookup(let task)?: return await task.value
+            case .inline(let input, let found)?: return await run.lookup(input, found)
             case .failed(let error)?: throw error
             }
         }
