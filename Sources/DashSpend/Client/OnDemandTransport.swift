@@ -29,6 +29,8 @@ final class OnDemandTransport: HTTPTransport, HTTPDownloadTransport, Sendable {
     private let transport = Locked<URLSessionTransport?>(nil)
     private let downloader = Locked<URLSessionDownloader?>(nil)
 
+    var preferredRangeBytes: Int? { URLSessionDownloader.rangeBytes }
+
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let transport = self.transport.withLock { made in
             if let made { return made }

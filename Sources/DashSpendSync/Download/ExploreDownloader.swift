@@ -47,8 +47,9 @@ package struct ExploreDownloader: Sendable {
     /// The download folder.
     package var folder: DownloadFolder { DownloadFolder(networkDirectory: directory) }
 
-    /// The bytes asked for per request (see ``fetch(_:installedTimestamp:force:)``): 8 MiB.
-    package var segmentSize = 8 << 20
+    /// The bytes asked for per request (see ``fetch(_:installedTimestamp:force:)``): the download transport's
+    /// ``HTTPDownloadTransport/preferredRangeBytes``, else the whole object in one request.
+    package var segmentSize: Int
 
     /// The free space a download needs beyond the bytes it will write (the import's margin).
     package var freeSpaceMargin = ExploreImporter.defaultFreeSpaceMargin
@@ -70,6 +71,7 @@ package struct ExploreDownloader: Sendable {
         self.requestTimeout = requestTimeout
         self.now = now
         self.progress = progress
+        segmentSize = downloader.preferredRangeBytes.map { max(1, $0) } ?? Int.max / 4
     }
 
     // MARK: - Update check
@@ -194,9 +196,9 @@ package struct ExploreDownloader: Sendable {
         try folder.save(record)
         let progress = self.progress
 
-        // The object is asked for in segments of `segmentSize` bytes: URLSession hands each chunk to the
-        // delegate's queue without waiting for it, so on a link faster than the disk one request's backlog
-        // is held in memory. A segment bounds it.
+        // The object is asked for in segments of `segmentSize` bytes when the transport reads ahead of the writer
+        // (URLSession hands each chunk to the delegate's queue without waiting for it, so on a link faster than
+        // the disk one request's backlog is held in memory: a segment bounds it); else in one request.
         var total = size ?? partial?.total
         var first = true
         while true {
