@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "DashSpendCore", targets: ["DashSpendCore"]),
         .library(name: "DashSpendExplore", targets: ["DashSpendExplore"]),
         .library(name: "DashSpendHTTP", targets: ["DashSpendHTTP"]),
+        .library(name: "DashSpendCurl", targets: ["DashSpendCurl"]),
         .library(name: "DashSpendTestKit", targets: ["DashSpendTestKit"]),
         .executable(name: "merchant-lookup", targets: ["MerchantLookup"]),
         .plugin(name: "BuildMatrix", targets: ["BuildMatrix"]),
@@ -33,6 +34,12 @@ let package = Package(
             name: "CCrypto",
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl"])]
+        ),
+        /// libcurl's headers only (no `link` line, no pkg-config): `DashSpendCurl` opens `libcurl.so.4` with
+        /// `dlopen` on the first request, so a binary that never goes online never maps it.
+        .systemLibrary(
+            name: "CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .yum(["libcurl-devel"])]
         ),
         .systemLibrary(
             name: "CZlib",
@@ -62,15 +69,22 @@ let package = Package(
         .target(name: "DashSpendCTX", dependencies: ["DashSpendCore"]),
         /// The PiggyCards client and repository; every file is inside `#if PIGGYCARDS_ENABLED`.
         .target(name: "DashSpendPiggyCards", dependencies: ["DashSpendCore"]),
-        /// The URLSession transport: the only module that imports FoundationNetworking.
+        /// The URLSession transport: the only module that imports FoundationNetworking. The front door's
+        /// transport on Apple platforms (on Linux only the tests and the benchmark link it).
         .target(name: "DashSpendHTTP", dependencies: ["DashSpendCore"]),
+        /// The libcurl transport: the front door's transport on Linux (empty elsewhere).
+        .target(name: "DashSpendCurl", dependencies: ["CCurl", "DashSpendCore", "DashSpendLocking"]),
         /// The front door (`DashSpendClient`), the repository factory and the merchant service (fallback
         /// chains, ranking). What app code imports.
         .target(
             name: "DashSpend",
             dependencies: [
-                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP",
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendCTX", "DashSpendPiggyCards",
                 "DashSpendSync",
+                // One transport per platform: URLSession on Apple platforms; on Linux libcurl directly, so that no
+                // binary of the package links FoundationNetworking, full Foundation or ICU (issue 20).
+                .target(name: "DashSpendHTTP", condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
+                .target(name: "DashSpendCurl", condition: .when(platforms: [.linux])),
             ]
         ),
         /// The sample explore database, built from `Fixtures/SampleExplore` by the build-tool plugin.
@@ -100,7 +114,7 @@ let package = Package(
             name: "explore-benchmark",
             dependencies: [
                 "DashSpendLocking", "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite", "CZlib", "DashSpendSync",
-                "DashSpendHTTP", "DashSpendTestKit",
+                "DashSpendHTTP", "DashSpendCurl", "DashSpendTestKit",
             ],
             path: "Sources/ExploreBenchmark"
         ),
@@ -147,6 +161,10 @@ let package = Package(
             name: "DashSpendHTTPTests", dependencies: ["DashSpendHTTP", "DashSpendCTX", "DashSpendCore", "DashSpendTestSupport"]
         ),
         .testTarget(
+            name: "DashSpendCurlTests",
+            dependencies: ["DashSpendCurl", "DashSpendCore", "DashSpendLocking", "DashSpendTestKit", "DashSpendTestSupport"]
+        ),
+        .testTarget(
             name: "DashSpendTests",
             dependencies: [
                 "DashSpendLocking", "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendSample",
@@ -158,7 +176,7 @@ let package = Package(
             name: "DashSpendTestKitTests",
             dependencies: [
                 "DashSpendLocking", "DashSpendTestKit", "DashSpend", "DashSpendCore", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP",
-                "DashSpendTestSupport", "DashSpendSQLite", "CSQLite",
+                "DashSpendCurl", "DashSpendTestSupport", "DashSpendSQLite", "CSQLite",
             ]
         ),
         /// The `merchant-lookup` binary end to end, run as a process.

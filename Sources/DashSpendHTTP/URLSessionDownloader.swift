@@ -30,6 +30,13 @@ public struct URLSessionDownloader: HTTPDownloadTransport {
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
+    /// 8 MiB: the session hands each chunk to the delegate's queue without waiting for it, so on a link faster
+    /// than the disk a request's backlog is held in memory; a range of 8 MiB bounds it.
+    public static let rangeBytes = 8 << 20
+
+    /// ``rangeBytes``.
+    public var preferredRangeBytes: Int? { Self.rangeBytes }
+
     /// Sends `request` and streams its body to the writer `body` returns (see ``HTTPDownloadTransport``).
     public func download(
         _ request: HTTPRequest, timeouts: HTTPDownloadTimeouts,

@@ -21,6 +21,8 @@ struct BenchmarkRun {
     static let libraryTarget = 1.3
     /// The whole-process target for the heavy queries.
     static let processTarget = 1.5
+    /// Issue 20: `merchant-lookup --version` at most this many times `sqlite3 -version`.
+    static let startupGoal = 2.5
 
     /// Runs everything and prints the report.
     func run() async throws {
@@ -29,6 +31,7 @@ struct BenchmarkRun {
         #if DEBUG
         print("warning: this is a debug build; run `swift run -c release explore-benchmark` for real numbers\n")
         #endif
+        print("machine: \(Machine.description)")
         let folder = options.dataDirectory ?? packageRoot + "/.build/benchmark"
         if options.importOnly { return try importComparison(folder: folder) }
         var generator = ExploreFileGenerator(schemaPath: packageRoot + "/Fixtures/Schemas/explore-v4.sql")
@@ -43,6 +46,7 @@ struct BenchmarkRun {
         }
         fflush(nil)
 
+        var goals = GoalTable()
         let library = try ExploreDatabase(path: path)
         let raw = try RawRunner(path: path)
         let inspector = try RawSQLite.openImmutable(path)
@@ -79,7 +83,7 @@ struct BenchmarkRun {
 
         // 3. Whole process.
         if !options.skipProcesses {
-            try wholeProcess(queries, path: path, folder: folder, library: library)
+            try wholeProcess(queries, path: path, folder: folder, library: library, goals: &goals)
         }
 
         // 4. The merchant service's cached path, in process and as one batch process, on the copy with the
@@ -90,16 +94,20 @@ struct BenchmarkRun {
             let indexed = try ExploreDatabase(path: indexedPath)
             let indexedInspector = try RawSQLite.openImmutable(indexedPath)
             defer { sqlite3_close_v2(indexedInspector) }
-            let service = ServiceBenchmark(options: options, path: indexedPath, folder: folder)
+            let service = ServiceBenchmark(options: options, path: indexedPath, shippedPath: path, folder: folder)
             let prepared = try service.prepare(library: indexed, inspector: indexedInspector)
             try await service.cachedPath(prepared, library: indexed)
             if !options.skipProcesses, let cli = try locateCLI() {
-                service.batchProcess(prepared, cli: cli, library: indexed)
+                service.singleShow(prepared, cli: cli, library: indexed, goals: &goals)
+                service.batchProcess(prepared, cli: cli, library: indexed, goals: &goals)
+                service.unindexedBatch(prepared, cli: cli, library: indexed, goals: &goals)
             }
         }
 
         // 5. Download.
-        if !options.skipDownload { try DownloadBenchmark(options: options, folder: folder, cli: try locateCLI()).run() }
+        if !options.skipDownload {
+            try DownloadBenchmark(options: options, folder: folder, cli: try locateCLI()).run(goals: &goals)
+        }
 
         // 4. The import.
         if !options.skipImport { try importComparison(folder: folder) }
@@ -111,6 +119,11 @@ struct BenchmarkRun {
         print(
             "\nexplore file untouched (size, mtime, no -wal/-shm/-journal): \(untouched && sidecars.isEmpty ? "yes" : "NO \(sidecars)")"
         )
+        if let table = goals.rendered {
+            print("\n== Issue 20's goals: ours and the reference, measured side by side in this run (medians) ==\n")
+            print(table)
+            print("  \(goals.missed == 0 ? "every goal met" : "\(goals.missed) goal(s) missed") on \(Machine.description)")
+        }
         print("total time (build excluded): \(TextTable.number((clock.now - started).milliseconds / 1000, 1)) s")
     }
 
@@ -245,7 +258,9 @@ struct BenchmarkRun {
 
     // MARK: - Whole process
 
-    private func wholeProcess(_ queries: [BenchmarkQuery], path: String, folder: String, library: ExploreDatabase) throws {
+    private func wholeProcess(
+        _ queries: [BenchmarkQuery], path: String, folder: String, library: ExploreDatabase, goals: inout GoalTable
+    ) throws {
         print("\n== Whole process: the merchant-lookup binary vs the sqlite3 shell (spawned, median wall time) ==\n")
         guard let cli = try locateCLI() else { return }
         let shell = FileSystem.which("sqlite3")
@@ -261,15 +276,21 @@ struct BenchmarkRun {
             }
             return samples
         }
-        let cliStart = launches(cli, ["--version"])
-        let shellStart = shell.map { launches($0, [":memory:", "select 1"]) }
-        print(
-            "  start-up: merchant-lookup --version \(TextTable.milliseconds(cliStart.median))"
-                + (shellStart.map { ", sqlite3 :memory: 'select 1' \(TextTable.milliseconds($0.median))" } ?? ""))
-        guard let shell, let shellStart else {
+        guard let shell else {
+            let cliStart = launches(cli, ["--version"])
+            print("  start-up: merchant-lookup --version \(TextTable.milliseconds(cliStart.median))")
             print("  sqlite3 is not installed: the shell comparison is skipped.")
             return
         }
+        // Start-up: the two programs doing next to nothing, rounds alternating.
+        let (cliStart, shellStart) = ProcessComparison(spawns: spawns, budgetSeconds: options.spawnBudgetSeconds).run(
+            .init(path: cli, arguments: ["--version"]), .init(path: shell, arguments: ["-version"]))
+        print(
+            "  start-up: merchant-lookup --version \(TextTable.milliseconds(cliStart.median)), "
+                + "sqlite3 -version \(TextTable.milliseconds(shellStart.median)) (\(cliStart.count) rounds)")
+        goals.time(
+            "--version", ours: cliStart.median, reference: shellStart.median, referenceName: "sqlite3 -version",
+            goal: Self.startupGoal)
         print("  \(cli)\n  \(shell) (\(String(cString: sqlite3_libversion())) linked here)\n")
 
         var table = TextTable([
@@ -292,20 +313,8 @@ struct BenchmarkRun {
                     "warning: \(query.label): merchant-lookup exit \(cliCheck.status) (\(cliBytes) bytes), "
                         + "sqlite3 exit \(shellCheck.status) (\(shellBytes) bytes)")
             }
-            var a = Samples()
-            var b = Samples()
-            _ = ProcessRunner.run(cli, cliArguments)
-            _ = ProcessRunner.run(shell, shellArguments)
-            let start = clock.now
-            while a.count < spawns, a.count < 3 || (clock.now - start).milliseconds < options.spawnBudgetSeconds * 1000 {
-                if a.count % 2 == 0 {
-                    a.append(ProcessRunner.run(cli, cliArguments).milliseconds)
-                    b.append(ProcessRunner.run(shell, shellArguments).milliseconds)
-                } else {
-                    b.append(ProcessRunner.run(shell, shellArguments).milliseconds)
-                    a.append(ProcessRunner.run(cli, cliArguments).milliseconds)
-                }
-            }
+            let (a, b) = ProcessComparison(spawns: spawns, budgetSeconds: options.spawnBudgetSeconds).run(
+                .init(path: cli, arguments: cliArguments), .init(path: shell, arguments: shellArguments))
             let ratio = a.median / b.median
             let target = query.heavy ? "<= \(TextTable.ratio(Self.processTarget))" : "report"
             let ok = query.heavy ? (ratio <= Self.processTarget ? "ok" : "MISSED") : "-"

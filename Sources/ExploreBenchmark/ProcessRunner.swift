@@ -76,3 +76,60 @@ enum ProcessRunner {
             peakKilobytes: peak, cpuMilliseconds: cpuMilliseconds(usage))
     }
 }
+
+#if os(Linux)
+extension ProcessRunner {
+    /// `ptrace(2)`, found by name: glibc declares it variadic, which Swift cannot call. Every argument is an
+    /// integer or a pointer, passed as in a call with a prototype.
+    private typealias Ptrace = @convention(c) (Int32, pid_t, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Int
+    private static let ptrace: Ptrace? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "ptrace") else { return nil }
+        return unsafeBitCast(symbol, to: Ptrace.self)
+    }()
+
+    /// The peak resident memory (`VmHWM`, KiB) of one run of `path` with `arguments`, read exactly at its exit:
+    /// the process is traced (`PTRACE_SEIZE` with `PTRACE_O_TRACEEXIT`) and its `/proc/PID/status` read at the
+    /// exit stop, while its memory still exists. (Sampling misses the end of a process of a few milliseconds, and
+    /// `ru_maxrss` of a spawned child counts the parent's memory.) It starts as `/bin/sh`, which stops itself
+    /// until traced, then `exec`s the program: the figure is the program's alone. 0 when it cannot be traced.
+    static func peakMemory(_ path: String, _ arguments: [String], stdin input: String = "/dev/null") -> Int {
+        guard let ptrace else { return 0 }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let command = ["/bin/sh", "-c", "kill -STOP $$; exec \"$@\"", "sh", path] + arguments
+        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ) == 0 else { return 0 }
+        var status: Int32 = 0
+        // Stopped by itself: trace it, stopping at its exit, then let it go on.
+        while waitpid(pid, &status, WUNTRACED) < 0, errno == EINTR {}
+        let seize: Int32 = 0x4206
+        let traceExit = 0x40
+        let cont: Int32 = 7
+        guard ptrace(seize, pid, nil, UnsafeMutableRawPointer(bitPattern: traceExit)) == 0 else {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            return 0
+        }
+        kill(pid, SIGCONT)
+        var peak = 0
+        while true {
+            guard waitpid(pid, &status, Int32(__WALL)) >= 0 else {
+                if errno == EINTR { continue }
+                return peak
+            }
+            if status & 0x7f == 0 || (status & 0x7f != 0x7f) { return peak }  // exited, or killed by a signal
+            let signal = (status >> 8) & 0xff
+            let event = status >> 16
+            if event == 6 { peak = highWaterMark(pid) }  // PTRACE_EVENT_EXIT: its memory is still there
+            // An event stop resumes as it was; a signal is delivered as it would have been.
+            _ = ptrace(cont, pid, nil, UnsafeMutableRawPointer(bitPattern: event == 0 ? Int(signal) : 0))
+        }
+    }
+}
+#endif

@@ -32,9 +32,9 @@ struct NetworkSyncTests {
         let metadata = try #require(fixture.server.metadataRequests.first)
         #expect(metadata.path == "/v0/b/dash-wallet-firebase.appspot.com/o/explore%2Fexplore-v4.db")
         #expect(fixture.server.mediaRequests.count == 1)
-        // The download folder holds nothing once imported.
+        // The download folder holds nothing once imported but the record of the version installed.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.home + "/mainnet/download")
-        #expect(leftovers.isEmpty, "\(leftovers)")
+        #expect(leftovers == ["installed.json"], "\(leftovers)")
 
         let again = try await client.sync(source)
         #expect(!again.updated)

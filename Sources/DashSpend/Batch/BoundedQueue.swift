@@ -129,6 +129,25 @@ final class BoundedQueue<Element: Sendable>: Sendable {
         }
     }
 
+    /// Takes, without waiting, up to `limit` of the elements queued now (oldest first), moving a waiting
+    /// producer's element in behind them as ``pop()`` does; empty when none is queued.
+    func drain(upTo limit: Int) -> [Element] {
+        var taken: [Element] = []
+        var woken: [CheckedContinuation<Bool, Never>] = []
+        state.withLock { state in
+            while taken.count < limit, !state.closed, state.count > 0 {
+                taken.append(state.removeFirst())
+                if let pusher = state.pusher {
+                    state.pusher = nil
+                    state.elements.append(pusher.element)
+                    woken.append(pusher.continuation)
+                }
+            }
+        }
+        for continuation in woken { continuation.resume(returning: true) }
+        return taken
+    }
+
     /// The producer is done: the consumer gets what is queued, then nil.
     func finish() {
         let popper = state.withLock { state -> CheckedContinuation<Element?, Never>? in

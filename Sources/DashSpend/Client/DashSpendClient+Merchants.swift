@@ -10,8 +10,16 @@ extension DashSpendClient {
     public func merchant(_ idOrName: String, policy: FetchPolicy = .networkFirst) async throws(DashSpendFailure)
         -> ResolvedMerchant
     {
+        try await merchant(idOrName, policy: policy, prefetched: .none)
+    }
+
+    /// ``merchant(_:policy:)``, with the explore rows a batch read ahead for it (when they are of the database
+    /// in use).
+    func merchant(_ idOrName: String, policy: FetchPolicy, prefetched: BatchPrefetch) async throws(DashSpendFailure)
+        -> ResolvedMerchant
+    {
         let (database, service) = try openedService()
-        let found = try identify(idOrName, in: database)
+        let found = try identify(idOrName, in: database, byId: prefetched.byId(idOrName, in: database))
         try checkUsable(policy, for: "a live-only lookup of \(idOrName)", subject: idOrName)
         do {
             return try await service.resolve(found, policy: policy)
@@ -39,10 +47,13 @@ extension DashSpendClient {
         try identify(idOrName, in: try database(providers: GiftCardProvider.allCases))
     }
 
-    /// ``identify(_:)`` in `database` (the one every compiled-in provider shows).
-    func identify(_ idOrName: String, in database: ExploreDatabase) throws(DashSpendFailure) -> ExploreMerchant {
+    /// ``identify(_:)`` in `database` (the one every compiled-in provider shows); `byId`: what the id was already
+    /// found to be there (nil: read it).
+    func identify(_ idOrName: String, in database: ExploreDatabase, byId: MerchantLookupResult? = nil)
+        throws(DashSpendFailure) -> ExploreMerchant
+    {
         do {
-            var lookup = try database.merchant(id: idOrName)
+            var lookup = try byId ?? database.merchant(id: idOrName)
             var merchantId = idOrName
             if case .notFound = lookup {
                 let named = try Self.merchants(named: idOrName, in: database)

@@ -9,7 +9,7 @@ public import Foundation
 /// Everything a ``DashSpendClient`` is built from: one value, passed in, nothing global.
 ///
 /// The defaults are the wallets': mainnet, the synced explore database, the providers' own servers, the
-/// URLSession transport and a 20-second time-out per request.
+/// platform's transport (URLSession on Apple platforms, libcurl on Linux) and a 20-second time-out per request.
 public struct DashSpendConfiguration: Sendable {
     /// The network; credentials, cached answers and the synced database are kept per network.
     public var network: DashSpendNetwork
@@ -27,7 +27,9 @@ public struct DashSpendConfiguration: Sendable {
     public var offline: Bool
     /// Seconds one provider request may take, as a whole.
     public var timeout: Double
-    /// How HTTP requests are sent; nil uses the URLSession transport.
+    /// How HTTP requests are sent; nil uses the platform's transport, made on the first request (URLSession on
+    /// Apple platforms; on Linux libcurl, loaded then). One that is also an `HTTPDownloadTransport` streams
+    /// `sync`'s downloads too.
     public var transport: (any HTTPTransport)?
     /// Where credentials are kept; nil uses a `FileCredentialStore` in ``stateDirectory``.
     public var credentials: (any CredentialStore)?

@@ -1,11 +1,35 @@
 import DashSpendCore
-import DashSpendHTTP
 import DashSpendLocking
 
-/// The URLSession transport, made on the first request: a client that never talks to a provider (a
-/// search, an offline lookup) never starts a URL session.
-final class OnDemandTransport: HTTPTransport, Sendable {
+#if os(Linux)
+import DashSpendCurl
+#else
+import DashSpendHTTP
+#endif
+
+/// The platform's transport, made on the first request: a client that never talks to the network (a search,
+/// an offline lookup) never makes one. On Linux it is ``CurlTransport`` (libcurl, itself loaded only by its
+/// first request: an offline process never maps it); elsewhere `URLSessionTransport` and, for downloads,
+/// `URLSessionDownloader`.
+final class OnDemandTransport: HTTPTransport, HTTPDownloadTransport, Sendable {
+    #if os(Linux)
+    private let transport = CurlTransport()
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await transport.send(request)
+    }
+
+    func download(
+        _ request: HTTPRequest, timeouts: HTTPDownloadTimeouts,
+        body: @escaping @Sendable (HTTPResponse) throws -> (any HTTPBodyWriter)?
+    ) async throws -> HTTPResponse {
+        try await transport.download(request, timeouts: timeouts, body: body)
+    }
+    #else
     private let transport = Locked<URLSessionTransport?>(nil)
+    private let downloader = Locked<URLSessionDownloader?>(nil)
+
+    var preferredRangeBytes: Int? { URLSessionDownloader.rangeBytes }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let transport = self.transport.withLock { made in
@@ -16,4 +40,18 @@ final class OnDemandTransport: HTTPTransport, Sendable {
         }
         return try await transport.send(request)
     }
+
+    func download(
+        _ request: HTTPRequest, timeouts: HTTPDownloadTimeouts,
+        body: @escaping @Sendable (HTTPResponse) throws -> (any HTTPBodyWriter)?
+    ) async throws -> HTTPResponse {
+        let downloader = self.downloader.withLock { made in
+            if let made { return made }
+            let new = URLSessionDownloader()
+            made = new
+            return new
+        }
+        return try await downloader.download(request, timeouts: timeouts, body: body)
+    }
+    #endif
 }

@@ -1,5 +1,4 @@
 import DashSpendCore
-import DashSpendHTTP
 import DashSpendLocking
 import DashSpendSync
 
@@ -93,7 +92,7 @@ struct ExploreSync: Sendable {
     private func networkSync(progress: (@Sendable (_ received: Int, _ total: Int?) -> Void)?) -> ExploreNetworkSync {
         let downloader = ExploreDownloader(
             directory: configuration.networkDirectory, transport: transport,
-            downloader: (configuration.transport as? any HTTPDownloadTransport) ?? URLSessionDownloader(),
+            downloader: (transport as? any HTTPDownloadTransport) ?? OnDemandTransport(),
             timeouts: configuration.downloadTimeouts, requestTimeout: configuration.timeout, now: configuration.now,
             progress: progress)
         return ExploreNetworkSync(downloader: downloader, importer: ExploreImporter(directory: configuration.networkDirectory))

@@ -1,6 +1,6 @@
 /// Sends a request whose response body is streamed to a writer as it arrives instead of being collected in
-/// memory: for downloads of any size (the explore data is hundreds of megabytes). `URLSessionDownloader` in
-/// `DashSpendHTTP` implements it.
+/// memory: for downloads of any size (the explore data is hundreds of megabytes). `CurlTransport` in
+/// `DashSpendCurl` (Linux) and `URLSessionDownloader` in `DashSpendHTTP` implement it.
 ///
 /// ## Implementation requirements
 /// - Call `body` once, with the status and headers (the body empty), before any byte of the body; write
@@ -20,6 +20,16 @@ public protocol HTTPDownloadTransport: Sendable {
         _ request: HTTPRequest, timeouts: HTTPDownloadTimeouts,
         body: @escaping @Sendable (HTTPResponse) throws -> (any HTTPBodyWriter)?
     ) async throws -> HTTPResponse
+
+    /// The most bytes worth asking for in one request, for a transport that reads ahead of its writer (and so
+    /// holds up to one request's backlog in memory on a link faster than the disk); nil (the default) for one
+    /// that hands each chunk to the writer as it arrives, which a whole object in one request costs nothing.
+    var preferredRangeBytes: Int? { get }
+}
+
+extension HTTPDownloadTransport {
+    /// nil: each chunk goes to the writer as it arrives, so one request may carry the whole object.
+    public var preferredRangeBytes: Int? { nil }
 }
 
 /// Receives a streamed response body, chunk by chunk, in order.

@@ -1,5 +1,9 @@
-/// Sends HTTP requests. The only place the networking stack is imported implements this protocol
-/// (`URLSessionTransport` in `DashSpendHTTP`), so the core, the store and the resolution logic never load it.
+/// Sends HTTP requests. Only the modules that implement this protocol reach the networking stack
+/// (`CurlTransport` in `DashSpendCurl`, Linux's, which opens libcurl on its first request; `URLSessionTransport`
+/// in `DashSpendHTTP`, Apple platforms'), so the core, the store and the resolution logic never load it.
+///
+/// `HTTPTransportConformance` in `DashSpendTestKit` checks an implementation (and its streamed downloads, when
+/// it is also an ``HTTPDownloadTransport``).
 ///
 /// ## Implementation requirements
 /// - Return every response the server sent, whatever its status; only transport failures throw.

@@ -6,66 +6,163 @@ extension ExploreDatabase {
     ///
     /// The representative row is the merchant's online row when it has one (else its lowest `id`).
     public func merchant(id merchantId: String) throws(ExploreDatabaseError) -> MerchantLookupResult {
-        var record: MerchantRecord?
-        var offers: [ProviderRecord] = []
-        var unavailable: [String] = []
+        var rows = MerchantRows(database: self)
+        try read { db in try db.forEach(merchantSQL, [.text(merchantId)]) { rows.add($0) } }
+        // One merchant at most: the one SQLite matched, however its id is spelled as stored.
+        return rows.results().first?.result ?? .notFound
+    }
+
+    /// Finds many merchants at once, each as ``merchant(id:)`` finds it, reading each table once: one
+    /// statement for the merchant rows of all of `merchantIds` (`merchantId IN (...)`) and one for their provider
+    /// rows, which on a file without a `merchantId` index is one scan of `merchant` and one of
+    /// `gift_card_providers` instead of two per merchant.
+    ///
+    /// - Returns: the merchants found (``MerchantLookupResult/found(_:)`` or
+    ///   ``MerchantLookupResult/soldOnlyThroughUnavailableProviders(_:)``), by their `merchantId` as stored. An
+    ///   id that is not a key was not matched as stored (not found, or matched in another spelling through the
+    ///   column's affinity): ``merchant(id:)`` answers for it.
+    public func merchants(ids merchantIds: [String]) throws(ExploreDatabaseError) -> [String: MerchantLookupResult] {
+        guard !merchantIds.isEmpty else { return [:] }
+        var rows = MerchantRows(database: self)
+        let ids: [SQLiteValue] = [.text(SQLText.jsonArray(Array(Set(merchantIds))))]
         try read { db in
-            try db.forEach(merchantSQL, [.text(merchantId)]) { row in
-                if record == nil { record = MerchantRecord(row: row) }
-                guard let name = row.text("offerProvider") else { return }
-                guard let provider = GiftCardProvider(databaseName: name), providers.contains(provider) else {
-                    unavailable.append(name.trimmedWhitespace)
-                    return
-                }
-                offers.append(
-                    ProviderRecord(
-                        provider: provider,
-                        // A blank id is kept blank: no provider call is made for it (the merchantId would be the
-                        // wrong id for PiggyCards).
-                        sourceId: row.text("offerSourceId")?.trimmedWhitespace ?? "",
-                        active: row.bool("offerActive"),
-                        savingsPercentage: row.integer("offerSavings"),
-                        denominationsType: DenominationsType(parsing: row.text("offerDenominations")),
-                        redeemType: row.text("offerRedeemType").map { $0.trimmedWhitespace.lowercased() }
-                    ))
-            }
+            try db.forEach(merchantsSQL, ids) { rows.addMerchant($0) }
+            if let merchantOffersSQL { try db.forEach(merchantOffersSQL, ids) { rows.addOffer($0) } }
         }
-        guard let record else { return .notFound }
-        if offers.isEmpty, !unavailable.isEmpty {
-            return .soldOnlyThroughUnavailableProviders(Array(Set(unavailable)).sorted())
-        }
-        if !schema.hasProviderTable, record.paymentMethod == .giftCard, providers.contains(.ctx) {
-            // v1–v3: a gift-card merchant is one CTX offer built from its own row.
-            offers = [
-                ProviderRecord(
-                    provider: .ctx, sourceId: record.merchantId, active: nil, savingsPercentage: nil,
-                    denominationsType: nil, redeemType: nil, isSynthetic: true)
-            ]
-        }
-        return .found(ExploreMerchant(merchant: record, providers: offers))
+        return Dictionary(rows.results().map { ($0.id, $0.result) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The statement that reads one merchant (`?1` = merchantId) with all its provider rows.
     static func merchantSQL(for schema: ExploreSchema) -> String {
+        merchantSQL(for: schema, matching: "m.merchantId = ?1")
+    }
+
+    /// The statement that reads the merchant rows of a JSON array of merchantIds (`?1`), one row per merchant
+    /// (its representative row), reading `merchant` once (by its index when it has one).
+    static func merchantsSQL(for schema: ExploreSchema) -> String {
+        "SELECT * FROM (\(merchantQuery(for: schema, matching: "m.merchantId IN (SELECT value FROM json_each(?1)) GROUP BY m.merchantId")))"
+    }
+
+    /// The statement that reads the provider rows of a JSON array of merchantIds (`?1`), in the file's order,
+    /// reading `gift_card_providers` once; nil for a file without the table. (Joined with the merchant rows in
+    /// one statement, SQLite reads the table once per merchant when it has no `merchantId` index.)
+    static func merchantOffersSQL(for schema: ExploreSchema) -> String? {
+        guard schema.hasProviderTable else { return nil }
+        return "SELECT g.merchantId AS offerMerchantId, \(offerColumns(for: schema)) FROM gift_card_providers g "
+            + "WHERE g.merchantId IN (SELECT value FROM json_each(?1)) ORDER BY offerOrder"
+    }
+
+    /// The merchant rows `filter` selects (a `WHERE` condition, and the grouping when it selects several
+    /// merchants): each merchant's representative row, its location count, and `representative`.
+    private static func merchantQuery(for schema: ExploreSchema, matching filter: String) -> String {
         let columns = ExploreColumns.select(ExploreColumns.merchant, from: schema.merchantColumns, alias: "m")
         // MIN() makes SQLite take the bare columns from the row it picks: rows without coordinates first.
-        let merchantQuery = """
+        return """
             SELECT \(columns), COUNT(m.latitude) AS locationCount, \
             MIN((m.latitude IS NOT NULL) * 4294967296 + m.rowid) AS representative \
-            FROM merchant m WHERE m.merchantId = ?1
+            FROM merchant m WHERE \(filter)
             """
+    }
+
+    /// The columns of a provider row (`g`), named as ``MerchantRows`` reads them.
+    private static func offerColumns(for schema: ExploreSchema) -> String {
+        let column = { (name: String) in schema.providerColumn(name, alias: "g") }
+        return """
+            g.provider AS offerProvider, \(column("sourceId")) AS offerSourceId, \
+            \(column("active")) AS offerActive, \(column("savingsPercentage")) AS offerSavings, \
+            \(column("denominationsType")) AS offerDenominations, \(column("redeemType")) AS offerRedeemType, \
+            \(schema.providerColumns.contains("id") ? "g.id" : "g.rowid") AS offerOrder
+            """
+    }
+
+    /// The statement that reads the merchant `filter` selects with all its provider rows, joined.
+    private static func merchantSQL(for schema: ExploreSchema, matching filter: String) -> String {
+        let merchantQuery = merchantQuery(for: schema, matching: filter)
         if schema.hasProviderTable {
-            let column = { (name: String) in schema.providerColumn(name, alias: "g") }
             return """
-                SELECT found.*, g.provider AS offerProvider, \(column("sourceId")) AS offerSourceId, \
-                \(column("active")) AS offerActive, \(column("savingsPercentage")) AS offerSavings, \
-                \(column("denominationsType")) AS offerDenominations, \(column("redeemType")) AS offerRedeemType, \
-                \(schema.providerColumns.contains("id") ? "g.id" : "g.rowid") AS offerOrder \
+                SELECT found.*, \(offerColumns(for: schema)) \
                 FROM (\(merchantQuery)) found LEFT JOIN gift_card_providers g ON g.merchantId = found.merchantId \
                 WHERE found.representative IS NOT NULL ORDER BY offerOrder
                 """
         } else {
             return "SELECT * FROM (\(merchantQuery)) WHERE representative IS NOT NULL"
         }
+    }
+}
+
+/// The rows of ``ExploreDatabase/merchant(id:)`` or ``ExploreDatabase/merchants(ids:)``, gathered per merchant:
+/// its representative row, the offers of the providers compiled in, the names of the others.
+private struct MerchantRows {
+    let database: ExploreDatabase
+    private var order: [String] = []
+    private var gathered: [String: (record: MerchantRecord, offers: [ProviderRecord], unavailable: [String])] = [:]
+
+    init(database: ExploreDatabase) { self.database = database }
+
+    /// A row of ``ExploreDatabase/merchant(id:)``: the merchant, and one of its provider rows (if any).
+    mutating func add(_ row: SQLiteRow) {
+        addOffer(row, of: addMerchant(row))
+    }
+
+    /// A merchant row (the first of a merchant is kept); returns its `merchantId` as stored.
+    @discardableResult
+    mutating func addMerchant(_ row: SQLiteRow) -> String {
+        let record = MerchantRecord(row: row)
+        let id = record.merchantId
+        if gathered[id] == nil {
+            order.append(id)
+            gathered[id] = (record, [], [])
+        }
+        return id
+    }
+
+    /// A provider row of the merchant its `offerMerchantId` names (one with no merchant row is dropped, as the
+    /// join of ``ExploreDatabase/merchant(id:)`` drops it).
+    mutating func addOffer(_ row: SQLiteRow) {
+        guard let id = row.text("offerMerchantId"), gathered[id] != nil else { return }
+        addOffer(row, of: id)
+    }
+
+    /// A provider row of merchant `id`: an offer of a provider compiled in, else the name of the provider.
+    private mutating func addOffer(_ row: SQLiteRow, of id: String) {
+        guard let name = row.text("offerProvider") else { return }
+        guard let provider = GiftCardProvider(databaseName: name), database.providers.contains(provider) else {
+            gathered[id]?.unavailable.append(name.trimmedWhitespace)
+            return
+        }
+        gathered[id]?.offers.append(
+            ProviderRecord(
+                provider: provider,
+                // A blank id is kept blank: no provider call is made for it (the merchantId would be the wrong id
+                // for PiggyCards).
+                sourceId: row.text("offerSourceId")?.trimmedWhitespace ?? "",
+                active: row.bool("offerActive"),
+                savingsPercentage: row.integer("offerSavings"),
+                denominationsType: DenominationsType(parsing: row.text("offerDenominations")),
+                redeemType: row.text("offerRedeemType").map { $0.trimmedWhitespace.lowercased() }
+            ))
+    }
+
+    /// Each merchant's result, with its `merchantId` as stored, in the order of their first rows.
+    func results() -> [(id: String, result: MerchantLookupResult)] {
+        var results: [(id: String, result: MerchantLookupResult)] = []
+        for id in order {
+            guard let (record, found, unavailable) = gathered[id] else { continue }
+            var offers = found
+            if offers.isEmpty, !unavailable.isEmpty {
+                results.append((id, .soldOnlyThroughUnavailableProviders(Array(Set(unavailable)).sorted())))
+                continue
+            }
+            if !database.schema.hasProviderTable, record.paymentMethod == .giftCard, database.providers.contains(.ctx) {
+                // v1–v3: a gift-card merchant is one CTX offer built from its own row.
+                offers = [
+                    ProviderRecord(
+                        provider: .ctx, sourceId: record.merchantId, active: nil, savingsPercentage: nil,
+                        denominationsType: nil, redeemType: nil, isSynthetic: true)
+                ]
+            }
+            results.append((id, .found(ExploreMerchant(merchant: record, providers: offers))))
+        }
+        return results
     }
 }

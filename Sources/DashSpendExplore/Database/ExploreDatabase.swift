@@ -22,6 +22,9 @@ public final class ExploreDatabase: Sendable {
     let connection: SQLiteConnection
     /// The statement of ``merchant(id:)`` for this file's schema, built once.
     let merchantSQL: String
+    /// The statements of ``merchants(ids:)`` for this file's schema (merchant rows, provider rows), built once.
+    let merchantsSQL: String
+    let merchantOffersSQL: String?
     /// The second statement of a search page for this file's schema, built once.
     let pageOffersSQL: String
 
@@ -103,6 +106,8 @@ public final class ExploreDatabase: Sendable {
             throw Self.databaseError(error, origin: origin)
         }
         merchantSQL = Self.merchantSQL(for: schema)
+        merchantsSQL = Self.merchantsSQL(for: schema)
+        merchantOffersSQL = Self.merchantOffersSQL(for: schema)
         pageOffersSQL = Self.pageOffersSQL(for: schema)
     }
 

@@ -13,7 +13,8 @@ import Darwin
 
 /// A network's download folder, `<state>/<network>/download` (mode 0700): at most one object being
 /// downloaded (its file, named after the object, and `partial.json`, what it is and which version), and
-/// `installed.json`, the version of the plain URL installed last (for conditional requests).
+/// `installed.json`, the version of the object installed last (for conditional requests, and to recognise an
+/// unchanged storage object whose metadata states no data timestamp).
 package struct DownloadFolder: Sendable {
     /// The folder.
     package let path: String
@@ -33,12 +34,22 @@ package struct DownloadFolder: Sendable {
         package var startedAt: Int64
     }
 
-    /// The version of a plain URL last installed.
+    /// The version of the object last installed from the network.
     package struct Installed: Sendable, Hashable, Codable {
         /// ``RemoteExploreObject/identity`` of the object.
         package var object: String
         /// Its version.
         package var validator: DownloadValidator
+        /// The data timestamp of the database it became (nil in a record written before it was kept): a
+        /// database installed since from elsewhere (a file) has another, and the record no longer describes it.
+        package var dataTimestamp: Int64?
+
+        /// A record of `object` at version `validator`, installed as data of `dataTimestamp`.
+        package init(object: String, validator: DownloadValidator, dataTimestamp: Int64? = nil) {
+            self.object = object
+            self.validator = validator
+            self.dataTimestamp = dataTimestamp
+        }
     }
 
     /// How long a partial download is kept: one day.
@@ -68,15 +79,24 @@ package struct DownloadFolder: Sendable {
     /// The partial download recorded, if its record can be read.
     func partial() -> Partial? { Self.read(partialRecordPath) }
 
-    /// The plain URL installed last, if recorded.
+    /// The object installed last, if recorded.
     package func installed() -> Installed? { Self.read(installedRecordPath) }
+
+    /// The record of `object` installed last, when it describes the database installed now (of data
+    /// `installedTimestamp`; nil: none, or none sound): the record of another object, or of a database
+    /// replaced since, is none.
+    package func installed(_ object: RemoteExploreObject, installedTimestamp: Int64?) -> Installed? {
+        guard installedTimestamp != nil, let record = installed(), record.object == object.identity else { return nil }
+        if let recorded = record.dataTimestamp, recorded != installedTimestamp { return nil }
+        return record
+    }
 
     /// Records the partial download.
     func save(_ partial: Partial) throws(ExploreDownloadError) {
         try Self.write(partial, to: partialRecordPath)
     }
 
-    /// Records the version of the plain URL just installed (best effort: without it the next sync downloads
+    /// Records the version of the object just installed (best effort: without it the next sync downloads
     /// the object again and finds it not newer).
     package func saveInstalled(_ installed: Installed) {
         try? Self.write(installed, to: installedRecordPath)

@@ -6,13 +6,21 @@ package import FoundationEssentials
 #else
 package import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Fetches the explore object from the network into the network's download folder (``DownloadFolder``):
 /// an update check first, then a download streamed to a file, resumed where a previous one stopped.
 ///
 /// - A storage object's metadata is read first; when its `Data-Timestamp` is not newer than the installed
-///   data's, nothing is downloaded. A plain URL is asked with `If-None-Match` / `If-Modified-Since` for the
-///   version installed last (304: up to date).
+///   data's, nothing is downloaded. Metadata without a `Data-Timestamp` is compared with the version installed
+///   last by its generation and `md5Hash`: the same object is not downloaded again. A plain URL is asked with
+///   `If-None-Match` / `If-Modified-Since` for the version installed last (304: up to date).
+/// - Before a byte of the object is written, the folder must have room for the bytes still to come (the size
+///   the metadata or the answer announces) and ``freeSpaceMargin``: else ``ExploreDownloadError/cannotWrite(path:reason:)``.
 /// - The bytes go to `download/<name>` as they arrive; their count must equal the metadata's `size` (or the
 ///   `Content-Length`). An interrupted download keeps its bytes and version (`partial.json`); the next one
 ///   asks for the rest (`Range` with `If-Range`, and only when a storage object's generation is unchanged);
@@ -39,8 +47,12 @@ package struct ExploreDownloader: Sendable {
     /// The download folder.
     package var folder: DownloadFolder { DownloadFolder(networkDirectory: directory) }
 
-    /// The bytes asked for per request (see ``fetch(_:installedTimestamp:force:)``): 8 MiB.
-    package var segmentSize = 8 << 20
+    /// The bytes asked for per request (see ``fetch(_:installedTimestamp:force:)``): the download transport's
+    /// ``HTTPDownloadTransport/preferredRangeBytes``, else the whole object in one request.
+    package var segmentSize: Int
+
+    /// The free space a download needs beyond the bytes it will write (the import's margin).
+    package var freeSpaceMargin = ExploreImporter.defaultFreeSpaceMargin
 
     /// The most redirects followed (same host only).
     static let maximumRedirects = 5
@@ -59,6 +71,7 @@ package struct ExploreDownloader: Sendable {
         self.requestTimeout = requestTimeout
         self.now = now
         self.progress = progress
+        segmentSize = downloader.preferredRangeBytes.map { max(1, $0) } ?? Int.max / 4
     }
 
     // MARK: - Update check
@@ -70,12 +83,12 @@ package struct ExploreDownloader: Sendable {
         switch object.kind {
         case .storage:
             let metadata = try await metadata(of: object)
-            let newer = Self.isNewer(metadata.dataTimestamp, than: installedTimestamp)
             return ExploreUpdateCheck(
-                updateAvailable: newer, remoteTimestamp: metadata.dataTimestamp, installedTimestamp: installedTimestamp)
+                updateAvailable: !isInstalled(metadata, of: object, installedTimestamp: installedTimestamp),
+                remoteTimestamp: metadata.dataTimestamp, installedTimestamp: installedTimestamp)
         case .plain:
             var headers: [String: String] = [:]
-            if installedTimestamp != nil, let installed = folder.installed(), installed.object == object.identity {
+            if let installed = folder.installed(object, installedTimestamp: installedTimestamp) {
                 headers = Self.conditionalHeaders(installed.validator)
             }
             let response = try await get(object, url: object.url, method: "HEAD", headers: headers)
@@ -88,6 +101,15 @@ package struct ExploreDownloader: Sendable {
                 throw Self.failure(response, object: object)
             }
         }
+    }
+
+    /// Whether the storage object `metadata` describes is the data installed: its `Data-Timestamp` is not newer
+    /// than the installed data's; without one, its generation and `md5Hash` are those of the version installed
+    /// last (``DownloadValidator/isSameStorageVersion(generation:md5Hash:)``).
+    func isInstalled(_ metadata: StorageObjectMetadata, of object: RemoteExploreObject, installedTimestamp: Int64?) -> Bool {
+        if metadata.dataTimestamp != nil { return !Self.isNewer(metadata.dataTimestamp, than: installedTimestamp) }
+        guard let installed = folder.installed(object, installedTimestamp: installedTimestamp) else { return false }
+        return installed.validator.isSameStorageVersion(generation: metadata.generation, md5Hash: metadata.md5Hash)
     }
 
     /// Whether a remote timestamp (nil: unknown) is newer than the installed one (nil: nothing installed).
@@ -106,17 +128,17 @@ package struct ExploreDownloader: Sendable {
         switch object.kind {
         case .storage:
             let metadata = try await metadata(of: object)
-            if !force, !Self.isNewer(metadata.dataTimestamp, than: installedTimestamp) {
+            if !force, isInstalled(metadata, of: object, installedTimestamp: installedTimestamp) {
                 // Nothing to download, but a partial download older than a day goes all the same: else it
                 // would stay for as long as the data is up to date.
                 removeStalePartial()
                 return .upToDate(remoteTimestamp: metadata.dataTimestamp)
             }
-            let version = DownloadValidator(generation: metadata.generation)
+            let version = DownloadValidator(generation: metadata.generation, md5Hash: metadata.md5Hash)
             return try await download(object, expected: version, size: metadata.size, conditional: [:], metadata: metadata)
         case .plain:
             var conditional: [String: String] = [:]
-            if !force, installedTimestamp != nil, let installed = folder.installed(), installed.object == object.identity {
+            if !force, let installed = folder.installed(object, installedTimestamp: installedTimestamp) {
                 conditional = Self.conditionalHeaders(installed.validator)
             }
             return try await download(object, expected: nil, size: nil, conditional: conditional, metadata: nil)
@@ -163,6 +185,9 @@ package struct ExploreDownloader: Sendable {
         if let total = size ?? partial?.total, total > 0, offset >= total {
             offset = total - 1
         }
+        // Room for the rest of a size known beforehand, checked before anything is written (an unknown size is
+        // checked when the answer announces it, before its first byte).
+        if let size { try requireFreeSpace(forWriting: size - offset) }
         var record =
             partial
             ?? DownloadFolder.Partial(
@@ -171,9 +196,9 @@ package struct ExploreDownloader: Sendable {
         try folder.save(record)
         let progress = self.progress
 
-        // The object is asked for in segments of `segmentSize` bytes: URLSession hands each chunk to the
-        // delegate's queue without waiting for it, so on a link faster than the disk one request's backlog
-        // is held in memory. A segment bounds it.
+        // The object is asked for in segments of `segmentSize` bytes when the transport reads ahead of the writer
+        // (URLSession hands each chunk to the delegate's queue without waiting for it, so on a link faster than
+        // the disk one request's backlog is held in memory: a segment bounds it); else in one request.
         var total = size ?? partial?.total
         var first = true
         while true {
@@ -184,7 +209,7 @@ package struct ExploreDownloader: Sendable {
             let box = WriterBox()
             let context = WriterContext(
                 object: object, file: file, start: offset, size: size, record: record, folder: folder, progress: progress,
-                box: box)
+                box: box, freeSpaceMargin: freeSpaceMargin)
             let response: HTTPResponse
             do {
                 response = try await stream(object, headers: headers) { head in try Self.writer(for: head, context) }
@@ -237,6 +262,30 @@ package struct ExploreDownloader: Sendable {
         let folder: DownloadFolder
         let progress: (@Sendable (_ received: Int, _ total: Int?) -> Void)?
         let box: WriterBox
+        let freeSpaceMargin: Int
+
+        /// See ``ExploreDownloader/requireFreeSpace(forWriting:)``.
+        func requireSpace(_ bytes: Int) throws(ExploreDownloadError) {
+            try ExploreDownloader.requireFreeSpace(in: folder.path, forWriting: bytes, margin: freeSpaceMargin)
+        }
+    }
+
+    /// Refuses, before anything is written, a download the folder has no room for: `bytes` still to come and
+    /// ``freeSpaceMargin``.
+    func requireFreeSpace(forWriting bytes: Int) throws(ExploreDownloadError) {
+        try Self.requireFreeSpace(in: folder.path, forWriting: bytes, margin: freeSpaceMargin)
+    }
+
+    static func requireFreeSpace(in path: String, forWriting bytes: Int, margin: Int) throws(ExploreDownloadError) {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { throw .cannotWrite(path: path, reason: SystemError.message()) }
+        let available = UInt64(info.f_bavail).multipliedReportingOverflow(by: UInt64(info.f_frsize))
+        let free = available.overflow ? UInt64.max : available.partialValue
+        let (needed, overflow) = max(0, bytes).addingReportingOverflow(margin)
+        guard !overflow, free >= UInt64(needed) else {
+            throw .cannotWrite(
+                path: path, reason: "\(free) bytes free, the download needs \(overflow ? "more than \(Int.max)" : "\(needed)")")
+        }
     }
 
     /// The writer for the body of `head`: from `start` for a 206 to a range request, from 0 for a 200 (the
@@ -266,20 +315,21 @@ package struct ExploreDownloader: Sendable {
             throw ExploreDownloadError.unexpectedAnswer(
                 object: object.displayName, host: object.host, detail: "no Content-Length")
         }
+        if context.size == nil || from != start { try context.requireSpace(total - from) }
         // The version actually sent, recorded before its first byte is kept: a download stopped from here on
         // (even by a kill) continues with If-Range for this version.
         var sent = context.record
         sent.validator.etag = head.headers["etag"]
         sent.validator.lastModified = head.headers["last-modified"]
         sent.total = total
-        let report = context.progress
-        let writer = try PartialFileWriter(
-            path: context.file, offset: from, progress: report.map { report in { @Sendable received in report(received, total) } }
-        )
-        // Written (and flushed) only when it says something new: on the first answer, or a new version.
-        if sent != context.record { try context.folder.save(sent) }
         // Where this answer ends: the range's last byte + 1, or the whole object.
         let end = head.status == 206 ? Self.contentRangeEnd(head.headers["content-range"]).map { $0 + 1 } ?? total : total
+        let report = context.progress
+        let writer = try PartialFileWriter(
+            path: context.file, offset: from, limit: end, object: object.displayName,
+            progress: report.map { report in { @Sendable received in report(received, total) } })
+        // Written (and flushed) only when it says something new: on the first answer, or a new version.
+        if sent != context.record { try context.folder.save(sent) }
         context.box.set(writer, total: total, end: end, validator: sent.validator)
         return writer
     }

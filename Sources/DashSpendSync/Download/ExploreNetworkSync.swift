@@ -71,9 +71,15 @@ package struct ExploreNetworkSync: Sendable {
                 let outcome = try importer.importFile(
                     at: path, origin: object.displayName, force: force, strict: strict, now: now, progress: progress)
                 folder.removePartial()
-                if case .plain = object.kind {
-                    folder.saveInstalled(DownloadFolder.Installed(object: object.identity, validator: validator))
-                }
+                // The version now in place (or judged not newer than it): conditional requests for a plain URL, and
+                // a storage object without a data timestamp recognised as unchanged by its generation and MD5.
+                let installed: Int64? =
+                    switch outcome {
+                    case .imported(_, _, let metadata): metadata.dataTimestamp
+                    case .upToDate(_, let stored, _): stored.dataTimestamp
+                    }
+                folder.saveInstalled(
+                    DownloadFolder.Installed(object: object.identity, validator: validator, dataTimestamp: installed))
                 return .imported(outcome)
             } catch let error as ExploreImportError {
                 switch error {

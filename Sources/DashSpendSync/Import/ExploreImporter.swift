@@ -53,6 +53,8 @@ package struct ExploreImporter: Sendable {
     static let sqliteMagic = Array("SQLite format 3\0".utf8)
     static let zipMagic: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
     static let emptyZipMagic: [UInt8] = [0x50, 0x4B, 0x05, 0x06]
+    /// The spare room an import (and a download, beyond the bytes it will write) needs by default: 4 MiB.
+    package static let defaultFreeSpaceMargin = 4 << 20
     /// How far in the future a ZIP's data timestamp may lie (clock skew), in milliseconds: one day.
     package static let futureTolerance: Int64 = 86_400_000
 
@@ -60,7 +62,7 @@ package struct ExploreImporter: Sendable {
     /// 2 GiB of source, 1 GiB of database and at least 4 MiB of spare room; tests pass small ones.
     package init(
         directory: String, maximumSourceSize: Int = 2 << 30, maximumDatabaseSize: Int = 1 << 30,
-        freeSpaceMargin: Int = 4 << 20
+        freeSpaceMargin: Int = defaultFreeSpaceMargin
     ) {
         self.directory = directory
         self.maximumSourceSize = maximumSourceSize

@@ -35,6 +35,12 @@ import Foundation
 ///   connections alive must not send a POST over a reused one, or must not re-send it when that connection
 ///   fails (libcurl re-sends a request on a fresh connection when a reused one fails before answering: that
 ///   is a second order).
+///
+/// When there is an ``HTTPDownloadTransport`` (the transport itself, or `makeDownloader`), its streamed
+/// downloads are checked too (``streamingChecks``): the body to a file byte for byte, the head handed over
+/// once before any byte; a writer's refusal rethrown with nothing written after it, a body over
+/// ``HTTPResponse/maximumBodyBytes`` collected with no writer refused; the silence limits (no head, a stalled
+/// body); cancellation, with nothing written after the call returned.
 public struct HTTPTransportConformance: Sendable {
     /// The checks, in the order ``run(sourceLocation:)`` runs them.
     public static let checks = [
@@ -47,8 +53,9 @@ public struct HTTPTransportConformance: Sendable {
     public static let postSentOnceCheck = "a POST after a dropped keep-alive connection is sent once"
 
     private let makeTransport: @Sendable () throws -> any HTTPTransport
-    private let deadline: Double
-    private let slack: Double
+    private let makeDownloader: (@Sendable () throws -> any HTTPDownloadTransport)?
+    let deadline: Double
+    let slack: Double
 
     /// Creates the suite.
     ///
@@ -60,10 +67,14 @@ public struct HTTPTransportConformance: Sendable {
     ///     deadline. The servers of these checks hold their answers 20 seconds longer than that, so a transport
     ///     that waits for them still fails.
     ///   - makeTransport: returns the transport under test; called once per run.
+    ///   - makeDownloader: returns the download transport whose streaming is checked; when nil, the transport
+    ///     itself if it is an ``HTTPDownloadTransport``, else the streaming checks are skipped.
     public init(
-        deadline: Double = 1, slack: Double = 120, makeTransport: @escaping @Sendable () throws -> any HTTPTransport
+        deadline: Double = 1, slack: Double = 120, makeTransport: @escaping @Sendable () throws -> any HTTPTransport,
+        makeDownloader: (@Sendable () throws -> any HTTPDownloadTransport)? = nil
     ) {
         self.makeTransport = makeTransport
+        self.makeDownloader = makeDownloader
         self.deadline = min(10, max(0.1, deadline))
         self.slack = min(600, max(1, slack))
     }
@@ -77,8 +88,10 @@ public struct HTTPTransportConformance: Sendable {
     public func run(sourceLocation: SourceLocation = #_sourceLocation) async throws -> ConformanceResult {
         let recorder = ConformanceRecorder(suite: "HTTPTransportConformance", location: sourceLocation)
         let transport = try makeTransport()
+        let downloader = try makeDownloader?() ?? (transport as? any HTTPDownloadTransport)
         let server = LoopbackHTTPServer()
         Self.routes(server)
+        Self.streamingRoutes(server)
         try server.start()
         defer { server.stop() }
         await roundTrip(transport, server, recorder)
@@ -89,7 +102,12 @@ public struct HTTPTransportConformance: Sendable {
         await failures(transport, server, recorder)
         await bodyCap(transport, server, recorder)
         await postSentOnce(transport, server, recorder)
-        return ConformanceResult(checks: Self.checks, skipped: [], failureCount: recorder.failureCount)
+        guard let downloader else {
+            return ConformanceResult(checks: Self.checks, skipped: Self.streamingChecks, failureCount: recorder.failureCount)
+        }
+        await streaming(downloader, server, recorder)
+        return ConformanceResult(
+            checks: Self.checks + Self.streamingChecks, skipped: [], failureCount: recorder.failureCount)
     }
 
     // MARK: - The server

@@ -38,12 +38,16 @@ package final class LoopbackStorageServer: Sendable {
         package var dataChecksum: String?
         /// The `size` the metadata states; nil: the file's real size.
         package var statedSize: Int?
+        /// The `md5Hash` the metadata states; nil: a stand-in that changes with the file, its size and the
+        /// generation (not the bytes' real MD5, which nothing here computes: clients only compare it).
+        package var md5Hash: String?
 
         /// Creates an object.
         package init(
             bucket: String, name: String, file: String, generation: Int = 1, dataTimestamp: Int64? = nil,
-            dataChecksum: String? = nil, statedSize: Int? = nil
+            dataChecksum: String? = nil, statedSize: Int? = nil, md5Hash: String? = nil
         ) {
+            self.md5Hash = md5Hash
             self.bucket = bucket
             self.name = name
             self.file = file
@@ -208,7 +212,7 @@ package final class LoopbackStorageServer: Sendable {
             "name": .string(object.name), "bucket": .string(object.bucket), "generation": .string(String(object.generation)),
             "metageneration": .string("1"), "contentType": .string("application/octet-stream"),
             "timeCreated": .string("2024-01-01T00:00:00.000Z"), "updated": .string("2024-01-01T00:00:00.000Z"),
-            "size": .string(String(size)), "md5Hash": .string("AAAAAAAAAAAAAAAAAAAAAA=="),
+            "size": .string(String(size)), "md5Hash": .string(object.md5Hash ?? Self.standInHash(object)),
             "contentEncoding": .string("identity"), "metadata": .object(custom),
         ])
         return String(decoding: json.encoded(), as: UTF8.self)
@@ -281,6 +285,12 @@ package final class LoopbackStorageServer: Sendable {
             offset += count
             if let rate { usleep(UInt32(min(1_000_000, Double(count) / Double(rate) * 1_000_000))) }
         }
+    }
+
+    /// 16 bytes in base64, from the object's file, the file's size and the generation.
+    static func standInHash(_ object: StoredObject) -> String {
+        let text = "\(object.file)|\(size(of: object.file))|\(object.generation)"
+        return Data(SHA256Digest.hash(Array(text.utf8)).prefix(16)).base64EncodedString()
     }
 
     static func size(of path: String) -> Int {

@@ -1,0 +1,32 @@
+/// Issue 20's table: each figure of ours beside its reference (the `sqlite3` shell, `curl -o`), measured in the
+/// same run, with the goal it is held to. Filled by the sections as they run, printed at the end.
+struct GoalTable {
+    private var table = TextTable(["what", "ours", "reference", "ratio", "goal", "ok?"])
+    /// How many rows missed their goal.
+    private(set) var missed = 0
+
+    /// A time of ours against the reference's (medians, in milliseconds); the goal is a ratio at most `goal`.
+    mutating func time(_ what: String, ours: Double, reference: Double, referenceName: String, goal: Double) {
+        let ratio = ours / reference
+        let ok = ratio <= goal
+        if !ok { missed += 1 }
+        table.add([
+            what, TextTable.milliseconds(ours), "\(referenceName): \(TextTable.milliseconds(reference))", TextTable.ratio(ratio),
+            "<= \(TextTable.ratio(goal))", ok ? "ok" : "MISSED",
+        ])
+    }
+
+    /// A peak resident memory of ours against the reference's (KiB); the goal is at most `goalMiB`.
+    mutating func memory(_ what: String, oursKiB: Int, referenceKiB: Int, referenceName: String, goalMiB: Double) {
+        let ours = Double(oursKiB) / 1024
+        let ok = oursKiB > 0 && ours <= goalMiB
+        if !ok { missed += 1 }
+        table.add([
+            what, TextTable.number(ours, 1) + " MiB", "\(referenceName): \(TextTable.number(Double(referenceKiB) / 1024, 1)) MiB",
+            "", "<= \(TextTable.number(goalMiB, 0)) MiB", ok ? "ok" : "MISSED",
+        ])
+    }
+
+    /// The table, or nil when nothing was measured.
+    var rendered: String? { table.rows.isEmpty ? nil : table.rendered }
+}

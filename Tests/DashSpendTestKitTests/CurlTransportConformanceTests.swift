@@ -1,0 +1,15 @@
+#if os(Linux)
+import DashSpendCurl
+import DashSpendTestKit
+import Testing
+
+@Suite("The libcurl transport passes the transport conformance suite", .timeLimit(.minutes(3)))
+struct CurlTransportConformanceTests {
+    @Test func curlTransportConforms() async throws {
+        let result = try await HTTPTransportConformance(makeTransport: { CurlTransport() }).run()
+        #expect(result.passed)
+        #expect(result.checks == HTTPTransportConformance.checks + HTTPTransportConformance.streamingChecks)
+        #expect(result.skipped.isEmpty)
+    }
+}
+#endif
