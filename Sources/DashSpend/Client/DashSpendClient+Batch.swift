@@ -20,10 +20,10 @@ extension DashSpendClient {
         _ inputs: Inputs, policy: FetchPolicy = .networkFirst, window: Int = 16
     ) -> BatchLookups<Inputs> where Inputs.Element == String {
         BatchLookups(inputs: inputs, window: window) { [self] input in
-            do throws(DashSpendFailure) {
+            do {
                 return BatchLookup(input: input, result: .success(try await merchant(input, policy: policy)))
             } catch {
-                return BatchLookup(input: input, result: .failure(error))
+                return BatchLookup(input: input, result: .failure(DashSpendFailure(error)))
             }
         }
     }

@@ -15,9 +15,11 @@ extension DashSpendClient {
     /// was. `strict` refuses a ZIP whose CRC-32C differs from its stated checksum.
     ///
     /// `progress` hears every stage, the download first (bytes of the object on disk and its whole size).
+    ///
+    /// - Throws: ``DashSpendFailure``.
     public func sync(
         _ source: SyncSource, force: Bool = false, strict: Bool = false, progress: SyncProgressHandler? = nil
-    ) async throws(DashSpendFailure) -> SyncReport {
+    ) async throws -> SyncReport {
         guard let object = try source.remoteObject(storageBase: configuration.storageBaseURL) else {
             return try sync(from: source.description, force: force, strict: strict, progress: progress)
         }
@@ -64,7 +66,9 @@ extension DashSpendClient {
 
     /// Whether `source` (a network source) has data newer than the installed database, without
     /// downloading it. A plain URL is asked with a conditional `HEAD` for the version installed last.
-    public func checkForUpdate(_ source: SyncSource) async throws(DashSpendFailure) -> SyncUpdateCheck {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func checkForUpdate(_ source: SyncSource) async throws -> SyncUpdateCheck {
         guard let object = try source.remoteObject(storageBase: configuration.storageBaseURL) else {
             throw DashSpendFailure(
                 .invalidRequest, "checking for an update needs a network source, not the file \(source.description)",

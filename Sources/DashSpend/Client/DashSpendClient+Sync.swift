@@ -19,9 +19,11 @@ extension DashSpendClient {
     /// ``SyncReport/checksumVerified`` false and a warning, unless `strict`, which refuses it
     /// (``DashSpendFailure/Kind/badData``). `progress` hears each stage as it runs and when it ends, on the
     /// calling thread.
+    ///
+    /// - Throws: ``DashSpendFailure``.
     public func sync(
         from source: String, force: Bool = false, strict: Bool = false, progress: SyncProgressHandler? = nil
-    ) throws(DashSpendFailure) -> SyncReport {
+    ) throws -> SyncReport {
         let importer = ExploreImporter(directory: configuration.networkDirectory)
         let outcome: ExploreImportOutcome
         let finished = Locked<[SyncProgress]>([])

@@ -45,7 +45,9 @@ public final class DashSpendClient: Sendable {
 
     /// Creates a client; fails when a provider base URL is not usable or the bound on requests per provider
     /// is below 1 (``DashSpendFailure/Kind/invalidRequest``).
-    public init(configuration: DashSpendConfiguration) throws(DashSpendFailure) {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public init(configuration: DashSpendConfiguration) throws {
         self.configuration = configuration
         let bound = configuration.maxConcurrentRequestsPerProvider
         guard bound >= 1 else {

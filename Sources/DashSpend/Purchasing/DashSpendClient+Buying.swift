@@ -18,8 +18,10 @@ extension DashSpendClient {
     /// needs beyond the offer (PiggyCards: a card of that value in stock, its 2,500 USD order cap) without
     /// ordering. A refused amount is ``DashSpendFailure/Kind/refused`` with cause
     /// ``DashSpendFailure/Cause/amountNotAllowed`` and a message that lists what is allowed.
+    ///
+    /// - Throws: ``DashSpendFailure``.
     public func quote(merchant idOrName: String, amount: Decimal, provider: GiftCardProvider? = nil)
-        async throws(DashSpendFailure) -> PurchaseQuote
+        async throws -> PurchaseQuote
     {
         try checkUsable(.networkOnly, for: "buying from \(idOrName)", subject: idOrName)
         // Not networkOnly: there the first signed-in provider that fails fails the lookup, even when the
@@ -91,7 +93,9 @@ extension DashSpendClient {
     /// as `rejected` and fails as ``DashSpendFailure/Kind/refused`` with the provider's note. When the order
     /// was created but the save of the provider's answer fails, the order is still returned with its payment,
     /// ``Order/notSaved`` saying why it is not kept.
-    public func placeOrder(_ quote: PurchaseQuote) async throws(DashSpendFailure) -> Order {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func placeOrder(_ quote: PurchaseQuote) async throws -> Order {
         let purchaser = try purchaser(for: quote.provider)
         let store = try orderStore()
         let now = configuration.now()
@@ -152,7 +156,9 @@ extension DashSpendClient {
     }
 
     /// Every order kept for this network, newest first. Reads the state database only.
-    public func orders() throws(DashSpendFailure) -> [Order] {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func orders() throws -> [Order] {
         let store = try orderStore()
         do {
             return try store.all()
@@ -162,7 +168,9 @@ extension DashSpendClient {
     }
 
     /// The kept order `id` (the local id, or the provider's order id) without asking the provider.
-    public func storedOrder(id: String) throws(DashSpendFailure) -> Order {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func storedOrder(id: String) throws -> Order {
         let store = try orderStore()
         let found: Order?
         do {
@@ -179,7 +187,9 @@ extension DashSpendClient {
     /// order fulfilled with its cards kept is final: it is returned as kept without asking, so a delivered
     /// card is shown whether or not the provider answers. When the provider cannot be asked, the failure
     /// leaves the kept order (and its cards) as it was.
-    public func order(id: String) async throws(DashSpendFailure) -> Order {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func order(id: String) async throws -> Order {
         let stored = try storedOrder(id: id)
         guard let providerOrderId = stored.providerOrderId, stored.status != .creating else { return stored }
         if stored.status == .fulfilled && !stored.cards.isEmpty { return stored }
@@ -199,7 +209,9 @@ extension DashSpendClient {
     /// The CTX order paid by Dash transaction `transactionId`, refreshed and saved: attached to the kept order
     /// with the same CTX id, else to the newest CTX order whose creation answer was lost (status
     /// `unknown`) for the same amount, else kept as a new order.
-    public func order(transactionId: String, provider: GiftCardProvider = .ctx) async throws(DashSpendFailure) -> Order {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func order(transactionId: String, provider: GiftCardProvider = .ctx) async throws -> Order {
         let txid = transactionId.trimmedWhitespace
         guard !txid.isEmpty else { throw DashSpendFailure(.invalidRequest, "a transaction id is needed") }
         let purchaser = try purchaser(for: provider)
@@ -285,7 +297,7 @@ extension DashSpendClient {
                 .invalidRequest, "buying from \(provider.displayName) needs the network, and this client is offline",
                 provider: provider)
         }
-        try checkStoredCredentials(of: provider)
+        try readStoredCredentials(of: provider)
         guard let purchaser = repositoryFactory.makeRepository(for: provider) as? any GiftCardPurchasing else {
             throw DashSpendFailure(
                 .internalFailure, "\(provider.displayName) cannot sell cards in this build", provider: provider)

@@ -17,7 +17,7 @@ enum OrdersCommand: CLICommand {
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let client = try invocation.client()
-        let orders = try await invocation.perform { () throws(DashSpendFailure) in try client.orders() }
+        let orders = try await invocation.perform { () throws in try client.orders() }
         if invocation.json {
             return JSONDocument.object([("orders", .array(orders.map { OrderOutput.json($0, reveal: false) }))])
                 .serialized() + "\n"

@@ -117,20 +117,21 @@ struct Invocation {
         do {
             return try DashSpendClient(configuration: configuration)
         } catch {
-            throw CLIError(error, network: configuration.network)
+            throw CLIError(DashSpendFailure(error), network: configuration.network)
         }
     }
 
     /// The state database that was set aside when this invocation's client opened it, if it was.
     var stateDatabaseRecovery: StateDatabaseRecovery? { madeClient?.stateDatabaseRecovery }
 
-    /// Runs a library call; its failure goes through the one error table (``CLIError/init(_:network:)``).
-    /// `offlineHelps` false for a command that cannot run offline: its network failures do not suggest it.
-    func perform<T>(offlineHelps: Bool = true, _ body: () async throws(DashSpendFailure) -> T) async throws(CLIError) -> T {
+    /// Runs a library call (the front door throws ``DashSpendFailure`` untyped); its failure goes through the
+    /// one error table (``CLIError/init(_:network:)``). `offlineHelps` false for a command that cannot run
+    /// offline: its network failures do not suggest it.
+    func perform<T>(offlineHelps: Bool = true, _ body: () async throws -> T) async throws(CLIError) -> T {
         do {
             return try await body()
         } catch {
-            throw CLIError(error, network: network, offlineHelps: offlineHelps)
+            throw CLIError(DashSpendFailure(error), network: network, offlineHelps: offlineHelps)
         }
     }
 }
