@@ -74,7 +74,7 @@ struct MerchantStatesTests {
     func failedKeepsStored() async throws {
         try await storeAnAnswer()
         server.loopback.inject(.respond(status: 500, body: "{}"), path: homeDepotPath, times: 1)
-        let states = try await collect(try client().merchantStates(ClientFixture.homeDepot, policy: .networkOnly))
+        let states = await collect(try client().merchantStates(ClientFixture.homeDepot, policy: .networkOnly))
         #expect(states.count == 3, "\(states)")
         guard case .failed(let failure, let previous?)? = states.last else {
             Issue.record("last: failed with the stored answer, got \(String(describing: states.last))")
@@ -87,7 +87,7 @@ struct MerchantStatesTests {
     @Test("Offline, the stored answer is the loaded one and nothing is asked")
     func cacheOnlyLoadsStored() async throws {
         try await storeAnAnswer()
-        let states = try await collect(try client().merchantStates(ClientFixture.homeDepot, policy: .cacheOnly))
+        let states = await collect(try client().merchantStates(ClientFixture.homeDepot, policy: .cacheOnly))
         #expect(states.count == 2, "\(states)")
         guard case .loaded(let stored, .cached, let fetchedAt?)? = states.last else {
             Issue.record("last: loaded from the stored answer, got \(String(describing: states.last))")
@@ -100,7 +100,7 @@ struct MerchantStatesTests {
 
     @Test("A merchant that does not exist fails at once with nothing to show")
     func unknownMerchant() async throws {
-        let states = try await collect(try client().merchantStates("no-such-merchant"))
+        let states = await collect(try client().merchantStates("no-such-merchant"))
         #expect(states.count == 2, "\(states)")
         guard case .failed(let failure, nil)? = states.last else {
             Issue.record("last: failed, got \(String(describing: states.last))")

@@ -35,7 +35,7 @@ struct ResolutionChainTests {
         #expect(ctx.denominations.value == .fixed([10, 12.5, 25, 50]))
         #expect(ctx.denominations.source == .live)
         #expect(ctx.liveError == nil)
-        #expect(try fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX)?.discountBasisPoints == 300)
+        #expect(fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX)?.discountBasisPoints == 300)
     }
 
     @Test("A failed live call falls back to the stored answer; the stored answer survives the failure")
@@ -58,7 +58,7 @@ struct ResolutionChainTests {
             Issue.record("the 503 must be kept as the reason, got \(String(describing: ctx.liveError))")
             return
         }
-        #expect(try fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX) != nil, "a failure never clears stored data")
+        #expect(fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX) != nil, "a failure never clears stored data")
     }
 
     @Test("Offline: the stored answer, never the network")

@@ -295,7 +295,7 @@ struct NetworkSyncCommandTests {
 
     static func writeRandom(to path: String, bytes: Int) throws {
         var random = SplitMix64(seed: 64)
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         var written = 0

@@ -14,8 +14,8 @@ final class RunningCLI: @unchecked Sendable {
     init(_ arguments: [String], home: String) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-run-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/out", contents: nil)
-        FileManager.default.createFile(atPath: folder + "/err", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/out", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/err", contents: nil)
         process.executableURL = CLIProcess.executable
         process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home]

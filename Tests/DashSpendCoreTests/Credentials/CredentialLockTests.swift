@@ -104,7 +104,7 @@ struct CredentialLockTests {
         ]
         try other.run()
         defer {
-            FileManager.default.createFile(atPath: folder + "/release", contents: nil)
+            _ = FileManager.default.createFile(atPath: folder + "/release", contents: nil)
             other.waitUntilExit()
         }
         for _ in 0..<2_000 where !FileManager.default.fileExists(atPath: folder + "/held") {
@@ -119,7 +119,7 @@ struct CredentialLockTests {
         }
         try await Task.sleep(for: .milliseconds(300))
         #expect(!entered.withLock { $0 }, "the lock was taken while another process held it")
-        FileManager.default.createFile(atPath: folder + "/release", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/release", contents: nil)
         try await waiter.value
         #expect(entered.withLock { $0 })
     }
