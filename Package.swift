@@ -122,7 +122,9 @@ let package = Package(
         ),
         // One test target per source module, named `<Module>Tests`.
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendTestSupport"]),
-        .testTarget(name: "DashSpendSQLiteTests", dependencies: ["DashSpendLocking", "DashSpendSQLite", "DashSpendTestSupport"]),
+        .testTarget(
+            name: "DashSpendSQLiteTests", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendTestSupport"]
+        ),
         .testTarget(
             name: "DashSpendExploreTests",
             dependencies: ["DashSpendExplore", "DashSpendSQLite", "DashSpendSample", "DashSpendTestSupport"]

@@ -115,7 +115,7 @@ struct DownloadBenchmark {
             directory: network, transport: URLSessionTransport(), downloader: URLSessionDownloader())
         if let segmentSize { downloader.segmentSize = segmentSize }
         let configured = downloader
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         let start = clock.now
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)

@@ -97,7 +97,7 @@ struct ServiceBenchmark {
         if first.offers.first?.discountBasisPoints.source != .cached {
             print("warning: the client did not show the stored answer for \(prepared.ids[0])")
         }
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         var sink = 0
         func libraryRound() async throws -> Double {
             let start = clock.now
@@ -187,7 +187,7 @@ struct ServiceBenchmark {
                 "warning: merchant-lookup exit \(cliCheck.status) (\(cliLines) lines, \(cachedLines) with stored answers), "
                     + "sqlite3 exit \(shellCheck.status) (\(shellBytes) bytes)")
         }
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         var a = Samples()
         var b = Samples()
         let start = clock.now

@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("URLSessionTransport sends the request as given; timeouts, resets and refusals are errors", .timeLimit(.minutes(2)))
+@Suite("URLSessionTransport sends the request as given; timeouts, resets and refusals are errors", hangGuard(minutes: 2))
 struct URLSessionTransportTests {
     private func withServer(_ body: (LoopbackHTTPServer, URLSessionTransport) async throws -> Void) async throws {
         let server = LoopbackHTTPServer()
@@ -104,7 +104,7 @@ struct URLSessionTransportTests {
             let request = HTTPRequest(method: "GET", url: server.baseURL.appendingAPIPath(["echo"]), timeout: 90)
             let started = Date()
             let task = Task { try await transport.send(request) }
-            try await Task.sleep(for: .milliseconds(200))
+            try await Task.sleep(seconds: 0.2)
             task.cancel()
             let result = await task.result
             #expect(throws: CancellationError.self) { try result.get() }

@@ -6,7 +6,7 @@ import Testing
 
 @testable import DashSpendPiggyCards
 
-@Suite("PiggyCards: sign-in durability, races, hostile values and payTo", .timeLimit(.minutes(2)))
+@Suite("PiggyCards: sign-in durability, races, hostile values and payTo", hangGuard(minutes: 2))
 struct PiggyCardsFixesTests {
     /// Waits until `endpoint` received a request, and fails the test if it does not.
     private static func waitForRequest(_ harness: ProviderHarness, _ endpoint: String) async throws {

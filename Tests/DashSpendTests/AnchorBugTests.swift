@@ -8,7 +8,7 @@ import Testing
 
 /// One test per anchor bug of the wallets that the resolution rules say not to copy
 /// (`resolution.md`, "Anchor bugs not to copy"), each named after the bug it proves absent.
-@Suite("The wallets' anchor bugs are not copied", .timeLimit(.minutes(3)))
+@Suite("The wallets' anchor bugs are not copied", hangGuard(minutes: 3))
 struct AnchorBugTests {
     @Test("Android rewrites the first provider row with the selected provider's live data: not here")
     func androidRewritesTheFirstProviderRowWithTheSelectedProvidersLiveData() async throws {

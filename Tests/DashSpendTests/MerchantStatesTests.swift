@@ -6,7 +6,7 @@ import Testing
 
 /// The states app code observes for one merchant: the stored answer at once, then the live one (seed 000's
 /// DataState), as an `AsyncSequence` and as the observable ``MerchantModel``.
-@Suite("Merchant states: the stored answer at once, then the live one", .timeLimit(.minutes(3)))
+@Suite("Merchant states: the stored answer at once, then the live one", hangGuard(minutes: 3))
 struct MerchantStatesTests {
     let state: ScratchDirectory
     let server: MockProviderServer
@@ -109,6 +109,7 @@ struct MerchantStatesTests {
         #expect(failure.kind == .notFound)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("The model's state changes are observed: stored at once, live when it lands, and a failed reload keeps it")
     @MainActor
     func modelIsObserved() async throws {
@@ -172,6 +173,7 @@ struct MerchantStatesTests {
 }
 
 /// Counts the changes of a model's `state` that observers are told of.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 final class ChangeCounter {
     private(set) var count = 0
@@ -190,6 +192,7 @@ final class ChangeCounter {
 
 /// Records, synchronously and in order, every state a model's `state` replaces (observers are told in
 /// `willSet`, so each call sees the value about to be replaced; the last one is the model's current state).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 final class StateRecorder {
     private(set) var replaced: [DataState<ResolvedMerchant>] = []

@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("The fallback chains: live → cached → local → default, every value with its source", .timeLimit(.minutes(2)))
+@Suite("The fallback chains: live → cached → local → default, every value with its source", hangGuard(minutes: 2))
 struct ResolutionChainTests {
     @Test("Not signed in: nothing is asked, values are local or default, and the reason is kept")
     func notSignedIn() async throws {
@@ -164,7 +164,7 @@ struct ResolutionChainTests {
     }
 }
 
-@Suite("Edge cases of the chains", .timeLimit(.minutes(2)))
+@Suite("Edge cases of the chains", hangGuard(minutes: 2))
 struct ResolutionEdgeCaseTests {
     @Test("A recent answer is reused until the time-to-live has passed on the service's clock")
     func timeToLiveOnOneService() async throws {

@@ -5,11 +5,13 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Several `merchant-lookup` processes sharing one state folder, all holding an expired CTX access token,
 /// against a loopback server whose refresh tokens are single-use (rotated) and whose refresh answers slowly.
-@Suite("Processes refreshing one CTX session at once", .serialized, .timeLimit(.minutes(5)))
+@Suite("Processes refreshing one CTX session at once", .serialized, hangGuard(minutes: 5))
 struct ConcurrentRefreshTests {
     static let trials = 20
 

@@ -23,12 +23,8 @@ extension DashSpendClient {
         guard let object = try source.remoteObject(storageBase: configuration.storageBaseURL) else {
             return try sync(from: source.description, force: force, strict: strict, progress: progress)
         }
-        let clock = ContinuousClock()
-        let started = clock.now
-        @Sendable func seconds() -> Double {
-            let elapsed = clock.now - started
-            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        }
+        let started = MonotonicClock.Instant.now
+        @Sendable func seconds() -> Double { (MonotonicClock.Instant.now - started).seconds }
         // The last download report, until the import's first report says the download has ended.
         let download = Locked<(received: Int, total: Int?, ended: Bool)?>(nil)
         let outcome: ExploreNetworkSync.Outcome

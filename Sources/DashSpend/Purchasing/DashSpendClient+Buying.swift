@@ -276,7 +276,7 @@ extension DashSpendClient {
                         continuation.yield(.failed(DashSpendFailure(error), previous: previous))
                     }
                     do {
-                        try await Task.sleep(for: .seconds(interval))
+                        try await Task.sleep(seconds: interval)
                     } catch {
                         break
                     }

@@ -105,9 +105,9 @@ public enum SyncSource: Sendable, Hashable, CustomStringConvertible {
     /// The base URL, bucket and object of a URL whose path is `…/v0/b/BUCKET/o/OBJECT`.
     private static func storageShape(_ url: URL) -> (URL, String, String)? {
         let path = url.path
-        guard let marker = path.firstRange(of: "/v0/b/") else { return nil }
+        guard let marker = path.firstOccurrence(of: "/v0/b/") else { return nil }
         let rest = path[marker.upperBound...]
-        guard let objectMarker = rest.firstRange(of: "/o/") else { return nil }
+        guard let objectMarker = rest.firstOccurrence(of: "/o/") else { return nil }
         let bucket = String(rest[..<objectMarker.lowerBound])
         let object = String(rest[objectMarker.upperBound...])
         guard !bucket.isEmpty, !bucket.contains("/"), !object.isEmpty else { return nil }

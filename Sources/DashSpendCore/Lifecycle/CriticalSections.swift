@@ -23,7 +23,7 @@ import Darwin
 /// finished and saved or never sent. It then waits with ``waitUntilNoneOpen()`` before exiting.
 public final class CriticalSections: Sendable {
     private struct State {
-        var open: [Int: ContinuousClock.Instant] = [:]
+        var open: [Int: MonotonicClock.Instant] = [:]
         var nextId = 0
         var closed = false
     }
@@ -39,15 +39,15 @@ public final class CriticalSections: Sendable {
     /// Whether ``close()`` was called.
     public var isClosed: Bool { state.withLock { $0.closed } }
 
-    /// Runs `body` as a critical section that should end within `bound` (its own time-outs ensure it);
-    /// ``waitUntilNoneOpen()`` waits for it at most that long. Throws `CancellationError` without running
-    /// `body` once ``close()`` was called.
-    public func run<T>(boundedBy bound: Duration, _ body: () async throws -> T) async throws -> T {
+    /// Runs `body` as a critical section that should end within `bound` seconds (its own time-outs ensure
+    /// it); ``waitUntilNoneOpen()`` waits for it at most that long. Throws `CancellationError` without
+    /// running `body` once ``close()`` was called.
+    public func run<T>(boundedBy bound: Double, _ body: () async throws -> T) async throws -> T {
         let id = try state.withLock { state -> Int in
             guard !state.closed else { throw CancellationError() }
             let id = state.nextId
             state.nextId += 1
-            state.open[id] = ContinuousClock.now.advanced(by: bound)
+            state.open[id] = MonotonicClock.Instant.now.advanced(bySeconds: bound)
             return id
         }
         defer { _ = state.withLock { $0.open.removeValue(forKey: id) } }
@@ -71,7 +71,7 @@ public final class CriticalSections: Sendable {
         while true {
             let (count, deadline) = state.withLock { ($0.open.count, $0.open.values.max()) }
             guard count > 0, let deadline else { return true }
-            if ContinuousClock.now >= deadline { return false }
+            if MonotonicClock.Instant.now >= deadline { return false }
             usleep(5_000)
         }
     }

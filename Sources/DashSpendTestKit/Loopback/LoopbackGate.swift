@@ -1,9 +1,12 @@
+import DashSpendCore
 import DashSpendLocking
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Holds the answers on a route until a test opens it (``LoopbackFault/hold(_:)``), and says when requests
@@ -34,10 +37,10 @@ public final class LoopbackGate: Sendable, Hashable {
 
     /// Waits (suspending, in steps of 5 ms) until `count` requests have arrived; false after `timeout` seconds.
     public func waitForArrivals(_ count: Int = 1, timeout: Double = 10) async throws -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
+        let deadline = MonotonicClock.Instant.now.advanced(bySeconds: timeout)
         while arrived < count {
-            if ContinuousClock.now >= deadline { return false }
-            try await Task.sleep(for: .milliseconds(5))
+            if MonotonicClock.Instant.now >= deadline { return false }
+            try await Task.sleep(seconds: 0.005)
         }
         return true
     }
@@ -46,8 +49,8 @@ public final class LoopbackGate: Sendable, Hashable {
     /// gate opens.
     func pass() {
         state.withLock { $0.arrived += 1 }
-        let deadline = ContinuousClock.now.advanced(by: .seconds(limit))
-        while !state.withLock({ $0.isOpen }), ContinuousClock.now < deadline {
+        let deadline = MonotonicClock.Instant.now.advanced(bySeconds: limit)
+        while !state.withLock({ $0.isOpen }), MonotonicClock.Instant.now < deadline {
             usleep(2_000)
         }
     }

@@ -69,7 +69,7 @@ public struct CLIError: Error, Sendable {
         // A pasted merchant id or name longer than a line is cut where the message quotes it.
         var message = failure.message
         if let subject = failure.subject, subject.count > TerminalText.maximumQuotedLength {
-            message = message.replacing(subject, with: TerminalText.clipped(subject))
+            message = message.replacingEvery(subject, with: TerminalText.clipped(subject))
         }
         switch failure.kind {
         case .notFound: code = .notFound

@@ -83,7 +83,7 @@ enum OrderCommand: CLICommand {
         let states = client.orderStates(id: id, polling: polling)
         let finished: Order? = await withTaskGroup(of: Order?.self) { group in
             group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
+                try? await Task.sleep(seconds: seconds)
                 return nil
             }
             group.addTask {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `FileCredentialStore.withExclusiveAccess`: a polled `flock` on `<serviceTag>.json.lock`.
-@Suite("The credentials lock admits one holder at a time, across descriptors and processes", .timeLimit(.minutes(2)))
+@Suite("The credentials lock admits one holder at a time, across descriptors and processes", hangGuard(minutes: 2))
 struct CredentialLockTests {
     private static func temporaryRoot() -> String {
         NSTemporaryDirectory() + "dashspend-lock-\(UUID().uuidString)/state"
@@ -19,7 +19,7 @@ struct CredentialLockTests {
         let root = Self.temporaryRoot()
         defer { Self.remove(root) }
         let store = FileCredentialStore(root: root)
-        try await store.withExclusiveAccess(to: .ctx, network: .testnet, waitingAtMost: .seconds(1)) {}
+        try await store.withExclusiveAccess(to: .ctx, network: .testnet, waitingAtMost: 1) {}
         let lock = store.lockPath(for: .ctx, network: .testnet)
         #expect(lock == store.path(for: .ctx, network: .testnet) + ".lock")
         let attributes = try FileManager.default.attributesOfItem(atPath: lock)
@@ -37,13 +37,13 @@ struct CredentialLockTests {
                 // machine delays the polling waiters' wake-ups by seconds.
                 group.addTask {
                     try await FileCredentialStore(root: root).withExclusiveAccess(
-                        to: .ctx, network: .mainnet, waitingAtMost: .seconds(60)
+                        to: .ctx, network: .mainnet, waitingAtMost: 60
                     ) {
                         inside.withLock {
                             $0.now += 1
                             $0.most = max($0.most, $0.now)
                         }
-                        try await Task.sleep(for: .milliseconds(20))
+                        try await Task.sleep(seconds: 0.02)
                         inside.withLock { $0.now -= 1 }
                     }
                 }
@@ -59,31 +59,31 @@ struct CredentialLockTests {
         // The holder keeps the lock far longer than the waiter's bound, so only giving up can end the wait.
         let holder = Task {
             try await FileCredentialStore(root: root).withExclusiveAccess(
-                to: .ctx, network: .mainnet, waitingAtMost: .seconds(1)
-            ) { try await Task.sleep(for: .seconds(60)) }
+                to: .ctx, network: .mainnet, waitingAtMost: 1
+            ) { try await Task.sleep(seconds: 60) }
         }
-        try await Task.sleep(for: .milliseconds(200))
+        try await Task.sleep(seconds: 0.2)
         let ran = Locked(false)
-        let started = ContinuousClock.now
+        let started = MonotonicClock.Instant.now
         do {
             try await FileCredentialStore(root: root).withExclusiveAccess(
-                to: .ctx, network: .mainnet, waitingAtMost: .milliseconds(300)
+                to: .ctx, network: .mainnet, waitingAtMost: 0.3
             ) { ran.withLock { $0 = true } }
             Issue.record("the lock was taken while another holder had it")
         } catch let error as CredentialStoreError {
             #expect(error.kind == .busy)
             #expect(error.description.contains("locked"))
         }
-        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect((MonotonicClock.Instant.now - started).seconds < 30)
         #expect(!ran.withLock { $0 })
         // Other networks are other locks.
         try await FileCredentialStore(root: root).withExclusiveAccess(
-            to: .ctx, network: .testnet, waitingAtMost: .milliseconds(100)
+            to: .ctx, network: .testnet, waitingAtMost: 0.1
         ) {}
         holder.cancel()
         _ = await holder.result
         try await FileCredentialStore(root: root).withExclusiveAccess(
-            to: .ctx, network: .mainnet, waitingAtMost: .milliseconds(100)
+            to: .ctx, network: .mainnet, waitingAtMost: 0.1
         ) {}
     }
 
@@ -93,7 +93,7 @@ struct CredentialLockTests {
         let root = Self.temporaryRoot()
         defer { Self.remove(root) }
         let store = FileCredentialStore(root: root)
-        try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(1)) {}
+        try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: 1) {}
         let folder = (root as NSString).deletingLastPathComponent
         // flock(1), a process of its own, holds the same lock file until the test creates `release`.
         let other = Process()
@@ -108,16 +108,16 @@ struct CredentialLockTests {
             other.waitUntilExit()
         }
         for _ in 0..<2_000 where !FileManager.default.fileExists(atPath: folder + "/held") {
-            try await Task.sleep(for: .milliseconds(10))
+            try await Task.sleep(seconds: 0.01)
         }
         #expect(FileManager.default.fileExists(atPath: folder + "/held"), "the other process never held the lock")
         let entered = Locked(false)
         let waiter = Task {
-            try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(30)) {
+            try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: 30) {
                 entered.withLock { $0 = true }
             }
         }
-        try await Task.sleep(for: .milliseconds(300))
+        try await Task.sleep(seconds: 0.3)
         #expect(!entered.withLock { $0 }, "the lock was taken while another process held it")
         _ = FileManager.default.createFile(atPath: folder + "/release", contents: nil)
         try await waiter.value
@@ -126,7 +126,7 @@ struct CredentialLockTests {
 
     @Test func theDefaultImplementationRunsTheBody() async throws {
         let store = InMemoryCredentialStore()
-        let value = try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .zero) { 42 }
+        let value = try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: 0) { 42 }
         #expect(value == 42)
     }
 
@@ -134,20 +134,20 @@ struct CredentialLockTests {
         let sections = CriticalSections()
         let entered = Locked(false)
         let running = Task {
-            try await sections.run(boundedBy: .seconds(120)) {
+            try await sections.run(boundedBy: 120) {
                 entered.withLock { $0 = true }
-                try await Task.sleep(for: .milliseconds(300))
+                try await Task.sleep(seconds: 0.3)
             }
         }
-        while !entered.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        while !entered.withLock({ $0 }) { try await Task.sleep(seconds: 0.005) }
         #expect(sections.close() == 1)
-        await #expect(throws: CancellationError.self) { try await sections.run(boundedBy: .seconds(1)) {} }
-        let started = ContinuousClock.now
+        await #expect(throws: CancellationError.self) { try await sections.run(boundedBy: 1) {} }
+        let started = MonotonicClock.Instant.now
         let drained = await withCheckedContinuation { continuation in
             Thread.detachNewThread { continuation.resume(returning: sections.waitUntilNoneOpen()) }
         }
         #expect(drained)
-        #expect(ContinuousClock.now - started > .milliseconds(100))
+        #expect((MonotonicClock.Instant.now - started).seconds > 0.1)
         try await running.value
         #expect(sections.openCount == 0)
     }
