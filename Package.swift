@@ -6,8 +6,19 @@ import PackageDescription
 // (`swift build -Xswiftc -DPIGGYCARDS_ENABLED`). Its module is always a dependency and every one of its
 // files sits wholly inside `#if PIGGYCARDS_ENABLED`, so both spellings give the same product and a build
 // without the flag contains no PiggyCards code. (A `.when(traits:)` dependency would break the `-D` path.)
+// zlib and SQLite come from the Apple SDKs (headers and .tbd stubs) as they come from /usr on Linux, and
+// libcrypto is used on Linux only (CommonCrypto on Apple platforms): pkg-config is asked on Linux only, so
+// an Apple build never picks up a Homebrew library built for another platform.
+#if os(Linux)
+let linuxPkgConfig: (String) -> String? = { $0 }
+#else
+let linuxPkgConfig: (String) -> String? = { _ in nil }
+#endif
+
 let package = Package(
     name: "DashSpend",
+    // The iOS wallet's deployment target (and the macOS of the same year); newer features are @available.
+    platforms: [.iOS(.v15), .macOS(.v12)],
     products: [
         .library(name: "DashSpend", targets: ["DashSpend"]),
         .library(name: "DashSpendCore", targets: ["DashSpendCore"]),
@@ -27,17 +38,17 @@ let package = Package(
         // MARK: - System libraries
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
+            pkgConfig: linuxPkgConfig("sqlite3"),
             providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"]), .brew(["sqlite"])]
         ),
         .systemLibrary(
             name: "CCrypto",
-            pkgConfig: "libcrypto",
+            pkgConfig: linuxPkgConfig("libcrypto"),
             providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl"])]
         ),
         .systemLibrary(
             name: "CZlib",
-            pkgConfig: "zlib",
+            pkgConfig: linuxPkgConfig("zlib"),
             providers: [.apt(["zlib1g-dev"]), .yum(["zlib-devel"]), .brew(["zlib"])]
         ),
 
@@ -52,9 +63,13 @@ let package = Package(
         /// The explore database reader (SQLite).
         .target(name: "DashSpendExplore", dependencies: ["DashSpendCore", "DashSpendSQLite"]),
         /// `sync`: reads the wallets' WinZip-AES explore ZIP (or a plain explore file) and swaps it in safely.
+        /// Crypto through CommonCrypto on Apple platforms, libcrypto (`CCrypto`) on Linux.
         .target(
             name: "DashSpendSync",
-            dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "CCrypto", "CZlib"]
+            dependencies: [
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite",
+                .target(name: "CCrypto", condition: .when(platforms: [.linux])), "CZlib",
+            ]
         ),
         /// The CTX client and repository.
         .target(name: "DashSpendCTX", dependencies: ["DashSpendCore"]),
