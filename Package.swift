@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "DashSpendExplore", targets: ["DashSpendExplore"]),
         .library(name: "DashSpendHTTP", targets: ["DashSpendHTTP"]),
         .library(name: "DashSpendTestKit", targets: ["DashSpendTestKit"]),
+        /// The sample explore database, for trying the library without a sync (`EmbeddedExploreDatabase.sample`).
+        .library(name: "DashSpendSample", targets: ["DashSpendSample"]),
         .executable(name: "merchant-lookup", targets: ["MerchantLookup"]),
         .executable(name: "explore-benchmark", targets: ["ExploreBenchmark"]),
         .plugin(name: "BuildMatrix", targets: ["BuildMatrix"]),
@@ -86,8 +88,9 @@ let package = Package(
                 "DashSpendSync",
             ]
         ),
-        /// The sample explore database, built from `Fixtures/SampleExplore` by the build-tool plugin.
-        .target(name: "DashSpendSample", plugins: ["EmbedSampleDatabase"]),
+        /// The sample explore database, built from `Fixtures/SampleExplore` by the build-tool plugin
+        /// (`EmbeddedExploreDatabase.sample`).
+        .target(name: "DashSpendSample", dependencies: ["DashSpend"], plugins: ["EmbedSampleDatabase"]),
 
         // MARK: - Kit for implementers
         /// Conformance suites any repository, credential store, offer store or transport runs against itself

@@ -119,7 +119,12 @@ public final class DashSpendClient: Sendable {
             } else if case .installed(let fallback?) = configuration.database {
                 database = try ExploreDatabase(bytes: fallback.bytes, origin: fallback.origin, providers: providers)
             } else {
-                throw ExploreDatabaseError.fileMissing(path: configuration.installedDatabasePath)
+                let installed = configuration.installedDatabasePath
+                throw DashSpendFailure(
+                    .missingInput,
+                    "no explore database for \(configuration.network.rawValue): none was synced to \(installed) and "
+                        + "no fallback was given; sync first or pass a file",
+                    cause: .notSynced, subject: installed)
             }
         } catch {
             throw DashSpendFailure(error)

@@ -2,9 +2,9 @@ import DashSpendCore
 import DashSpendSync
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Where ``DashSpendClient/sync(_:force:strict:progress:)`` takes the explore data from.
@@ -37,6 +37,11 @@ public enum SyncSource: Sendable, Hashable, CustomStringConvertible {
         case .mainnet: .storageObject(bucket: walletBucket, object: "explore/explore-v4.db")
         case .testnet: .storageObject(bucket: walletBucket, object: "explore/explore-v4-testnet.db")
         }
+    }
+
+    /// The local file at `url` (a file URL).
+    public static func file(_ url: URL) -> SyncSource {
+        .file(url.path)
     }
 
     /// Reads `text` as a source: `gs://BUCKET/OBJECT`, an `http://` or `https://` URL, else a file path.

@@ -106,6 +106,8 @@ public struct CLIError: Error, Sendable {
             hint = "import it with `merchant-lookup sync --from \(failure.subject ?? "FILE")\(networkHint)`"
         case .databaseMissing:
             hint = "pass --db with the path of an explore database file"
+        case .notSynced:
+            hint = "download it with `merchant-lookup sync\(networkHint)`, or pass --db with an explore database file"
         case .databaseUnusable:
             hint = "point --db at the wallets' explore database, or download or copy it again"
         case .stateDirectory:

@@ -42,9 +42,6 @@ struct Invocation {
         madeClient = try makeClient()
     }
 
-    /// The label of the sample database compiled into this binary.
-    static let sampleOrigin = "embedded sample"
-
     /// Output as JSON.
     var json: Bool { arguments.flag("--json") }
     /// Nothing on stderr but errors (and, for `sync`, nothing on stdout but `--json`'s object).
@@ -86,10 +83,9 @@ struct Invocation {
         for provider in GiftCardProvider.allCases {
             if let raw = arguments.value(Self.urlOption(provider)) { urls[provider] = raw }
         }
-        let sample = EmbeddedExploreDatabase(bytes: EmbeddedSampleDatabase.bytes, origin: Self.sampleOrigin)
         var configuration = DashSpendConfiguration(
             stateDirectory: stateDirectory, network: network,
-            database: arguments.value("--db").map { .file($0) } ?? .installed(fallback: sample),
+            database: arguments.value("--db").map { .file($0) } ?? .installed(fallback: .sample),
             providerBaseURLs: urls, country: arguments.value("--country") ?? environment["DASHSPEND_COUNTRY"],
             offline: offline, timeout: timeout,
             diagnostics: arguments.flag("--verbose") ? StandardErrorDiagnostics() : SilentDiagnostics(),
