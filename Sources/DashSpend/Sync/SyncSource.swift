@@ -9,7 +9,7 @@ public import Foundation
 
 /// Where ``DashSpendClient/sync(_:force:strict:progress:)`` takes the explore data from.
 ///
-/// - ``file(_:)``: a local file (the wallets' encrypted ZIP, or a plain explore database).
+/// - ``file(_:)-enum.case``: a local file (the wallets' encrypted ZIP, or a plain explore database).
 /// - ``storageObject(bucket:object:)``: an object of a storage bucket (`gs://BUCKET/OBJECT`), read through
 ///   the storage service's REST interface under the configured base URL
 ///   (``DashSpendConfiguration/storageBaseURL``): its metadata first (size, `Data-Timestamp`,
