@@ -29,7 +29,6 @@ let package = Package(
         .library(name: "DashSpendSample", targets: ["DashSpendSample"]),
         .executable(name: "merchant-lookup", targets: ["MerchantLookup"]),
         .executable(name: "explore-benchmark", targets: ["ExploreBenchmark"]),
-        .plugin(name: "BuildMatrix", targets: ["BuildMatrix"]),
     ],
     traits: [
         .trait(name: "PIGGYCARDS_ENABLED", description: "Compile in the PiggyCards gift-card provider."),
@@ -120,6 +119,8 @@ let package = Package(
         // MARK: - Plugins and their tools
         .executableTarget(name: "SampleDatabaseEmbedder", dependencies: ["DashSpendSQLite"]),
         .plugin(name: "EmbedSampleDatabase", capability: .buildTool(), dependencies: ["SampleDatabaseEmbedder"]),
+        /// `swift package build-matrix` in this repository: runs ci/test-all.sh. Not a product, so a package that
+        /// depends on this one does not see it (it would fail there: the script is this repository's).
         .plugin(
             name: "BuildMatrix",
             capability: .command(
