@@ -4,7 +4,7 @@ public import DashSpend
 /// which exit code to use. The executable is a thin `@main` over ``run(arguments:environment:)``.
 public enum MerchantLookup {
     /// The tool's version: the package's.
-    public static let version = DashSpendVersion.current
+    public static let version = DashSpendRelease.version
 
     /// What a run produced.
     public struct Outcome: Sendable {

@@ -5,10 +5,10 @@ import Testing
 
 @Suite("merchant-lookup --version")
 struct VersionTests {
-    @Test("--version prints the package's version, DashSpendVersion.current")
+    @Test("--version prints the package's version, DashSpendRelease.version")
     func version() async {
         let outcome = await MerchantLookup.run(arguments: ["--version"], environment: [:])
-        #expect(outcome.output.hasPrefix("merchant-lookup \(DashSpendVersion.current) (providers: "), "\(outcome.output)")
+        #expect(outcome.output.hasPrefix("merchant-lookup \(DashSpendRelease.version) (providers: "), "\(outcome.output)")
         #expect(outcome.exitCode == .ok)
     }
 }
