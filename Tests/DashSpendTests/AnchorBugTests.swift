@@ -34,7 +34,7 @@ struct AnchorBugTests {
         let other = try #require(merchant.offer(.piggyCards))
         #expect(other.discountBasisPoints == Resolved(100, source: .local))
         #expect(other.enabled.source == .local)
-        #expect(try fixture.cache.load(.piggyCards, sourceId: "177") == nil)
+        #expect(fixture.cache.load(.piggyCards, sourceId: "177") == nil)
     }
 
     @Test("iOS reads enabled only from a first CTX provider: a first PiggyCards offer's enabled is the merchant's")
