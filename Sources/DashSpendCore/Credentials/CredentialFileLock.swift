@@ -32,12 +32,17 @@ enum CredentialFileLock {
             guard MonotonicClock.Instant.now < deadline else {
                 throw CredentialStoreError(
                     .busy, path: credentialsPath,
-                    reason: "another process kept \(lockPath) locked for more than \(Int(timeout)) s")
+                    reason: "another process kept \(lockPath) locked for more than \(wholeSeconds(timeout)) s")
             }
             try await Task.sleep(seconds: pause)
             pause = min(pause * 2, 0.025)
         }
         return try await body()
+    }
+
+    /// `seconds` as whole seconds when it is an ordinary time, else as it is (never a trap on NaN or infinity).
+    private static func wholeSeconds(_ seconds: Double) -> String {
+        seconds.isFinite && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
     /// One try at the lock; a failure other than "held by another" is ``CredentialStoreError`` (`.unwritable`).
