@@ -6,8 +6,19 @@ import PackageDescription
 // (`swift build -Xswiftc -DPIGGYCARDS_ENABLED`). Its module is always a dependency and every one of its
 // files sits wholly inside `#if PIGGYCARDS_ENABLED`, so both spellings give the same product and a build
 // without the flag contains no PiggyCards code. (A `.when(traits:)` dependency would break the `-D` path.)
+// zlib and SQLite come from the Apple SDKs (headers and .tbd stubs) as they come from /usr on Linux, and
+// libcrypto is used on Linux only (CommonCrypto on Apple platforms): pkg-config is asked on Linux only, so
+// an Apple build never picks up a Homebrew library built for another platform.
+#if os(Linux)
+let linuxPkgConfig: (String) -> String? = { $0 }
+#else
+let linuxPkgConfig: (String) -> String? = { _ in nil }
+#endif
+
 let package = Package(
     name: "DashSpend",
+    // The iOS wallet's deployment target (and the macOS of the same year); newer features are @available.
+    platforms: [.iOS(.v15), .macOS(.v12)],
     products: [
         .library(name: "DashSpend", targets: ["DashSpend"]),
         .library(name: "DashSpendCore", targets: ["DashSpendCore"]),
@@ -15,8 +26,9 @@ let package = Package(
         .library(name: "DashSpendHTTP", targets: ["DashSpendHTTP"]),
         .library(name: "DashSpendCurl", targets: ["DashSpendCurl"]),
         .library(name: "DashSpendTestKit", targets: ["DashSpendTestKit"]),
+        /// The sample explore database, for trying the library without a sync (`EmbeddedExploreDatabase.sample`).
+        .library(name: "DashSpendSample", targets: ["DashSpendSample"]),
         .executable(name: "merchant-lookup", targets: ["MerchantLookup"]),
-        .plugin(name: "BuildMatrix", targets: ["BuildMatrix"]),
     ],
     traits: [
         .trait(name: "PIGGYCARDS_ENABLED", description: "Compile in the PiggyCards gift-card provider."),
@@ -27,12 +39,12 @@ let package = Package(
         // MARK: - System libraries
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
+            pkgConfig: linuxPkgConfig("sqlite3"),
             providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"]), .brew(["sqlite"])]
         ),
         .systemLibrary(
             name: "CCrypto",
-            pkgConfig: "libcrypto",
+            pkgConfig: linuxPkgConfig("libcrypto"),
             providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl"])]
         ),
         /// libcurl's headers only (no `link` line, no pkg-config): `DashSpendCurl` opens `libcurl.so.4` with
@@ -43,7 +55,7 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CZlib",
-            pkgConfig: "zlib",
+            pkgConfig: linuxPkgConfig("zlib"),
             providers: [.apt(["zlib1g-dev"]), .yum(["zlib-devel"]), .brew(["zlib"])]
         ),
 
@@ -61,9 +73,13 @@ let package = Package(
         /// The explore database reader (SQLite).
         .target(name: "DashSpendExplore", dependencies: ["DashSpendCore", "DashSpendSQLite"]),
         /// `sync`: reads the wallets' WinZip-AES explore ZIP (or a plain explore file) and swaps it in safely.
+        /// Crypto through CommonCrypto on Apple platforms, libcrypto (`CCrypto`) on Linux.
         .target(
             name: "DashSpendSync",
-            dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "CCrypto", "CZlib"]
+            dependencies: [
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite",
+                .target(name: "CCrypto", condition: .when(platforms: [.linux])), "CZlib",
+            ]
         ),
         /// The CTX client and repository.
         .target(name: "DashSpendCTX", dependencies: ["DashSpendCore"]),
@@ -87,8 +103,9 @@ let package = Package(
                 .target(name: "DashSpendCurl", condition: .when(platforms: [.linux])),
             ]
         ),
-        /// The sample explore database, built from `Fixtures/SampleExplore` by the build-tool plugin.
-        .target(name: "DashSpendSample", plugins: ["EmbedSampleDatabase"]),
+        /// The sample explore database, built from `Fixtures/SampleExplore` by the build-tool plugin
+        /// (`EmbeddedExploreDatabase.sample`).
+        .target(name: "DashSpendSample", dependencies: ["DashSpend"], plugins: ["EmbedSampleDatabase"]),
 
         // MARK: - Kit for implementers
         /// Conformance suites any repository, credential store, offer store or transport runs against itself
@@ -122,6 +139,8 @@ let package = Package(
         // MARK: - Plugins and their tools
         .executableTarget(name: "SampleDatabaseEmbedder", dependencies: ["DashSpendSQLite"]),
         .plugin(name: "EmbedSampleDatabase", capability: .buildTool(), dependencies: ["SampleDatabaseEmbedder"]),
+        /// `swift package build-matrix` in this repository: runs ci/test-all.sh. Not a product, so a package that
+        /// depends on this one does not see it (it would fail there: the script is this repository's).
         .plugin(
             name: "BuildMatrix",
             capability: .command(
@@ -143,7 +162,9 @@ let package = Package(
         // One test target per source module, named `<Module>Tests`.
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendTestSupport"]),
         .testTarget(name: "DashSpendQRTests", dependencies: ["DashSpendQR", "DashSpendCore", "DashSpendTestSupport"]),
-        .testTarget(name: "DashSpendSQLiteTests", dependencies: ["DashSpendLocking", "DashSpendSQLite", "DashSpendTestSupport"]),
+                .testTarget(
+            name: "DashSpendSQLiteTests", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendTestSupport"]
+        ),
         .testTarget(
             name: "DashSpendExploreTests",
             dependencies: ["DashSpendExplore", "DashSpendSQLite", "DashSpendSample", "DashSpendTestSupport"]

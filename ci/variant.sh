@@ -6,8 +6,9 @@
 #   off     plain build                          .build-off     PiggyCards code must be absent
 #   define  -Xswiftc -DPIGGYCARDS_ENABLED        .build-define  PiggyCards code must be present
 #   trait   --traits PIGGYCARDS_ENABLED          .build-trait   PiggyCards code must be present
-# Steps: `swift build --build-tests`, `swift test --skip-build` (same flags), `ci/symbols.sh`, and in `off`
-# a smoke run of the benchmark (`explore-benchmark --quick`).
+# Steps: `swift build --build-tests` (a warning from our code fails it: ci/warnings.sh), `swift test
+# --skip-build` (same flags), `ci/symbols.sh`, and in `off` a smoke run of the benchmark
+# (`explore-benchmark --quick`).
 # Logs go to .build-logs/VARIANT-{build,test,symbols,benchmark}.log; the build log is printed only on failure
 # (VERBOSE=1 prints it live), the test output is always shown. A summary for ci/test-all.sh is written to
 # .build-logs/VARIANT.result, the sorted defined symbol names of merchant-lookup to
@@ -60,9 +61,14 @@ else
 fi
 seconds_build=$((SECONDS - start))
 [[ $status -eq 0 ]] || fail "swift build failed (exit $status, see $logs/$variant-build.log)" "$logs/$variant-build.log"
+grep -E 'Build complete' "$logs/$variant-build.log" | tail -n 1 || true
+# A clean build prints no warning from our code; a new one fails the variant (ci/warnings.sh lists them).
+if ! bash ci/warnings.sh "$logs/$variant-build.log" > "$logs/$variant-warnings.log"; then
+    sed 's/^/    /' "$logs/$variant-warnings.log"
+    fail "the build printed $(tail -n 1 "$logs/$variant-warnings.log") from our code (see $logs/$variant-warnings.log)"
+fi
 build=ok
-grep -E '(Build complete|warning:)' "$logs/$variant-build.log" | tail -n 5 || true
-echo "    build ok in ${seconds_build}s"
+echo "    build ok in ${seconds_build}s, no warnings"
 
 echo "==> [$variant] swift test --skip-build --scratch-path $scratch ${flags[*]}"
 start=$SECONDS

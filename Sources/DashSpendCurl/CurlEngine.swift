@@ -137,15 +137,14 @@ final class CurlEngine: @unchecked Sendable {
                 end(transfer, transfer.outcome(message.pointee.data.result))
             }
 
-            let now = ContinuousClock.now
+            let now = MonotonicClock.Instant.now
             var wait = Self.longestWait
             for transfer in Array(active.values) {
                 if let error = transfer.silenceFailure(at: now) {
                     transfer.fail(error)
                     end(transfer, .failure(error))
                 } else if let deadline = transfer.silenceDeadline {
-                    let milliseconds = (deadline - now).components
-                    let due = milliseconds.seconds * 1000 + milliseconds.attoseconds / 1_000_000_000_000_000 + 1
+                    let due = deadline > now ? Int((deadline - now).nanoseconds / 1_000_000) + 1 : 1
                     wait = min(wait, Int32(clamping: max(1, due)))
                 }
             }

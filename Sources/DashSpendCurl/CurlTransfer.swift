@@ -39,8 +39,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// Why the transfer stopped, when it was not libcurl's own doing: the writer threw, the body was too
     /// large, a silence limit passed. Once set, every callback refuses, so libcurl stops.
     private var failure: (any Error)?
-    private let started = ContinuousClock.now
-    private var lastActivity = ContinuousClock.now
+    private let started = MonotonicClock.Instant.now
+    private var lastActivity = MonotonicClock.Instant.now
 
     /// The receive buffer of a download: larger than libcurl's 16 KiB default, so a fast download reaches the
     /// writer in fewer, larger writes.
@@ -160,13 +160,13 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// When the transfer is next due for a silence check: the silence limit from the last sign of life (from the
     /// start until the head has come); nil for a whole exchange, which libcurl times itself.
-    var silenceDeadline: ContinuousClock.Instant? {
+    var silenceDeadline: MonotonicClock.Instant? {
         guard case .download(let timeouts, _) = mode else { return nil }
-        return headComplete ? lastActivity + .seconds(timeouts.stall) : started + .seconds(timeouts.connect)
+        return headComplete ? lastActivity.advanced(bySeconds: timeouts.stall) : started.advanced(bySeconds: timeouts.connect)
     }
 
     /// The error for a silence limit passed at `now`, nil while there is time left.
-    func silenceFailure(at now: ContinuousClock.Instant) -> (any Error)? {
+    func silenceFailure(at now: MonotonicClock.Instant) -> (any Error)? {
         guard case .download(let timeouts, _) = mode, let deadline = silenceDeadline, now >= deadline else { return nil }
         return headComplete
             ? HTTPDownloadError.stalled(seconds: timeouts.stall) : HTTPDownloadError.noResponse(seconds: timeouts.connect)

@@ -14,6 +14,8 @@ import FoundationNetworking
 public struct URLSessionDownloader: HTTPDownloadTransport {
     private let session: URLSession
     private let delegate: DownloadDelegate
+    /// The delegate queue's dispatch queue, held here: `OperationQueue.underlyingQueue` does not keep it.
+    private let dispatchQueue: DispatchQueue
 
     /// Creates a downloader with its own ephemeral session.
     public init() {
@@ -24,9 +26,10 @@ public struct URLSessionDownloader: HTTPDownloadTransport {
         let delegate = DownloadDelegate()
         self.delegate = delegate
         // One serial queue of its own for the delegate: every chunk is written from it, in order.
+        dispatchQueue = DispatchQueue(label: "DashSpendHTTP.URLSessionDownloader", qos: .userInitiated)
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        queue.underlyingQueue = DispatchQueue(label: "DashSpendHTTP.URLSessionDownloader", qos: .userInitiated)
+        queue.underlyingQueue = dispatchQueue
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 

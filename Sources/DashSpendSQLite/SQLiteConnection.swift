@@ -25,18 +25,18 @@ package final class SQLiteConnection: @unchecked Sendable {
 
     /// How many prepared statements a connection keeps unless told otherwise.
     package static let defaultStatementCacheSize = 24
-    /// How long a statement waits for another connection's lock unless told otherwise.
-    package static let defaultBusyTimeout: Duration = .seconds(2)
+    /// How long a statement waits for another connection's lock unless told otherwise, in seconds.
+    package static let defaultBusyTimeout: Double = 2
 
     /// Opens the file at `path`.
     ///
     /// - Parameters:
     ///   - mode: read-only (immutable or with locking) or read-write, creating the file.
-    ///   - busyTimeout: how long a statement waits for a lock another connection holds before failing with
-    ///     `SQLITE_BUSY`.
+    ///   - busyTimeout: how many seconds a statement waits for a lock another connection holds before failing
+    ///     with `SQLITE_BUSY`.
     ///   - statementCacheSize: how many prepared statements are kept (0 keeps none).
     package convenience init(
-        path: String, mode: Mode, busyTimeout: Duration = defaultBusyTimeout,
+        path: String, mode: Mode, busyTimeout: Double = defaultBusyTimeout,
         statementCacheSize: Int = defaultStatementCacheSize
     ) throws(SQLiteError) {
         var flags: Int32 = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
@@ -215,11 +215,10 @@ package final class SQLiteConnection: @unchecked Sendable {
         String(sql.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
-    /// `duration` in whole milliseconds, clamped to what `sqlite3_busy_timeout` takes.
-    private static func milliseconds(_ duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = duration.components
-        let total = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        return Int32(min(max(total.rounded(.up), 0), Double(Int32.max)))
+    /// `seconds` in whole milliseconds, clamped to what `sqlite3_busy_timeout` takes (NaN is 0).
+    private static func milliseconds(_ seconds: Double) -> Int32 {
+        guard seconds > 0 else { return 0 }
+        return Int32(min((seconds * 1000).rounded(.up), Double(Int32.max)))
     }
 
     /// `file:` + the path with every byte outside printable ASCII, and `%`, `?` and `#`, percent-encoded:

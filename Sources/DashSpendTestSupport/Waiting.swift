@@ -1,3 +1,5 @@
+import DashSpendCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -21,6 +23,6 @@ package func waitUntil(
     let deadline = Date().addingTimeInterval(seconds)
     while try await !condition() {
         guard Date() < deadline else { throw WaitTimedOut(description: "\(what): not within \(seconds) s") }
-        try await Task.sleep(for: .milliseconds(10))
+        try await Task.sleep(seconds: 0.01)
     }
 }

@@ -26,7 +26,7 @@ struct BenchmarkRun {
 
     /// Runs everything and prints the report.
     func run() async throws {
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         let started = clock.now
         #if DEBUG
         print("warning: this is a debug build; run `swift run -c release explore-benchmark` for real numbers\n")
@@ -63,7 +63,7 @@ struct BenchmarkRun {
             ).first?.first ?? ""
         FileSystem.makeDirectories(folder + "/cli-home")
         let queries = BenchmarkQuery.all(showcaseId: showcase, home: folder + "/cli-home")
-            .filter { query in options.only.map { query.label.contains($0) } ?? true }
+            .filter { query in options.only.map { query.label.containsText($0) } ?? true }
 
         // 1. In process.
         print("\n== In process: the library (ExploreDatabase) vs the same SQL through the bare SQLite C API ==")
@@ -265,7 +265,7 @@ struct BenchmarkRun {
         guard let cli = try locateCLI() else { return }
         let shell = FileSystem.which("sqlite3")
         let spawns = options.spawns
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         func launches(_ path: String, _ arguments: [String]) -> Samples {
             var samples = Samples()
             _ = ProcessRunner.run(path, arguments)

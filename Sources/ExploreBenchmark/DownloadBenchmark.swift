@@ -132,7 +132,7 @@ struct DownloadBenchmark {
             directory: network, transport: transport ?? platform, downloader: streamer ?? platform)
         if let segmentSize { downloader.segmentSize = segmentSize }
         let configured = downloader
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         let start = clock.now
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)

@@ -1,4 +1,5 @@
 import CSQLite
+import DashSpendCore
 import DashSpendTestKit
 
 #if canImport(Glibc)
@@ -58,7 +59,7 @@ struct ExploreFileGenerator {
         FileSystem.remove(stampPath)
         let temporary = path + ".tmp.\(getpid())"
         FileSystem.remove(temporary)
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         let start = clock.now
         do {
             try write(schema: schema, to: temporary)

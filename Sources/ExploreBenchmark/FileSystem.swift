@@ -98,7 +98,8 @@ enum FileSystem {
     static func signature(_ path: String) -> (size: Int, modified: Int)? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return (Int(info.st_size), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
+        let modified = info.modificationTime
+        return (Int(info.st_size), Int(modified.tv_sec) * 1_000_000_000 + Int(modified.tv_nsec))
     }
 
     /// The current directory.

@@ -1,5 +1,6 @@
 import CSQLite
 import CZlib
+import DashSpendCore
 import DashSpendSync
 
 #if canImport(Glibc)
@@ -164,7 +165,7 @@ struct ImportBenchmark {
                 openssl,
                 ["enc", "-d", "-aes-256-ctr", "-K", keyHex, "-iv", iv, "-in", base + ".ciphertext", "-out", base + ".openssl"])
             if decrypt.status != 0 { print("  warning: openssl exited \(decrypt.status)") }
-            let clock = ContinuousClock()
+            let clock = MonotonicClock()
             var before = rusage()
             getrusage(Self.selfUsage, &before)
             let start = clock.now
@@ -268,7 +269,7 @@ struct ImportBenchmark {
 
     /// The `seconds` object of `sync --json`: `{"decrypt":0.5,"verify":0.1,"index":0.2}`.
     static func stageSeconds(_ json: String) -> [String: Double] {
-        guard let start = json.firstRange(of: "\"seconds\":{") else { return [:] }
+        guard let start = json.firstOccurrence(of: "\"seconds\":{") else { return [:] }
         let body = json[start.upperBound...].prefix { $0 != "}" }
         var result: [String: Double] = [:]
         for member in body.split(separator: ",") {

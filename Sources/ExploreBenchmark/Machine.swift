@@ -13,7 +13,7 @@ enum Machine {
         if let model = FileSystem.read("/proc/cpuinfo")?.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
             let colon = model.firstIndex(of: ":")
         {
-            parts.append(model[model.index(after: colon)...].trimmingPrefix(" ").description)
+            parts.append(String(model[model.index(after: colon)...].drop { $0 == " " }))
         }
         parts.append("\(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores")
         let memory = Double(sysconf(Int32(_SC_PHYS_PAGES))) * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_073_741_824

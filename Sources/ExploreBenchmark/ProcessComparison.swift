@@ -21,7 +21,7 @@ struct ProcessComparison {
         _ = launch(second)
         var a = Samples()
         var b = Samples()
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         let start = clock.now
         while a.count < spawns, a.count < 3 || (clock.now - start).milliseconds < budgetSeconds * 1000 {
             if a.count % 2 == 0 {

@@ -1,9 +1,12 @@
+import DashSpendCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
 import Darwin
+import Foundation
 #endif
 
 /// Starts a program with `posix_spawn`, waits for it, and reports the wall time on the monotonic clock and
@@ -44,7 +47,11 @@ enum ProcessRunner {
         _ path: String, _ arguments: [String], stdout output: String = "/dev/null", stdin input: String = "/dev/null",
         sampleMemory: Bool = false
     ) -> Run {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t = nil  // an opaque pointer there, a struct on Linux
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
@@ -52,10 +59,18 @@ enum ProcessRunner {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         let start = clock.now
         var pid = pid_t()
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
+        #if canImport(Darwin)
+        // Darwin's headers do not declare `environ`; Foundation reads the same variables.
+        let environment: [UnsafeMutablePointer<CChar>?] =
+            ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in environment { free(pointer) } }
+        #else
+        let environment = environ
+        #endif
+        guard posix_spawn(&pid, path, &actions, nil, argv, environment) == 0 else {
             return Run(milliseconds: 0, status: 127)
         }
         var status: Int32 = 0

@@ -1,4 +1,5 @@
 import CSQLite
+import DashSpendCore
 
 /// `EXPLAIN QUERY PLAN` of a statement, reduced to the steps that read a whole table or make SQLite build
 /// a temporary index: the signs of a missing index.
@@ -11,8 +12,8 @@ enum QueryPlan {
     /// The steps that scan a table without an index or build an automatic index.
     static func warnings(_ db: OpaquePointer, _ sql: String) -> [String] {
         steps(db, sql).filter { step in
-            (step.hasPrefix("SCAN ") && !step.contains("USING") && !step.contains("VIRTUAL TABLE")
-                && !step.contains("CONSTANT ROW")) || step.contains("AUTOMATIC")
+            (step.hasPrefix("SCAN ") && !step.containsText("USING") && !step.containsText("VIRTUAL TABLE")
+                && !step.containsText("CONSTANT ROW")) || step.containsText("AUTOMATIC")
         }
     }
 }

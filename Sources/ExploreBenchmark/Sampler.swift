@@ -1,4 +1,6 @@
-/// Times two implementations of the same work against each other on the monotonic `ContinuousClock`:
+import DashSpendCore
+
+/// Times two implementations of the same work against each other on the monotonic clock (`MonotonicClock`):
 /// a warm-up, then rounds that run both sides, alternating which goes first so neither always runs on a
 /// warmer cache, until the iteration count or the time budget is reached (whichever comes first, but never
 /// fewer than `minimumIterations`).
@@ -14,7 +16,7 @@ struct Sampler {
 
     /// Runs the comparison; each closure returns a value that is kept so the work cannot be optimised away.
     func compare(_ first: () throws -> Int, _ second: () throws -> Int) rethrows -> (Samples, Samples) {
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         var sink = 0
         for _ in 0..<warmUp {
             sink &+= try first()
@@ -39,7 +41,7 @@ struct Sampler {
         return (a, b)
     }
 
-    private static func time(_ clock: ContinuousClock, _ body: () throws -> Int, _ sink: inout Int) rethrows -> Double {
+    private static func time(_ clock: MonotonicClock, _ body: () throws -> Int, _ sink: inout Int) rethrows -> Double {
         let start = clock.now
         sink &+= try body()
         return (clock.now - start).milliseconds

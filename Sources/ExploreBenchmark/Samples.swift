@@ -27,11 +27,3 @@ struct Samples {
         return sorted[min(max(rank, 1), sorted.count) - 1]
     }
 }
-
-extension Duration {
-    /// The duration in milliseconds.
-    var milliseconds: Double {
-        let parts = components
-        return Double(parts.seconds) * 1_000 + Double(parts.attoseconds) / 1e15
-    }
-}

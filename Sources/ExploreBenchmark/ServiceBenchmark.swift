@@ -107,7 +107,7 @@ struct ServiceBenchmark {
         if first.offers.first?.discountBasisPoints.source != .cached {
             print("warning: the client did not show the stored answer for \(prepared.ids[0])")
         }
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         var sink = 0
         func libraryRound() async throws -> Double {
             let start = clock.now

@@ -4,6 +4,7 @@ import MerchantLookupCLI
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import Foundation
 #endif
 
 /// Writes all of `text` to the file descriptor; false when it could not (a full disk, a closed terminal).
@@ -18,6 +19,10 @@ func emit(_ text: String, to descriptor: Int32) -> Bool {
     return true
 }
 
+#if canImport(Darwin)
+// Darwin's headers do not declare `environ`; Foundation reads the same variables.
+let environment = ProcessInfo.processInfo.environment
+#else
 var environment: [String: String] = [:]
 var entry = environ
 while let pointer = entry.pointee {
@@ -27,6 +32,7 @@ while let pointer = entry.pointee {
     }
     entry += 1
 }
+#endif
 
 // SIGINT and SIGTERM exit with 130 and 143, after a token refresh in flight is saved.
 let signals = SignalExit()

@@ -3,8 +3,8 @@ public import DashSpend
 /// The `merchant-lookup` command line: parses arguments, runs one command, and says what to print and
 /// which exit code to use. The executable is a thin `@main` over ``run(arguments:environment:)``.
 public enum MerchantLookup {
-    /// The tool's version.
-    public static let version = "0.1.0"
+    /// The tool's version: the package's.
+    public static let version = DashSpendRelease.version
 
     /// What a run produced.
     public struct Outcome: Sendable {

@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("CTX error mapping through the loopback server", .timeLimit(.minutes(2)))
+@Suite("CTX error mapping through the loopback server", hangGuard(minutes: 2))
 struct CTXErrorMappingTests {
     static let merchant = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"
 

@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("CTX merchant details through the loopback server", .timeLimit(.minutes(2)))
+@Suite("CTX merchant details through the loopback server", hangGuard(minutes: 2))
 struct CTXMerchantDetailsTests {
     @Test func fixedCardWithStringValues() async throws {
         let harness = try ProviderHarness()

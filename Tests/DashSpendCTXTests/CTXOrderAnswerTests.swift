@@ -6,7 +6,7 @@ import Testing
 
 /// CTX's answers to the create, read as the wallets read them (issue 17): `Gift card N is out of stock` at
 /// any status is out of stock (the Android wallet's reading).
-@Suite("CTX create answers", .timeLimit(.minutes(2)))
+@Suite("CTX create answers", hangGuard(minutes: 2))
 struct CTXOrderAnswerTests {
     static let merchant = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"
 

@@ -7,7 +7,7 @@ import Testing
 /// The proactive refresh (refresh token older than 90 days) when it fails: a server error or a network
 /// failure is not fatal (the current access token may still be valid, and is kept); a 401 is (the refresh
 /// token is dead, so the user must sign in again).
-@Suite("CTX: a failed proactive refresh", .timeLimit(.minutes(2)))
+@Suite("CTX: a failed proactive refresh", hangGuard(minutes: 2))
 struct CTXProactiveRefreshFailureTests {
     static let merchant = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"
     static let issued = Date(timeIntervalSince1970: 1_700_000_000)

@@ -5,7 +5,7 @@ import Testing
 
 @testable import DashSpendCTX
 
-@Suite("CTX purchases and cards", .timeLimit(.minutes(2)))
+@Suite("CTX purchases and cards", hangGuard(minutes: 2))
 struct CTXPurchaseTests {
     // Amounts with more decimals are refused before formatting (see CTXRefreshRaceTests), never rounded.
     @Test(arguments: [("50", "50.00"), ("12.5", "12.50"), ("1000", "1000.00"), ("0.01", "0.01"), ("7.99", "7.99")])

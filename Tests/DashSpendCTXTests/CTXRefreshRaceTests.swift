@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("CTX refresh never overwrites credentials that changed meanwhile", .timeLimit(.minutes(2)))
+@Suite("CTX refresh never overwrites credentials that changed meanwhile", hangGuard(minutes: 2))
 struct CTXRefreshRaceTests {
     static let merchant = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"
 

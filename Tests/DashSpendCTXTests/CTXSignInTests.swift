@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("CTX sign-in through the loopback server", .timeLimit(.minutes(2)))
+@Suite("CTX sign-in through the loopback server", hangGuard(minutes: 2))
 struct CTXSignInTests {
     @Test func loginThenVerifyStoresBothTokens() async throws {
         let harness = try ProviderHarness()

@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("CTX refreshes an expired token once for all callers and keeps the tokens when a refresh fails", .timeLimit(.minutes(2)))
+@Suite("CTX refreshes an expired token once for all callers and keeps the tokens when a refresh fails", hangGuard(minutes: 2))
 struct CTXTokenRefreshTests {
     static let merchant = "3f2c7a1e-8b1d-4e55-9a0c-1d2b3c4d5e6f"
 

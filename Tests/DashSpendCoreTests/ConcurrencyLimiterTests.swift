@@ -3,7 +3,7 @@ import DashSpendLocking
 import DashSpendTestSupport
 import Testing
 
-@Suite("At most N pieces of work run at once; waiters are served in order and may leave", .timeLimit(.minutes(2)))
+@Suite("At most N pieces of work run at once; waiters are served in order and may leave", hangGuard(minutes: 2))
 struct ConcurrencyLimiterTests {
     @Test("Work beyond the limit waits, and the waiters start in the order they arrived")
     func firstComeFirstServed() async throws {
@@ -109,7 +109,7 @@ struct ConcurrencyLimiterTests {
                 }
                 group.addTask {
                     if plan.cancel {
-                        try? await Task.sleep(for: .microseconds(plan.after))
+                        try? await Task.sleep(seconds: Double(plan.after) / 1_000_000)
                         task.cancel()
                     }
                     _ = await task.result

@@ -1,8 +1,9 @@
 import DashSpendCore
 import DashSpendLocking
+import DashSpendTestSupport
 import Testing
 
-@Suite("Critical sections say what an exit cut short", .timeLimit(.minutes(2)))
+@Suite("Critical sections say what an exit cut short", hangGuard(minutes: 2))
 struct CriticalSectionNoteTests {
     final class Stage: Sendable {
         let value = Locked("sent")
@@ -13,13 +14,13 @@ struct CriticalSectionNoteTests {
         let sections = CriticalSections()
         let stage = Stage()
         // A section that ended before the close leaves nothing to say.
-        try await sections.run(boundedBy: .seconds(60), purpose: "an earlier order", note: { InterruptionNote(message: "done") })
+        try await sections.run(boundedBy: 60, purpose: "an earlier order", note: { InterruptionNote(message: "done") })
         {}
         let release = AsyncStream<Void>.makeStream()
         let started = AsyncStream<Void>.makeStream()
         let running = Task {
             try await sections.run(
-                boundedBy: .seconds(60), purpose: "the order in flight",
+                boundedBy: 60, purpose: "the order in flight",
                 note: { InterruptionNote(message: "order is \(stage.value.withLock { $0 })", orderId: "local-1") }
             ) {
                 started.continuation.yield()
@@ -35,7 +36,7 @@ struct CriticalSectionNoteTests {
         #expect(sections.openCount == 0)
         #expect(sections.interruptionNotes() == [InterruptionNote(message: "order is kept", orderId: "local-1")])
         await #expect(throws: CancellationError.self) {
-            try await sections.run(boundedBy: .seconds(1), purpose: "too late") {}
+            try await sections.run(boundedBy: 1, purpose: "too late") {}
         }
     }
 }

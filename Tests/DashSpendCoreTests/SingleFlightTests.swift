@@ -1,7 +1,8 @@
 import DashSpendCore
+import DashSpendTestSupport
 import Testing
 
-@Suite("Concurrent identical work runs once for all its callers", .timeLimit(.minutes(3)))
+@Suite("Concurrent identical work runs once for all its callers", hangGuard(minutes: 3))
 struct SingleFlightTests {
     @Test("Eight concurrent callers of one key share one execution and its value")
     func oneExecutionForOneKey() async throws {
@@ -137,13 +138,13 @@ struct SingleFlightTests {
 private func waitUntil(
     _ condition: () async -> Bool, sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
-    let deadline = ContinuousClock.now + .seconds(90)
+    let deadline = MonotonicClock.Instant.now.advanced(bySeconds: 90)
     while await !condition() {
-        guard ContinuousClock.now < deadline else {
+        guard MonotonicClock.Instant.now < deadline else {
             Issue.record("the condition never held", sourceLocation: sourceLocation)
             return
         }
-        try await Task.sleep(for: .milliseconds(1))
+        try await Task.sleep(seconds: 0.001)
     }
 }
 

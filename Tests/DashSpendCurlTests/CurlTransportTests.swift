@@ -2,6 +2,7 @@
 import DashSpendCore
 import DashSpendCurl
 import DashSpendTestKit
+import DashSpendTestSupport
 import Testing
 
 #if canImport(FoundationEssentials)
@@ -10,7 +11,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-@Suite("CurlTransport: kept-alive connections, a POST sent once, downloads", .timeLimit(.minutes(2)))
+@Suite("CurlTransport: kept-alive connections, a POST sent once, downloads", hangGuard(minutes: 2))
 struct CurlTransportTests {
     private func url(_ server: KeepAliveServer, _ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(server.port)\(path)")!

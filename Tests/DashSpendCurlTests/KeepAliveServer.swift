@@ -117,7 +117,7 @@ final class KeepAliveServer: Sendable {
             head.dropFirst().compactMap { line -> Int? in
                 let parts = line.split(separator: ":", maxSplits: 1)
                 guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                return Int(parts[1].trimmingPrefix(" "))
+                return Int(parts[1].drop { $0 == " " })
             }.first ?? 0
         while buffer.count < end! + 4 + length {
             if !fill() { return nil }

@@ -8,7 +8,7 @@ import Testing
 /// close-delimited) reaches only the streaming cap, and a `Content-Length` above the cap over a body that never
 /// comes reaches only the header cap. (A body above the cap with an honest `Content-Length` is stopped by
 /// both, so it cannot show that either one works.)
-@Suite("URLSessionTransport: the streaming cap and the Content-Length cap", .timeLimit(.minutes(2)))
+@Suite("URLSessionTransport: the streaming cap and the Content-Length cap", hangGuard(minutes: 2))
 struct TransportCapTests {
     static let overCap = HTTPResponse.maximumBodyBytes + 1
 

@@ -5,7 +5,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("URLSessionTransport: redirects, deadlines and body size", .timeLimit(.minutes(2)))
+@Suite("URLSessionTransport: redirects, deadlines and body size", hangGuard(minutes: 2))
 struct TransportSafetyTests {
     @Test func aRedirectToAnotherHostIsReturnedNotFollowed() async throws {
         let target = LoopbackHTTPServer()

@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("URLSessionTransport sends the request as given; timeouts, resets and refusals are errors", .timeLimit(.minutes(2)))
+@Suite("URLSessionTransport sends the request as given; timeouts, resets and refusals are errors", hangGuard(minutes: 2))
 struct URLSessionTransportTests {
     private func withServer(_ body: (LoopbackHTTPServer, URLSessionTransport) async throws -> Void) async throws {
         let server = LoopbackHTTPServer()

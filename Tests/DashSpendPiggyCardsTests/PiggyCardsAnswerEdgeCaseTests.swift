@@ -8,7 +8,7 @@ import Testing
 
 @Suite(
     "PiggyCards answers at their edges: a blank brand, brand 174's Xbox cards, an impossible discount, a plain-text out of stock",
-    .timeLimit(.minutes(2)))
+    hangGuard(minutes: 2))
 struct PiggyCardsAnswerEdgeCaseTests {
     @Test func aBlankBrandIsUnknownBeforeSending() async throws {
         let harness = try ProviderHarness()

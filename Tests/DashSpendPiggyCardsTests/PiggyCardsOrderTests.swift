@@ -5,7 +5,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("PiggyCards orders, rate and brands through the loopback server", .timeLimit(.minutes(2)))
+@Suite("PiggyCards orders, rate and brands through the loopback server", hangGuard(minutes: 2))
 struct PiggyCardsOrderTests {
     static let registered = Date(timeIntervalSince1970: 1_751_328_000)  // 2025-07-01 00:00 UTC
 

@@ -13,7 +13,7 @@ enum PiggyCardsGiftcardRawKeys {
     ]
 }
 
-@Suite("PiggyCards through the loopback server", .timeLimit(.minutes(2)))
+@Suite("PiggyCards through the loopback server", hangGuard(minutes: 2))
 struct PiggyCardsRepositoryTests {
     @Test func signupVerifyLoginStoresEverything() async throws {
         let harness = try ProviderHarness()

@@ -6,7 +6,7 @@ import Testing
 
 @testable import DashSpendPiggyCards
 
-@Suite("PiggyCards: re-login under the credentials lock", .timeLimit(.minutes(1)))
+@Suite("PiggyCards: re-login under the credentials lock", hangGuard(minutes: 1))
 struct PiggyCardsSharedLoginTests {
     @Test func twoRepositoriesOverOneStateFolderLogInOnce() async throws {
         let harness = try ProviderHarness()

@@ -8,7 +8,7 @@ import Testing
 
 @Suite(
     "PiggyCards sign-in survives a failed login and a logout during a renewal; its refusals are a wrong code or a rejection",
-    .timeLimit(.minutes(2)))
+    hangGuard(minutes: 2))
 struct PiggyCardsSignInDurabilityTests {
     /// Waits until `endpoint` received a request, and fails the test if it does not.
     private static func waitForRequest(_ harness: ProviderHarness, _ endpoint: String) async throws {

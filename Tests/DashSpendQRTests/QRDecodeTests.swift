@@ -10,7 +10,7 @@ import Testing
 @Suite(
     "QR codes decode with zbarimg", .serialized,
     .enabled(if: ZBarReader.checkRequired, "\(ZBarReader.missingReason)"),
-    .timeLimit(.minutes(5)))
+    hangGuard(minutes: 5))
 struct QRDecodeTests {
     let scratch: ScratchDirectory
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The terminal drawing read back the way a camera would see it: the half blocks parsed into modules, compared
 /// with the encoder's matrix and its quiet zone, and decoded by `zbarimg`.
-@Suite("QR terminal renderer", .timeLimit(.minutes(2)))
+@Suite("QR terminal renderer", hangGuard(minutes: 2))
 struct QRTerminalRendererTests {
     static let uri = "dash:XpESxaUmonkq8RaLLp46Brx2K39ggQe226?amount=0.12345678&label=Home%20Depot%20gift%20card"
 

@@ -1,5 +1,6 @@
 import DashSpendSQLite
 import DashSpendTestSupport
+import Foundation
 import Testing
 
 @Suite("fetchOne stops at the first row; fetchAll reads them all")
@@ -32,7 +33,7 @@ struct FetchTests {
     @Test("fetchOne releases the statement: another connection can take an exclusive lock at once")
     func fetchOneResets() throws {
         #expect(try connection.fetchOne("SELECT name FROM t ORDER BY x") { $0.text("name") } == "a")
-        let other = try SQLiteConnection(path: scratch.file("fetch.db"), mode: .readWrite, busyTimeout: .zero)
+        let other = try SQLiteConnection(path: scratch.file("fetch.db"), mode: .readWrite, busyTimeout: 0)
         try other.execute("BEGIN EXCLUSIVE; COMMIT;")
     }
 

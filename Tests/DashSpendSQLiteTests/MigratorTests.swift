@@ -1,6 +1,7 @@
 import DashSpendLocking
 import DashSpendSQLite
 import DashSpendTestSupport
+import Foundation
 import Testing
 
 @Suite("The migrator applies named migrations once, in order, records them, and refuses a newer database")

@@ -1,5 +1,6 @@
 import DashSpendSQLite
 import DashSpendTestSupport
+import Foundation
 import Testing
 
 @Suite("An SQLite error carries the extended code and the statement's SQL, never the bound values")

@@ -8,7 +8,7 @@ import Testing
 @testable import DashSpendSync
 
 /// The review's findings on `sync`: limits, streaming, locking, the state folder, and what errors say.
-@Suite("Importing explore files safely", .timeLimit(.minutes(2)))
+@Suite("Importing explore files safely", hangGuard(minutes: 2))
 struct ImportHardeningTests {
     let scratch: ScratchDirectory
     let importer: ExploreImporter

@@ -77,42 +77,6 @@ struct WinZipAESTests {
         #expect(pieces == stream)
     }
 
-    @Test("PBKDF2-HMAC-SHA1 matches the RFC 6070 test vectors")
-    func pbkdf2() throws {
-        let vectors: [(String, String, Int32, Int, String)] = [
-            ("password", "salt", 1, 20, "0c60c80f961f0e71f3a9b524af6012062fe037a6"),
-            ("password", "salt", 2, 20, "ea6c014dc72d6f8ccd1ed92ace1d41f0d8de8957"),
-            ("password", "salt", 4096, 20, "4b007901b765489abead49d926f721d065a429c1"),
-            (
-                "passwordPASSWORDpassword", "saltSALTsaltSALTsaltSALTsaltSALTsalt", 4096, 25,
-                "3d2eec4fe41c849b80c8d83662c0e44a8b291a964cf2f07038"
-            ),
-            ("pass\0word", "sa\0lt", 4096, 16, "56fa6aa75548099dcc37d7f03425e0c3"),
-        ]
-        for (password, salt, iterations, length, expected) in vectors {
-            let key = try WinZipAESKeys.pbkdf2(
-                password: Array(password.utf8), salt: Array(salt.utf8), iterations: iterations, length: length)
-            #expect(hex(key[...]) == expected, "\(password) \(iterations)")
-        }
-    }
-
-    @Test("HMAC-SHA1 matches RFC 2202 and is the same fed in pieces")
-    func hmac() throws {
-        #expect(
-            hex(try HMACSHA1.authenticate(Array("Hi There".utf8), key: [UInt8](repeating: 0x0B, count: 20))[...])
-                == "b617318655057264e28bc0b6fb378c8ef146be00")
-        // A key longer than the 64-byte block is hashed first (RFC 2202 test case 6).
-        let long = Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8)
-        #expect(
-            hex(try HMACSHA1.authenticate(long, key: [UInt8](repeating: 0xAA, count: 80))[...])
-                == "aa4ae5e15272d00e95705637ce8a3b55ed402112")
-        let hmac = try HMACSHA1(key: Array("key".utf8))
-        for piece in ["The quick brown fox ", "jumps over ", "the lazy dog"] {
-            try Array(piece.utf8).withUnsafeBytes { try hmac.update($0) }
-        }
-        #expect(hex(try hmac.finalize()[...]) == "de7c9b85b8b78aa6bc8a7a36f70a90701c9db4d9")
-    }
-
     @Test("The key material splits into AES key, HMAC key and verifier (known answers from Python hashlib)")
     func keySplit() throws {
         // hashlib.pbkdf2_hmac("sha1", b"e3069283", bytes(range(16)), 1000, 66), split 32 / 32 / 2.

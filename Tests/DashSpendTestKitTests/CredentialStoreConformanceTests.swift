@@ -5,7 +5,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("Credential stores keep, separate and replace credentials", .timeLimit(.minutes(2)))
+@Suite("Credential stores keep, separate and replace credentials", hangGuard(minutes: 2))
 struct CredentialStoreConformanceTests {
     @Test func fileStoreConforms() async throws {
         let scratch = try ScratchDirectory(prefix: "kit-credentials")

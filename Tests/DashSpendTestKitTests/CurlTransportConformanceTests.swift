@@ -1,9 +1,10 @@
 #if os(Linux)
 import DashSpendCurl
 import DashSpendTestKit
+import DashSpendTestSupport
 import Testing
 
-@Suite("The libcurl transport passes the transport conformance suite", .timeLimit(.minutes(3)))
+@Suite("The libcurl transport passes the transport conformance suite", hangGuard(minutes: 3))
 struct CurlTransportConformanceTests {
     @Test func curlTransportConforms() async throws {
         let result = try await HTTPTransportConformance(makeTransport: { CurlTransport() }).run()

@@ -1,10 +1,11 @@
 import DashSpendCore
 import DashSpendHTTP
 import DashSpendTestKit
+import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("Transports send, return and give up as HTTPTransport requires", .timeLimit(.minutes(3)))
+@Suite("Transports send, return and give up as HTTPTransport requires", hangGuard(minutes: 3))
 struct HTTPTransportConformanceTests {
     @Test func urlSessionTransportConforms() async throws {
         let result = try await HTTPTransportConformance(

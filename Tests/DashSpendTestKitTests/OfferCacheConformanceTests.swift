@@ -7,7 +7,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("Offer stores keep the last answer per provider and merchant", .timeLimit(.minutes(2)))
+@Suite("Offer stores keep the last answer per provider and merchant", hangGuard(minutes: 2))
 struct OfferCacheConformanceTests {
     /// The SQLite store, including a write that fails while another connection holds an exclusive lock.
     @Test func sqliteStoreConforms() async throws {

@@ -7,7 +7,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("The PiggyCards repository passes the repository conformance suite", .timeLimit(.minutes(2)))
+@Suite("The PiggyCards repository passes the repository conformance suite", hangGuard(minutes: 2))
 struct PiggyCardsRepositoryConformanceTests {
     /// Brand 177 of `Fixtures/Providers/piggycards/giftcards/177.json`, as PiggyCards' offer rules map it.
     static let amazon = ProviderMerchantDetails(

@@ -6,7 +6,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("Repositories sign in, sign out and answer for merchants", .timeLimit(.minutes(2)))
+@Suite("Repositories sign in, sign out and answer for merchants", hangGuard(minutes: 2))
 struct RepositoryConformanceTests {
     /// The merchant `Fixtures/Providers/ctx/merchants/3f2c7a1e-....json` describes, as CTX maps it.
     static let homeDepot = ProviderMerchantDetails(

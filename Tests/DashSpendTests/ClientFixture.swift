@@ -12,7 +12,7 @@ enum ClientFixture {
     /// The mock CTX server's live discount for Home Depot.
     static let homeDepotLiveDiscount = 325
     /// The embedded sample, as the app would pass it.
-    static let sample = EmbeddedExploreDatabase(bytes: EmbeddedSampleDatabase.bytes, origin: "embedded sample")
+    static let sample = EmbeddedExploreDatabase.sample
 
     /// A configuration over `state` whose every provider base URL points at `server`. Its time-out is a hang
     /// guard: a loopback answer takes milliseconds, but tests hold answers (gates) while they act, and a loaded

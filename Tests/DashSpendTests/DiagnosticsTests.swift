@@ -7,7 +7,7 @@ import Testing
 
 /// What the library reports to the diagnostics sink of its configuration: each HTTP exchange once, with its
 /// method, URL (no query), status and time; stored-answer hits, misses and failed writes. Never a secret.
-@Suite("Diagnostics report requests and the offer store, and no secret", .timeLimit(.minutes(3)))
+@Suite("Diagnostics report requests and the offer store, and no secret", hangGuard(minutes: 3))
 struct DiagnosticsTests {
     let state: ScratchDirectory
     let server: MockProviderServer

@@ -6,7 +6,7 @@ import Testing
 
 /// What a network sync decides before it downloads: whether there is room for the object, and whether an
 /// object whose metadata states no `Data-Timestamp` is the one installed already.
-@Suite("Before a download: free space, and an unchanged object without a data timestamp", .timeLimit(.minutes(3)))
+@Suite("Before a download: free space, and an unchanged object without a data timestamp", hangGuard(minutes: 3))
 struct DownloadPreflightTests {
     let fixture: StorageFixture
 

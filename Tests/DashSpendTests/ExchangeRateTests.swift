@@ -7,7 +7,7 @@ import Testing
 
 /// `DashSpendClient.exchangeRate(from:currency:policy:)` over the real state database and the mock
 /// provider on loopback, with a clock the test moves.
-@Suite("Exchange rates: kept in the state database under the fetch policy", .timeLimit(.minutes(3)))
+@Suite("Exchange rates: kept in the state database under the fetch policy", hangGuard(minutes: 3))
 struct ExchangeRateTests {
     let state: ScratchDirectory
     let server: MockProviderServer

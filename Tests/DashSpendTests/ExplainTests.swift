@@ -9,7 +9,7 @@ import Testing
 /// same values is tested in `MerchantLookupCLITests/ExplanationOutputTests`.
 @Suite(
     "The explanation of a resolved merchant names every source, its value or why none, and the winner",
-    .timeLimit(.minutes(2)))
+    hangGuard(minutes: 2))
 struct ExplainTests {
     func field(_ merchant: ResolvedMerchant, _ provider: GiftCardProvider, _ name: ExplainedField.Field) throws
         -> ExplainedField

@@ -10,7 +10,7 @@ import Testing
 /// malformed answer does to the stored one (nothing).
 @Suite(
     "Fetch policies: the state database is the source of truth, fresh answers are not asked again",
-    .timeLimit(.minutes(3)))
+    hangGuard(minutes: 3))
 struct FreshnessPolicyTests {
     let state: ScratchDirectory
     let server: MockProviderServer

@@ -5,7 +5,7 @@ import Testing
 
 /// Signing in and live lookups through the front door, against the mock provider APIs on a loopback
 /// socket, with credentials in real files of the state directory.
-@Suite("The front door signs in and looks merchants up live", .timeLimit(.minutes(3)))
+@Suite("The front door signs in and looks merchants up live", hangGuard(minutes: 3))
 struct FrontDoorSignInTests {
     let state: ScratchDirectory
     let server: MockProviderServer

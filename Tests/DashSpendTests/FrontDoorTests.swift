@@ -97,7 +97,7 @@ struct FrontDoorTests {
         #expect(Set(locations.compactMap(\.city)) == ["Atlanta", "Chicago", "Austin"])
     }
 
-    @Test("With nothing installed and no fallback, every database question fails as missing input")
+    @Test("With nothing installed and no fallback, every database question fails: sync first or pass a file")
     func nothingInstalled() async throws {
         let client = try client(.installed(fallback: nil))
         let installed = client.configuration.installedDatabasePath
@@ -109,9 +109,10 @@ struct FrontDoorTests {
         for failure in failures {
             let failure = try #require(failure)
             #expect(failure.kind == .missingInput)
-            #expect(failure.cause == .databaseMissing)
+            #expect(failure.cause == .notSynced)
             #expect(failure.subject == installed)
             #expect(failure.message.contains(installed))
+            #expect(failure.message.hasSuffix("sync first or pass a file"), "\(failure.message)")
         }
     }
 

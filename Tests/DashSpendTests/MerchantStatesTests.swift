@@ -6,7 +6,7 @@ import Testing
 
 /// The states app code observes for one merchant: the stored answer at once, then the live one (seed 000's
 /// DataState), as an `AsyncSequence` and as the observable ``MerchantModel``.
-@Suite("Merchant states: the stored answer at once, then the live one", .timeLimit(.minutes(3)))
+@Suite("Merchant states: the stored answer at once, then the live one", hangGuard(minutes: 3))
 struct MerchantStatesTests {
     let state: ScratchDirectory
     let server: MockProviderServer
@@ -74,7 +74,7 @@ struct MerchantStatesTests {
     func failedKeepsStored() async throws {
         try await storeAnAnswer()
         server.loopback.inject(.respond(status: 500, body: "{}"), path: homeDepotPath, times: 1)
-        let states = try await collect(try client().merchantStates(ClientFixture.homeDepot, policy: .networkOnly))
+        let states = await collect(try client().merchantStates(ClientFixture.homeDepot, policy: .networkOnly))
         #expect(states.count == 3, "\(states)")
         guard case .failed(let failure, let previous?)? = states.last else {
             Issue.record("last: failed with the stored answer, got \(String(describing: states.last))")
@@ -87,7 +87,7 @@ struct MerchantStatesTests {
     @Test("Offline, the stored answer is the loaded one and nothing is asked")
     func cacheOnlyLoadsStored() async throws {
         try await storeAnAnswer()
-        let states = try await collect(try client().merchantStates(ClientFixture.homeDepot, policy: .cacheOnly))
+        let states = await collect(try client().merchantStates(ClientFixture.homeDepot, policy: .cacheOnly))
         #expect(states.count == 2, "\(states)")
         guard case .loaded(let stored, .cached, let fetchedAt?)? = states.last else {
             Issue.record("last: loaded from the stored answer, got \(String(describing: states.last))")
@@ -100,7 +100,7 @@ struct MerchantStatesTests {
 
     @Test("A merchant that does not exist fails at once with nothing to show")
     func unknownMerchant() async throws {
-        let states = try await collect(try client().merchantStates("no-such-merchant"))
+        let states = await collect(try client().merchantStates("no-such-merchant"))
         #expect(states.count == 2, "\(states)")
         guard case .failed(let failure, nil)? = states.last else {
             Issue.record("last: failed, got \(String(describing: states.last))")
@@ -109,6 +109,7 @@ struct MerchantStatesTests {
         #expect(failure.kind == .notFound)
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test("The model's state changes are observed: stored at once, live when it lands, and a failed reload keeps it")
     @MainActor
     func modelIsObserved() async throws {
@@ -172,6 +173,7 @@ struct MerchantStatesTests {
 }
 
 /// Counts the changes of a model's `state` that observers are told of.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 final class ChangeCounter {
     private(set) var count = 0
@@ -190,6 +192,7 @@ final class ChangeCounter {
 
 /// Records, synchronously and in order, every state a model's `state` replaces (observers are told in
 /// `willSet`, so each call sees the value about to be replaced; the last one is the model's current state).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 final class StateRecorder {
     private(set) var replaced: [DataState<ResolvedMerchant>] = []

@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendCore
 import DashSpendTestKit
 import DashSpendTestSupport
 import Foundation
@@ -6,7 +7,7 @@ import Testing
 
 /// `DashSpendClient.sync(_:)` from a storage service on loopback: update check, streamed download, resume,
 /// and every failure the issue lists, each leaving the installed database as it was.
-@Suite("Network sync: storage REST, update check, resume, failures", .timeLimit(.minutes(5)))
+@Suite("Network sync: storage REST, update check, resume, failures", hangGuard(minutes: 5))
 struct NetworkSyncTests {
     let fixture: StorageFixture
 

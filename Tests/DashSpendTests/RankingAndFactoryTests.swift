@@ -5,7 +5,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("Ranking offers and building repositories", .timeLimit(.minutes(2)))
+@Suite("Ranking offers and building repositories", hangGuard(minutes: 2))
 struct RankingAndFactoryTests {
     @Test("The factory builds one repository per compiled-in provider, each for its own provider")
     func factory() throws {
@@ -67,7 +67,7 @@ struct RankingAndFactoryTests {
 }
 
 #if PIGGYCARDS_ENABLED
-@Suite("Network-only with one provider signed in", .timeLimit(.minutes(2)))
+@Suite("Network-only with one provider signed in", hangGuard(minutes: 2))
 struct NetworkOnlyMixedSignInTests {
     @Test("A provider never signed in to is skipped while the other answers live")
     func skipsProvidersNotSignedIn() async throws {

@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("The fallback chains: live → cached → local → default, every value with its source", .timeLimit(.minutes(2)))
+@Suite("The fallback chains: live → cached → local → default, every value with its source", hangGuard(minutes: 2))
 struct ResolutionChainTests {
     @Test("Not signed in: nothing is asked, values are local or default, and the reason is kept")
     func notSignedIn() async throws {
@@ -35,7 +35,7 @@ struct ResolutionChainTests {
         #expect(ctx.denominations.value == .fixed([10, 12.5, 25, 50]))
         #expect(ctx.denominations.source == .live)
         #expect(ctx.liveError == nil)
-        #expect(try fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX)?.discountBasisPoints == 300)
+        #expect(fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX)?.discountBasisPoints == 300)
     }
 
     @Test("A failed live call falls back to the stored answer; the stored answer survives the failure")
@@ -58,7 +58,7 @@ struct ResolutionChainTests {
             Issue.record("the 503 must be kept as the reason, got \(String(describing: ctx.liveError))")
             return
         }
-        #expect(try fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX) != nil, "a failure never clears stored data")
+        #expect(fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX) != nil, "a failure never clears stored data")
     }
 
     @Test("Offline: the stored answer, never the network")
@@ -172,7 +172,7 @@ struct ResolutionChainTests {
     }
 }
 
-@Suite("Edge cases of the chains", .timeLimit(.minutes(2)))
+@Suite("Edge cases of the chains", hangGuard(minutes: 2))
 struct ResolutionEdgeCaseTests {
     @Test("A recent answer is reused until the time-to-live has passed on the service's clock")
     func timeToLiveOnOneService() async throws {

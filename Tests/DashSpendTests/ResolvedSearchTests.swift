@@ -6,7 +6,7 @@ import Testing
 /// `DashSpendClient.search(_:policy:)`: a page of the database's search with every merchant resolved through
 /// the service, each once, within the bound on requests per provider; a merchant that fails keeps its
 /// failure in its row.
-@Suite("A search page resolved under a policy", .timeLimit(.minutes(5)))
+@Suite("A search page resolved under a policy", hangGuard(minutes: 5))
 struct ResolvedSearchTests {
     static let search = MerchantSearch(text: "Generated", limit: 100)
 

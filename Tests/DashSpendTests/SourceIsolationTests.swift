@@ -8,7 +8,7 @@ import Testing
 
 /// Each offer, field and network resolves from its own sources, where the wallets' apps mix them up: one test
 /// per rule, each naming the app behaviour it departs from (`resolution.md`, "Anchor bugs not to copy").
-@Suite("Each offer, field and network keeps to its own sources, where the wallets' apps do not", .timeLimit(.minutes(3)))
+@Suite("Each offer, field and network keeps to its own sources, where the wallets' apps do not", hangGuard(minutes: 3))
 struct SourceIsolationTests {
     @Test("A provider's live answer changes its own offer only (Android rewrites the first provider row with it)")
     func aLiveAnswerChangesItsOwnOfferOnly() async throws {
@@ -19,8 +19,8 @@ struct SourceIsolationTests {
         #expect(
             ctx.discountBasisPoints == Resolved(300, source: .live, provider: .ctx, fetchedAt: ctx.discountBasisPoints.fetchedAt))
         // The live answer is filed under the provider and the id it was asked for, nowhere else.
-        #expect(try fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX)?.discountBasisPoints == 300)
-        #expect(try fixture.cache.load(.ctx, sourceId: "tie-ctx") == nil)
+        #expect(fixture.cache.load(.ctx, sourceId: ServiceFixture.homeCTX)?.discountBasisPoints == 300)
+        #expect(fixture.cache.load(.ctx, sourceId: "tie-ctx") == nil)
         #expect(merchant.offers.count == GiftCardProvider.allCases.count)
     }
 
@@ -34,7 +34,7 @@ struct SourceIsolationTests {
         let other = try #require(merchant.offer(.piggyCards))
         #expect(other.discountBasisPoints == Resolved(100, source: .local))
         #expect(other.enabled.source == .local)
-        #expect(try fixture.cache.load(.piggyCards, sourceId: "177") == nil)
+        #expect(fixture.cache.load(.piggyCards, sourceId: "177") == nil)
     }
 
     @Test("The merchant's enabled is its first offer's, whichever provider ranks first (iOS reads a first CTX only)")

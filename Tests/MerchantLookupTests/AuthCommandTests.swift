@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `auth login / verify / status / logout` on the real binary against a real loopback server.
-@Suite("auth commands with CTX", .timeLimit(.minutes(5)))
+@Suite("auth commands with CTX", hangGuard(minutes: 5))
 struct AuthCommandTests {
     static let email = "user@example.com"
 

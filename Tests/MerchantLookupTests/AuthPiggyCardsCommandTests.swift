@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `auth` with PiggyCards on the real binary against a real loopback server.
-@Suite("auth commands with PiggyCards", .timeLimit(.minutes(5)))
+@Suite("auth commands with PiggyCards", hangGuard(minutes: 5))
 struct AuthPiggyCardsCommandTests {
     static let email = "piggy@example.com"
 

@@ -5,7 +5,7 @@ import Testing
 
 /// `buy`, `orders` and `order` as real processes against the mock provider API (its order book on), with a
 /// state directory the tool creates.
-@Suite("merchant-lookup buy, orders and order", .timeLimit(.minutes(5)))
+@Suite("merchant-lookup buy, orders and order", hangGuard(minutes: 5))
 struct BuyCommandTests {
     static let homeDepot = SampleLookupTests.homeDepot
 

@@ -6,7 +6,7 @@ import Testing
 
 /// `buy` and `order` with PiggyCards on the real binary: the card chosen for the amount, the `payTo`
 /// payment, the order cap, and the delivered card.
-@Suite("merchant-lookup buy with PiggyCards", .timeLimit(.minutes(5)))
+@Suite("merchant-lookup buy with PiggyCards", hangGuard(minutes: 5))
 struct BuyPiggyCardsCommandTests {
     func signedIn() async throws -> AuthTranscript {
         let transcript = try AuthTranscript()

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `buy`'s question on a real terminal: the tool runs in a pseudo-terminal (Python's `pty`) that answers it.
-@Suite("merchant-lookup buy asks on a terminal", .timeLimit(.minutes(3)))
+@Suite("merchant-lookup buy asks on a terminal", hangGuard(minutes: 3))
 struct BuyPromptTests {
     /// Runs `merchant-lookup` in a pseudo-terminal, typing `answer` and Enter once the question shows.
     static let driver = """

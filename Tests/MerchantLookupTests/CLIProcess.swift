@@ -21,9 +21,14 @@ struct CLIProcess {
         if let override = ProcessInfo.processInfo.environment["MERCHANT_LOOKUP_BIN"] {
             return URL(fileURLWithPath: override)
         }
+        #if canImport(Darwin)
+        // On Apple platforms a test runner loads `<products>/<Package>PackageTests.xctest`, a bundle.
+        let me = Bundle(for: BundleMarker.self).bundleURL
+        #else
         let me = URL(
             fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? CommandLine.arguments[0])
+        #endif
         var directory = me.deletingLastPathComponent()
         // On Linux the tests run from `<products>/<Package>PackageTests.xctest`, a file in the products folder.
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("merchant-lookup").path),
@@ -126,3 +131,8 @@ struct CLIProcess {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 }
+
+#if canImport(Darwin)
+/// A class of the test bundle, to find the bundle (``CLIProcess/executable``).
+private final class BundleMarker {}
+#endif

@@ -5,12 +5,14 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Several `merchant-lookup` processes sharing one state folder, all holding an expired CTX access token,
 /// against a loopback server whose refresh tokens are single-use (rotated) and whose refresh answers slowly.
 // A hang guard far above the work: 20 trials of up to 16 processes took 4.5 minutes on a loaded machine.
-@Suite("Processes refreshing one CTX session at once", .serialized, .timeLimit(.minutes(15)))
+@Suite("Processes refreshing one CTX session at once", .serialized, hangGuard(minutes: 15))
 struct ConcurrentRefreshTests {
     static let trials = 20
 

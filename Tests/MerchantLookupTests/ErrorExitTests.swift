@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Every failure is one line on stderr, no stack trace, and its own exit code.
-@Suite("Each kind of failure exits with its documented code and one clear line", .timeLimit(.minutes(5)))
+@Suite("Each kind of failure exits with its documented code and one clear line", hangGuard(minutes: 5))
 struct ErrorExitTests {
     func expectFailure(
         _ arguments: [String], status: Int32, mentioning text: String,

@@ -6,7 +6,7 @@ import Testing
 /// Every exit code the README and `--help` document, produced through the real binary, with the provider
 /// played by the loopback mock server. 70 (internal error) is documented as what no input should cause:
 /// it is kept for a failure the program did not foresee, and no command line reaches it.
-@Suite("Every documented exit code, through the binary", .timeLimit(.minutes(3)))
+@Suite("Every documented exit code, through the binary", hangGuard(minutes: 3))
 struct ExitCodeTableTests {
     static let merchant = SampleLookupTests.homeDepot
     static let merchantPath = "merchants/\(SampleLookupTests.homeDepot)"

@@ -5,7 +5,7 @@ import Testing
 
 /// `show`'s fetch policies in real processes against the mock provider on loopback, the state database in
 /// the state directory carrying answers from one process to the next.
-@Suite("merchant-lookup show: cache first, --max-age, --refresh, --offline, --explain", .timeLimit(.minutes(5)))
+@Suite("merchant-lookup show: cache first, --max-age, --refresh, --offline, --explain", hangGuard(minutes: 5))
 struct FetchPolicyCommandTests {
     static let homeDepot = SampleLookupTests.homeDepot
 
@@ -57,7 +57,7 @@ struct FetchPolicyCommandTests {
         #expect(text.stdout.contains("discount: save 3.25% [cached "), "\(text.stdout)")
         #expect(text.stdout.contains(" s ago]"))
 
-        try await Task.sleep(for: .milliseconds(1_100))
+        try await Task.sleep(seconds: 1.1)
         let refreshed = try await transcript.run(["show", Self.homeDepot, "--json", "--max-age", "1"])
         #expect(requests(transcript) == 2, "older than --max-age 1: asked again")
         #expect(try discount(refreshed)["source"] as? String == "live")

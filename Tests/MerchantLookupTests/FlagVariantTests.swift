@@ -1,8 +1,9 @@
+import DashSpendTestSupport
 import Foundation
 import Testing
 
 /// What differs between builds with and without PiggyCards, checked on the real binary.
-@Suite("The PiggyCards flag as the CLI shows it", .timeLimit(.minutes(5)))
+@Suite("The PiggyCards flag as the CLI shows it", hangGuard(minutes: 5))
 struct FlagVariantTests {
     #if PIGGYCARDS_ENABLED
     @Test("providers lists CTX and PiggyCards")

@@ -11,7 +11,7 @@ import Testing
 /// After an intended change of the output, regenerate the files and review the diff:
 /// `UPDATE_GOLDEN=1 swift test --skip-build --scratch-path .build-off --filter GoldenOutputTests` (and the
 /// same with `.build-define`).
-@Suite("Text output matches its golden files byte for byte", .timeLimit(.minutes(5)))
+@Suite("Text output matches its golden files byte for byte", hangGuard(minutes: 5))
 struct GoldenOutputTests {
     /// One command and the name of its golden file.
     struct Case: CustomTestStringConvertible, Sendable {

@@ -5,7 +5,7 @@ import Testing
 
 /// Damaged credentials, URL overrides, option checks, long operands, absurd token expiries and the
 /// one-time code from standard input, through the real binary.
-@Suite("Hostile inputs get a clear line and the right exit code", .timeLimit(.minutes(3)))
+@Suite("Hostile inputs get a clear line and the right exit code", hangGuard(minutes: 3))
 struct InputHardeningTests {
     static let email = "user@example.com"
 

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `show` against the mock provider API on loopback: live values, fallbacks, time-outs and failures.
-@Suite("merchant-lookup show with a live provider", .timeLimit(.minutes(5)))
+@Suite("merchant-lookup show with a live provider", hangGuard(minutes: 5))
 struct LiveLookupTests {
     /// Signs in to CTX through the real commands.
     func signedIn() async throws -> AuthTranscript {

@@ -6,7 +6,7 @@ import Testing
 /// `search --live` through the real binary against the mock provider API on loopback: the list shows each
 /// merchant's live discount and availability with their source, asks each merchant once, stays within
 /// `--concurrency`; plain `search` stays on the database.
-@Suite("merchant-lookup search --live", .timeLimit(.minutes(5)))
+@Suite("merchant-lookup search --live", hangGuard(minutes: 5))
 struct LiveSearchTests {
     let scratch: ScratchDirectory
 

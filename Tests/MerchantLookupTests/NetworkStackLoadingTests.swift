@@ -1,11 +1,12 @@
 #if os(Linux)
 import DashSpendTestKit
+import DashSpendTestSupport
 import Foundation
 import Testing
 
 /// What the dynamic loader brings into a `merchant-lookup` process, read from its own report
 /// (`LD_DEBUG=libs`: a `calling init: PATH` line for every library loaded, at start-up or by `dlopen`).
-@Suite("An offline command loads no network code; the first network use loads libcurl", .timeLimit(.minutes(2)))
+@Suite("An offline command loads no network code; the first network use loads libcurl", hangGuard(minutes: 2))
 struct NetworkStackLoadingTests {
     /// The libraries a process started (their paths), from its `LD_DEBUG=libs` report on standard error.
     private static func loadedLibraries(_ stderr: String) -> [String] {

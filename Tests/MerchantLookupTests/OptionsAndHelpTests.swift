@@ -1,9 +1,10 @@
+import DashSpendTestSupport
 import Foundation
 import Testing
 
 /// Options are declared once as data: the same declarations drive parsing, `--help`, `help COMMAND` and
 /// the errors; failures with `--json` are a JSON object on stdout with the same exit code.
-@Suite("Help, validation and errors come from the one declaration of each option", .timeLimit(.minutes(3)))
+@Suite("Help, validation and errors come from the one declaration of each option", hangGuard(minutes: 3))
 struct OptionsAndHelpTests {
     static let commands = [
         ["providers"], ["search"], ["show"], ["territories"], ["atms"], ["db", "info"], ["auth", "login"],

@@ -6,7 +6,7 @@ import Testing
 
 /// A build without PiggyCards still shows the PiggyCards orders kept in the state directory (a build with
 /// it wrote them): listed as kept, and said to be of a provider this build does not have.
-@Suite("PiggyCards orders in a CTX-only build", .timeLimit(.minutes(3)))
+@Suite("PiggyCards orders in a CTX-only build", hangGuard(minutes: 3))
 struct OrderSafetyCTXOnlyBuildTests {
     @Test("`orders` lists a PiggyCards order with `PiggyCards is not in this build`; `order ID` shows it as kept")
     func piggyCardsOrdersListed() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// Issue 17 with PiggyCards through the real binary: its status words read as both wallets read them (the
 /// safe reading where they differ), its two spellings of a card's fields, its "not found" body, its create
 /// sent once, and its `payTo` checked against its exchange rate.
-@Suite("PiggyCards orders and money through merchant-lookup", .timeLimit(.minutes(5)))
+@Suite("PiggyCards orders and money through merchant-lookup", hangGuard(minutes: 5))
 struct OrderSafetyPiggyCardsTests {
     /// Signed in to PiggyCards through the real commands, the server's order book on.
     static func signedIn() async throws -> AuthTranscript {

@@ -13,7 +13,7 @@ import Glibc
 /// once, later answers never rewrite an order's facts, status words are read as the wallets read them, a
 /// card's secrets are masked, the create answer is checked against what was asked, a payment is matched to
 /// its own order, and an interrupted or repeated buy says what happened.
-@Suite("Orders and money through merchant-lookup", .timeLimit(.minutes(5)))
+@Suite("Orders and money through merchant-lookup", hangGuard(minutes: 5))
 struct OrderSafetyTests {
     static let homeDepot = SampleLookupTests.homeDepot
     static let nike = "a1b2c3d4-0002-4000-8000-000000000002"

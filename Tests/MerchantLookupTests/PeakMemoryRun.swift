@@ -2,6 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Runs the built `merchant-lookup` binary with standard input and output on files, and reports the peak
@@ -11,6 +13,9 @@ import Glibc
 /// space (vfork), and Linux carries that address space's peak (the test runner's) into the child's
 /// `ru_maxrss`, so it reports the runner's peak, not the child's.
 enum PeakMemoryRun {
+    /// Whether this system shows a process's `VmHWM` (`/proc`: Linux); tests of peak memory need it.
+    static let canMeasure = FileManager.default.isReadableFile(atPath: "/proc/self/status")
+
     struct Result {
         let status: Int32
         /// The child's peak resident set size, in KiB (0 when it was never read: see ``readings``).
@@ -43,7 +48,11 @@ enum PeakMemoryRun {
     private static func runBlocking(
         _ arguments: [String], input: String, output: String, home: String, environment extra: [String: String]
     ) throws -> Result {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t = nil  // an opaque pointer there, a struct on Linux
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)

@@ -1,7 +1,10 @@
+import DashSpendCore
 import Foundation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A `merchant-lookup` process started in the background, for tests that act on it while it runs (send it a
@@ -14,8 +17,8 @@ final class RunningCLI: @unchecked Sendable {
     init(_ arguments: [String], home: String) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-run-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: folder + "/out", contents: nil)
-        FileManager.default.createFile(atPath: folder + "/err", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/out", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/err", contents: nil)
         process.executableURL = CLIProcess.executable
         process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home]
@@ -42,7 +45,7 @@ final class RunningCLI: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while !stderr.contains(text) {
             if Date() >= deadline { return false }
-            try await Task.sleep(for: .milliseconds(10))
+            try await Task.sleep(seconds: 0.01)
         }
         return true
     }

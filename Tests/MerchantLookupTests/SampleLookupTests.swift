@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The CLI over the embedded sample, run as a real process.
-@Suite("merchant-lookup on the embedded sample", .timeLimit(.minutes(5)))
+@Suite("merchant-lookup on the embedded sample", hangGuard(minutes: 5))
 struct SampleLookupTests {
     static let homeDepot = "a1b2c3d4-0001-4000-8000-000000000001"
 
@@ -99,7 +99,7 @@ struct SampleLookupTests {
 }
 
 /// The explore commands beyond search and show, on the sample and on files written by the test.
-@Suite("merchant-lookup: names, locations, territories, ATMs, db info", .timeLimit(.minutes(5)))
+@Suite("merchant-lookup: names, locations, territories, ATMs, db info", hangGuard(minutes: 5))
 struct ExploreCommandTests {
     @Test("show takes an exact name, any case, and lists locations nearest first")
     func showByName() async throws {

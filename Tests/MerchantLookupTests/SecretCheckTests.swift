@@ -1,7 +1,8 @@
+import DashSpendTestSupport
 import Testing
 
 /// The output check the auth tests rely on must itself find what it looks for.
-@Suite("The secret check itself", .timeLimit(.minutes(5)))
+@Suite("The secret check itself", hangGuard(minutes: 5))
 struct SecretCheckTests {
     @Test func findsTheCodeOnlyAsAStandaloneNumber() {
         #expect(AuthTranscript.containsStandaloneNumber("123456", in: "code 123456."))

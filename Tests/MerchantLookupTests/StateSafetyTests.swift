@@ -6,7 +6,7 @@ import Testing
 /// Hostile or broken state, through the real binary: the wrong database is never used silently, special
 /// files never hang a command, shared folders are refused, a damaged install is replaced, a full disk is
 /// "cannot write".
-@Suite("State folder safety", .timeLimit(.minutes(5)))
+@Suite("State folder safety", hangGuard(minutes: 5))
 struct StateSafetyTests {
     let scratch: ScratchDirectory
     let home: String

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `merchant-lookup sync --from FILE`, end to end through the real binary.
-@Suite("merchant-lookup sync installs a newer database and keeps the old one on any failure", .timeLimit(.minutes(5)))
+@Suite("merchant-lookup sync installs a newer database and keeps the old one on any failure", hangGuard(minutes: 5))
 struct SyncCommandTests {
     let scratch: ScratchDirectory
     let home: String

@@ -14,11 +14,11 @@ import DashSpendExplore
 /// A failed lookup is an element (``BatchLookup/result``), never an error: the sequence throws only what
 /// the inputs throw, after every result of the inputs read before the error. Iterate it once; an iterator
 /// that is dropped stops reading the inputs.
+///
+/// What the inputs throw is passed on untyped: an `AsyncSequence`'s `Failure` type needs iOS 18 and macOS 15.
 public struct BatchLookups<Inputs: AsyncSequence & Sendable>: AsyncSequence, Sendable where Inputs.Element == String {
     /// One input and its result.
     public typealias Element = BatchLookup
-    /// What reading the inputs may throw.
-    public typealias Failure = Inputs.Failure
 
     /// The most inputs read ahead of the lookups started, and looked up in the explore database in one go.
     static var readAhead: Int { 1024 }
@@ -29,13 +29,13 @@ public struct BatchLookups<Inputs: AsyncSequence & Sendable>: AsyncSequence, Sen
         case lookup(Task<BatchLookup, Never>)
         /// A lookup the consumer runs itself (no task of its own: nothing to overlap, see `concurrent`).
         case inline(String, BatchPrefetch)
-        case failed(Inputs.Failure)
+        case failed(any Error)
     }
 
     /// What the reader hands the producer, in order.
     enum Input: Sendable {
         case line(String)
-        case failed(Inputs.Failure)
+        case failed(any Error)
     }
 
     private let inputs: Inputs
@@ -72,8 +72,8 @@ public struct BatchLookups<Inputs: AsyncSequence & Sendable>: AsyncSequence, Sen
             var iterator = inputs.makeAsyncIterator()
             while !Task.isCancelled {
                 let input: String?
-                do throws(Inputs.Failure) {
-                    input = try await iterator.next(isolation: nil)
+                do {
+                    input = try await iterator.next()
                 } catch {
                     _ = await pending.push(.failed(error))
                     break
@@ -143,16 +143,7 @@ public struct BatchLookups<Inputs: AsyncSequence & Sendable>: AsyncSequence, Sen
         init(run: Run) { self.run = run }
 
         /// The next input's result, nil after the last; throws what reading the inputs threw.
-        public mutating func next() async throws(Inputs.Failure) -> BatchLookup? {
-            try await Self.next(of: run)
-        }
-
-        /// The next input's result, nil after the last; throws what reading the inputs threw.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(Inputs.Failure) -> BatchLookup? {
-            try await Self.next(of: run)
-        }
-
-        private static func next(of run: Run) async throws(Inputs.Failure) -> BatchLookup? {
+        public mutating func next() async throws -> BatchLookup? {
             switch await run.queue.pop() {
             case nil: return nil
             case .lookup(let task)?: return await task.value

@@ -31,11 +31,11 @@ extension DashSpendClient {
                 return BatchPrefetch(database: database, results: found)
             },
             lookup: { [self] input, prefetched in
-                do throws(DashSpendFailure) {
+                do {
                     return BatchLookup(
                         input: input, result: .success(try await merchant(input, policy: policy, prefetched: prefetched)))
                 } catch {
-                    return BatchLookup(input: input, result: .failure(error))
+                    return BatchLookup(input: input, result: .failure(DashSpendFailure(error)))
                 }
             })
     }

@@ -36,9 +36,11 @@ extension DashSpendClient {
     /// callers share the request) and read back from there. A failed, malformed or implausible answer never
     /// replaces the stored rate. Without a stored rate, a failure (not signed in included) is thrown.
     /// A provider without an exchange-rate endpoint (CTX) fails as ``DashSpendFailure/Kind/invalidRequest``.
+    ///
+    /// - Throws: ``DashSpendFailure``.
     public func exchangeRate(
         from provider: GiftCardProvider, currency: String = "USD", policy: FetchPolicy = .cacheFirst()
-    ) async throws(DashSpendFailure) -> ResolvedExchangeRate {
+    ) async throws -> ResolvedExchangeRate {
         let code = currency.trimmedWhitespace.uppercased()
         guard let defaultMaxAge = provider.info.exchangeRateMaxAge else {
             throw DashSpendFailure(

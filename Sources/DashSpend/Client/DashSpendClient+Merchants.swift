@@ -7,7 +7,9 @@ extension DashSpendClient {
     ///
     /// Several merchants with the name fail as ``DashSpendFailure/Kind/ambiguous`` with the candidates.
     /// ``FetchPolicy/networkOnly`` on an offline client is an ``DashSpendFailure/Kind/invalidRequest``.
-    public func merchant(_ idOrName: String, policy: FetchPolicy = .networkFirst) async throws(DashSpendFailure)
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func merchant(_ idOrName: String, policy: FetchPolicy = .networkFirst) async throws
         -> ResolvedMerchant
     {
         try await merchant(idOrName, policy: policy, prefetched: .none)
@@ -38,12 +40,14 @@ extension DashSpendClient {
                 .invalidRequest, "\(what) needs the network, and this client is offline", subject: subject)
         }
         if !configuration.offline && policy != .cacheOnly {
-            for provider in GiftCardProvider.allCases { try checkStoredCredentials(of: provider) }
+            for provider in GiftCardProvider.allCases { try readStoredCredentials(of: provider) }
         }
     }
 
     /// The merchant `idOrName` (an id, else an exact name) as the explore database has it, unresolved.
-    public func identify(_ idOrName: String) throws(DashSpendFailure) -> ExploreMerchant {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func identify(_ idOrName: String) throws -> ExploreMerchant {
         try identify(idOrName, in: try database(providers: GiftCardProvider.allCases))
     }
 
@@ -96,7 +100,9 @@ extension DashSpendClient {
     }
 
     /// The locations of `merchantId`, nearest first when `near` is given.
-    public func locations(merchantId: String, near: GeoPoint? = nil) throws(DashSpendFailure) -> [MerchantLocation] {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func locations(merchantId: String, near: GeoPoint? = nil) throws -> [MerchantLocation] {
         let database = try database(providers: GiftCardProvider.allCases)
         do {
             return try database.locations(merchantId: merchantId, near: near)
@@ -107,7 +113,9 @@ extension DashSpendClient {
 
     /// One page of merchants (one per merchant id) matching `search`, among the providers offered in the
     /// country.
-    public func search(_ search: MerchantSearch) throws(DashSpendFailure) -> MerchantSearchPage {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func search(_ search: MerchantSearch) throws -> MerchantSearchPage {
         do {
             return try database().search(search)
         } catch {
@@ -116,7 +124,9 @@ extension DashSpendClient {
     }
 
     /// The territories (US states) the database names, with their merchant counts.
-    public func territories() throws(DashSpendFailure) -> [ExploreDatabase.Territory] {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func territories() throws -> [ExploreDatabase.Territory] {
         do {
             return try database().territories()
         } catch {
@@ -125,7 +135,9 @@ extension DashSpendClient {
     }
 
     /// Dash ATMs matching `search`.
-    public func atms(_ search: ATMSearch) throws(DashSpendFailure) -> [ATMRecord] {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func atms(_ search: ATMSearch) throws -> [ATMRecord] {
         do {
             return try database().atms(search)
         } catch {
@@ -134,7 +146,9 @@ extension DashSpendClient {
     }
 
     /// What the explore database in use is and holds.
-    public func databaseInfo() throws(DashSpendFailure) -> ExploreDatabaseInfo {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func databaseInfo() throws -> ExploreDatabaseInfo {
         do {
             return try database().info()
         } catch {

@@ -10,7 +10,9 @@ extension DashSpendClient {
     /// asked at most once per merchant. A merchant whose resolution fails carries its failure in its row;
     /// the page itself fails only when the search does, or when `policy` cannot be used (as
     /// ``merchant(_:policy:)`` fails for it).
-    public func search(_ search: MerchantSearch, policy: FetchPolicy) async throws(DashSpendFailure)
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func search(_ search: MerchantSearch, policy: FetchPolicy) async throws
         -> ResolvedSearchPage
     {
         try checkUsable(

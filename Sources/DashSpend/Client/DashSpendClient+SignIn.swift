@@ -3,9 +3,11 @@ import DashSpendCore
 extension DashSpendClient {
     /// Starts signing in to `provider`: it e-mails a one-time code to `email`. Returns the address the
     /// provider will be verified with (remembered in the credential store).
-    public func login(_ provider: GiftCardProvider, email: String) async throws(DashSpendFailure) -> String {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func login(_ provider: GiftCardProvider, email: String) async throws -> String {
         try requireNetwork(provider)
-        try checkStoredCredentials(of: provider)
+        try readStoredCredentials(of: provider)
         let repository = repositoryFactory.makeRepository(for: provider)
         do {
             try await repository.login(email: email)
@@ -17,9 +19,11 @@ extension DashSpendClient {
 
     /// Finishes signing in to `provider` with the e-mailed one-time code and stores the credentials.
     /// Returns the e-mail address signed in with, if known.
-    public func verify(_ provider: GiftCardProvider, code: String) async throws(DashSpendFailure) -> String? {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func verify(_ provider: GiftCardProvider, code: String) async throws -> String? {
         try requireNetwork(provider)
-        try checkStoredCredentials(of: provider)
+        try readStoredCredentials(of: provider)
         let repository = repositoryFactory.makeRepository(for: provider)
         do {
             try await repository.verify(code: code)
@@ -31,7 +35,9 @@ extension DashSpendClient {
 
     /// Whether the user is signed in to each compiled-in provider. A damaged credentials file fails
     /// (``DashSpendFailure/Cause/credentials``) rather than reading as signed out.
-    public func signInStatus() async throws(DashSpendFailure) -> [SignInStatus] {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func signInStatus() async throws -> [SignInStatus] {
         var statuses: [SignInStatus] = []
         for provider in GiftCardProvider.allCases {
             let stored: ProviderCredentials?
@@ -50,12 +56,14 @@ extension DashSpendClient {
 
     /// Forgets the stored credentials of `provider`, a damaged file too (removing it is how a user recovers
     /// from one). Works offline.
+    ///
+    /// - Throws: ``DashSpendFailure``.
     @discardableResult
-    public func logout(_ provider: GiftCardProvider) async throws(DashSpendFailure) -> SignOutOutcome {
+    public func logout(_ provider: GiftCardProvider) async throws -> SignOutOutcome {
         let repository = repositoryFactory.makeRepository(for: provider)
         var damaged = false
         do {
-            try checkStoredCredentials(of: provider)
+            try readStoredCredentials(of: provider)
         } catch {
             guard error.kind == .badData else { throw error }
             damaged = true
@@ -71,7 +79,14 @@ extension DashSpendClient {
 
     /// Reads the stored credentials of `provider`, so that a damaged or unreadable file fails
     /// (``DashSpendFailure/Cause/credentials``) instead of passing for "not signed in".
-    public func checkStoredCredentials(of provider: GiftCardProvider) throws(DashSpendFailure) {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func checkStoredCredentials(of provider: GiftCardProvider) throws {
+        try readStoredCredentials(of: provider)
+    }
+
+    /// ``checkStoredCredentials(of:)`` with its failure typed, for the client's own checks.
+    func readStoredCredentials(of provider: GiftCardProvider) throws(DashSpendFailure) {
         do {
             _ = try repositoryConfiguration.credentials.load(provider, network: configuration.network)
         } catch {

@@ -16,15 +16,19 @@ extension DashSpendClient {
     /// ``SyncReport/checksumVerified`` false and a warning, unless `strict`, which refuses it
     /// (``DashSpendFailure/Kind/badData``). `progress` hears each stage as it runs and when it ends (a
     /// download first: bytes of the object on disk and its whole size), on the thread doing the work.
+    ///
+    /// - Throws: ``DashSpendFailure``.
     public func sync(
         _ source: SyncSource, force: Bool = false, strict: Bool = false, progress: SyncProgressHandler? = nil
-    ) async throws(DashSpendFailure) -> SyncReport {
+    ) async throws -> SyncReport {
         try await exploreSync.sync(source, force: force, strict: strict, progress: progress)
     }
 
     /// Whether `source` (a network source) has data newer than the installed database, without
     /// downloading it. A plain URL is asked with a conditional `HEAD` for the version installed last.
-    public func checkForUpdate(_ source: SyncSource) async throws(DashSpendFailure) -> SyncUpdateCheck {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func checkForUpdate(_ source: SyncSource) async throws -> SyncUpdateCheck {
         try await exploreSync.checkForUpdate(source)
     }
 

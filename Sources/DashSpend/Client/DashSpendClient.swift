@@ -47,7 +47,9 @@ public final class DashSpendClient: Sendable {
 
     /// Creates a client; fails when a provider base URL is not usable or the bound on requests per provider
     /// is below 1 (``DashSpendFailure/Kind/invalidRequest``).
-    public init(configuration: DashSpendConfiguration) throws(DashSpendFailure) {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public init(configuration: DashSpendConfiguration) throws {
         self.configuration = configuration
         let bound = configuration.maxConcurrentRequestsPerProvider
         guard bound >= 1 else {
@@ -126,7 +128,12 @@ public final class DashSpendClient: Sendable {
             } else if case .installed(let fallback?) = configuration.database {
                 database = try ExploreDatabase(bytes: fallback.bytes, origin: fallback.origin, providers: providers)
             } else {
-                throw ExploreDatabaseError.fileMissing(path: configuration.installedDatabasePath)
+                let installed = configuration.installedDatabasePath
+                throw DashSpendFailure(
+                    .missingInput,
+                    "no explore database for \(configuration.network.rawValue): none was synced to \(installed) and "
+                        + "no fallback was given; sync first or pass a file",
+                    cause: .notSynced, subject: installed)
             }
         } catch {
             throw DashSpendFailure(error)

@@ -13,7 +13,8 @@ public import Foundation
 public struct DashSpendConfiguration: Sendable {
     /// The network; credentials, cached answers and the synced database are kept per network.
     public var network: DashSpendNetwork
-    /// The state directory (see `StateDirectory`): credentials, cached answers, the synced database.
+    /// The state directory's path (see `StateDirectory`): credentials, cached answers, the synced database.
+    /// ``stateDirectoryURL`` is the same folder as a file URL.
     public var stateDirectory: String
     /// Which explore database to read.
     public var database: ExploreDatabaseLocation
@@ -57,6 +58,32 @@ public struct DashSpendConfiguration: Sendable {
     public static let defaultMaxConcurrentRequestsPerProvider = 4
 
     /// Creates a configuration; every value but the state directory has the wallets' default.
+    ///
+    /// `stateDirectory` is a file URL, such as a folder in the app's Application Support directory; it is
+    /// created (mode 0700) when something is first stored.
+    public init(
+        stateDirectory: URL,
+        network: DashSpendNetwork = .mainnet,
+        database: ExploreDatabaseLocation = .installed(fallback: nil),
+        providerBaseURLs: [GiftCardProvider: String] = [:],
+        country: String? = nil,
+        offline: Bool = false,
+        timeout: Double = 20,
+        transport: (any HTTPTransport)? = nil,
+        credentials: (any CredentialStore)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() },
+        diagnostics: any DiagnosticsSink = SilentDiagnostics(),
+        criticalSections: CriticalSections = CriticalSections()
+    ) {
+        self.init(
+            stateDirectory: stateDirectory.path, network: network, database: database,
+            providerBaseURLs: providerBaseURLs, country: country, offline: offline, timeout: timeout,
+            transport: transport, credentials: credentials, now: now, diagnostics: diagnostics,
+            criticalSections: criticalSections)
+    }
+
+    /// Creates a configuration from the state directory's path: the same as the initializer that takes a
+    /// file URL, for command-line tools and scripts.
     public init(
         stateDirectory: String,
         network: DashSpendNetwork = .mainnet,
@@ -84,6 +111,12 @@ public struct DashSpendConfiguration: Sendable {
         self.credentials = credentials
         self.now = now
     }
+
+    /// The state directory as a file URL.
+    public var stateDirectoryURL: URL { URL(fileURLWithPath: stateDirectory, isDirectory: true) }
+
+    /// Where `sync` installs the explore database of this network, as a file URL.
+    public var installedDatabaseURL: URL { URL(fileURLWithPath: installedDatabasePath, isDirectory: false) }
 
     /// The folder of this network inside the state directory.
     public var networkDirectory: String { stateDirectory + "/" + network.rawValue }

@@ -20,7 +20,8 @@ struct DatabaseIntegrityStamp {
     static func key(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        let modified = info.modificationTime
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec)"
     }
 
     /// Checks `database` unless this exact file version was checked before. `keyBeforeOpen` is

@@ -47,6 +47,10 @@ public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertib
         case encryptedArchive
         /// The explore file given does not exist.
         case databaseMissing
+        /// No explore database was synced for the network and the configuration gives no fallback: sync
+        /// first (``DashSpendClient/sync(_:force:strict:progress:)``), or pass a file or the sample
+        /// (``ExploreDatabaseLocation``).
+        case notSynced
         /// The explore file is not an explore database, or is damaged or truncated.
         case databaseUnusable
         /// A file or folder of the state directory cannot be used.

@@ -13,10 +13,10 @@ extension DashSpendClient {
             let lookup = Task {
                 continuation.yield(.loading(previous: nil))
                 let stored: ResolvedMerchant
-                do throws(DashSpendFailure) {
+                do {
                     stored = try await merchant(idOrName, policy: .cacheOnly)
                 } catch {
-                    continuation.yield(.failed(error, previous: nil))
+                    continuation.yield(.failed(DashSpendFailure(error), previous: nil))
                     continuation.finish()
                     return
                 }
@@ -26,12 +26,12 @@ extension DashSpendClient {
                     return
                 }
                 continuation.yield(.loading(previous: stored))
-                do throws(DashSpendFailure) {
+                do {
                     let answered = try await merchant(idOrName, policy: policy)
                     continuation.yield(
                         .loaded(answered, source: answered.origin.source, fetchedAt: answered.origin.fetchedAt))
                 } catch {
-                    continuation.yield(.failed(error, previous: stored))
+                    continuation.yield(.failed(DashSpendFailure(error), previous: stored))
                 }
                 continuation.finish()
             }

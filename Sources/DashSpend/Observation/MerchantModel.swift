@@ -9,7 +9,9 @@ public import Observation
 /// // In a view: switch model.state { case .loading(let previous): ... }
 /// ```
 ///
-/// It lives on the main actor, like the screens that observe it; the lookups run off it.
+/// It lives on the main actor, like the screens that observe it; the lookups run off it. It needs the
+/// Observation framework (iOS 17, macOS 14); on older systems bind to ``DashSpendClient/merchantStates(_:policy:)``.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor
 @Observable
 public final class MerchantModel {

@@ -30,9 +30,11 @@ extension DashSpendClient {
     /// still be outstanding (its create answer lost, or waiting for its payment) refuses the quote
     /// (``DashSpendFailure/Cause/orderPending``, naming that order): another order would buy it twice. An
     /// orders database that cannot be written (a newer version's) refuses it too, before anything is sent.
+    ///
+    /// - Throws: ``DashSpendFailure``.
     public func quote(
         merchant idOrName: String, amount: Decimal, provider: GiftCardProvider? = nil, again: Bool = false
-    ) async throws(DashSpendFailure) -> PurchaseQuote {
+    ) async throws -> PurchaseQuote {
         try checkUsable(.networkOnly, for: "buying from \(idOrName)", subject: idOrName)
         // Not networkOnly: there the first signed-in provider that fails fails the lookup, even when the
         // offer bought from is another's. Each offer says whether it was answered live, and only the chosen
@@ -117,7 +119,9 @@ extension DashSpendClient {
     ///   with its payment, ``Order/notSaved`` saying why it is not kept.
     /// - Unless the quote allows it (`again`), a card of the same provider, merchant and amount that may
     ///   still be outstanding refuses the order (checked again: another buy may have ordered it meanwhile).
-    public func placeOrder(_ quote: PurchaseQuote) async throws(DashSpendFailure) -> Order {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func placeOrder(_ quote: PurchaseQuote) async throws -> Order {
         let purchaser = try purchaser(for: quote.provider)
         let store = try orderStore()
         try writable(store)
@@ -140,7 +144,7 @@ extension DashSpendClient {
         let result: Result<Order, DashSpendFailure>
         do {
             result = try await configuration.criticalSections.run(
-                boundedBy: .seconds(max(1, configuration.timeout) + 10),
+                boundedBy: max(1, configuration.timeout) + 10,
                 purpose: "the order in flight at \(quote.provider.displayName)", note: { progress.note }
             ) { () async -> Result<Order, DashSpendFailure> in
                 do throws(DashSpendFailure) {
@@ -254,7 +258,9 @@ extension DashSpendClient {
     }
 
     /// Every order kept for this network, newest first. Reads the orders database only.
-    public func orders() throws(DashSpendFailure) -> [Order] {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func orders() throws -> [Order] {
         let store = try orderStore()
         do {
             return try store.all()
@@ -264,7 +270,9 @@ extension DashSpendClient {
     }
 
     /// The kept order `id` (the local id, or the provider's order id) without asking the provider.
-    public func storedOrder(id: String) throws(DashSpendFailure) -> Order {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func storedOrder(id: String) throws -> Order {
         let store = try orderStore()
         let found: Order?
         do {
@@ -286,7 +294,9 @@ extension DashSpendClient {
     /// order of a provider this build leaves out cannot be asked: each is returned as kept without asking,
     /// so a delivered card is shown whether or not the provider answers. When the provider cannot be asked,
     /// the failure leaves the kept order (and its cards) as it was.
-    public func order(id: String) async throws(DashSpendFailure) -> Order {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func order(id: String) async throws -> Order {
         let stored = try storedOrder(id: id)
         guard let provider = stored.provider else { return stored }
         guard let providerOrderId = stored.providerOrderId, stored.status != .creating else { return stored }
@@ -316,7 +326,9 @@ extension DashSpendClient {
     /// orders are ambiguous (``DashSpendFailure/Cause/ambiguousOrder``, listing them; nothing is changed),
     /// none makes a new order marked ``Order/foundByTransaction``. The answer then goes through
     /// ``OrderTransition`` like any other.
-    public func order(transactionId: String, provider: GiftCardProvider = .ctx) async throws(DashSpendFailure) -> Order {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func order(transactionId: String, provider: GiftCardProvider = .ctx) async throws -> Order {
         let txid = transactionId.trimmedWhitespace
         guard !txid.isEmpty else { throw DashSpendFailure(.invalidRequest, "a transaction id is needed") }
         let purchaser = try purchaser(for: provider)
@@ -431,7 +443,7 @@ extension DashSpendClient {
                         continuation.yield(.failed(DashSpendFailure(error), previous: previous))
                     }
                     do {
-                        try await Task.sleep(for: .seconds(interval))
+                        try await Task.sleep(seconds: interval)
                     } catch {
                         break
                     }
@@ -452,7 +464,7 @@ extension DashSpendClient {
                 .invalidRequest, "buying from \(provider.displayName) needs the network, and this client is offline",
                 provider: provider)
         }
-        try checkStoredCredentials(of: provider)
+        try readStoredCredentials(of: provider)
         guard let purchaser = repositoryFactory.makeRepository(for: provider) as? any GiftCardPurchasing else {
             throw DashSpendFailure(
                 .internalFailure, "\(provider.displayName) cannot sell cards in this build", provider: provider)

@@ -14,8 +14,8 @@ final class SyncProgressRelay: Sendable {
 
     private let handler: SyncProgressHandler?
     private let state = Locked(State())
-    private let clock = ContinuousClock()
-    private let started: ContinuousClock.Instant
+    private let clock = MonotonicClock()
+    private let started: MonotonicClock.Instant
 
     /// A relay to `handler` (nil: reports are only kept).
     init(_ handler: SyncProgressHandler?) {
@@ -51,7 +51,6 @@ final class SyncProgressRelay: Sendable {
 
     /// Seconds since the relay was made.
     private var elapsed: Double {
-        let parts = (clock.now - started).components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+        (clock.now - started).seconds
     }
 }

@@ -2,14 +2,14 @@ import DashSpendCore
 import DashSpendSync
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+public import FoundationEssentials
 #else
-import Foundation
+public import Foundation
 #endif
 
 /// Where ``DashSpendClient/sync(_:force:strict:progress:)`` takes the explore data from.
 ///
-/// - ``file(_:)``: a local file (the wallets' encrypted ZIP, or a plain explore database).
+/// - ``file(_:)-enum.case``: a local file (the wallets' encrypted ZIP, or a plain explore database).
 /// - ``storageObject(bucket:object:)``: an object of a storage bucket (`gs://BUCKET/OBJECT`), read through
 ///   the storage service's REST interface under the configured base URL
 ///   (``DashSpendConfiguration/storageBaseURL``): its metadata first (size, `Data-Timestamp`,
@@ -37,6 +37,11 @@ public enum SyncSource: Sendable, Hashable, CustomStringConvertible {
         case .mainnet: .storageObject(bucket: walletBucket, object: "explore/explore-v4.db")
         case .testnet: .storageObject(bucket: walletBucket, object: "explore/explore-v4-testnet.db")
         }
+    }
+
+    /// The local file at `url` (a file URL).
+    public static func file(_ url: URL) -> SyncSource {
+        .file(url.path)
     }
 
     /// Reads `text` as a source: `gs://BUCKET/OBJECT`, an `http://` or `https://` URL, else a file path.
@@ -105,9 +110,9 @@ public enum SyncSource: Sendable, Hashable, CustomStringConvertible {
     /// The base URL, bucket and object of a URL whose path is `…/v0/b/BUCKET/o/OBJECT`.
     private static func storageShape(_ url: URL) -> (URL, String, String)? {
         let path = url.path
-        guard let marker = path.firstRange(of: "/v0/b/") else { return nil }
+        guard let marker = path.firstOccurrence(of: "/v0/b/") else { return nil }
         let rest = path[marker.upperBound...]
-        guard let objectMarker = rest.firstRange(of: "/o/") else { return nil }
+        guard let objectMarker = rest.firstOccurrence(of: "/o/") else { return nil }
         let bucket = String(rest[..<objectMarker.lowerBound])
         let object = String(rest[objectMarker.upperBound...])
         guard !bucket.isEmpty, !bucket.contains("/"), !object.isEmpty else { return nil }

@@ -75,7 +75,7 @@ actor CTXSession {
         let configuration = client.configuration
         let store = configuration.credentials
         let network = configuration.network
-        let bound = Duration.seconds(configuration.timeout) + .seconds(5)
+        let bound = configuration.timeout + 5
         return try await store.withExclusiveAccess(to: .ctx, network: network, waitingAtMost: bound) {
             switch try stored(store, network: network, rejected: rejected) {
             case .current(let token):

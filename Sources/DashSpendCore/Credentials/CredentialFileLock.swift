@@ -13,10 +13,10 @@ import Darwin
 enum CredentialFileLock {
     /// Runs `body` holding the lock on `lockPath` (created 0600 if missing); `credentialsPath` is the file
     /// errors name. Throws ``CredentialStoreError`` (`.unwritable`) when the lock file cannot be opened or
-    /// another holder keeps it longer than `timeout`, and `CancellationError` when the task is cancelled
-    /// while waiting.
+    /// another holder keeps it longer than `timeout` seconds, and `CancellationError` when the task is
+    /// cancelled while waiting.
     static func withLock<T>(
-        _ lockPath: String, for credentialsPath: String, waitingAtMost timeout: Duration,
+        _ lockPath: String, for credentialsPath: String, waitingAtMost timeout: Double,
         _ body: () async throws -> T
     ) async throws -> T {
         let descriptor: Int32
@@ -26,18 +26,23 @@ enum CredentialFileLock {
             throw CredentialStoreError(.unwritable, path: credentialsPath, reason: error.description)
         }
         defer { close(descriptor) }
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        var pause = Duration.milliseconds(2)
+        let deadline = MonotonicClock.Instant.now.advanced(bySeconds: timeout)
+        var pause = 0.002
         while try !tryLock(descriptor, lockPath, for: credentialsPath) {
-            guard ContinuousClock.now < deadline else {
+            guard MonotonicClock.Instant.now < deadline else {
                 throw CredentialStoreError(
                     .busy, path: credentialsPath,
-                    reason: "another process kept \(lockPath) locked for more than \(timeout.components.seconds) s")
+                    reason: "another process kept \(lockPath) locked for more than \(wholeSeconds(timeout)) s")
             }
-            try await Task.sleep(for: pause)
-            pause = min(pause * 2, .milliseconds(25))
+            try await Task.sleep(seconds: pause)
+            pause = min(pause * 2, 0.025)
         }
         return try await body()
+    }
+
+    /// `seconds` as whole seconds when it is an ordinary time, else as it is (never a trap on NaN or infinity).
+    private static func wholeSeconds(_ seconds: Double) -> String {
+        seconds.isFinite && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
     /// One try at the lock; a failure other than "held by another" is ``CredentialStoreError`` (`.unwritable`).

@@ -16,10 +16,10 @@ public protocol CredentialStore: Sendable {
     /// Removes what is stored.
     func delete(_ provider: GiftCardProvider, network: DashSpendNetwork) throws
     /// Runs `body` while no other holder of `provider`'s credentials on `network` runs its own, waiting at
-    /// most `timeout` for the others to finish (then throws without running `body`). The wait suspends
-    /// the task; it never blocks a thread.
+    /// most `timeout` seconds for the others to finish (then throws without running `body`). The wait
+    /// suspends the task; it never blocks a thread.
     func withExclusiveAccess<T>(
-        to provider: GiftCardProvider, network: DashSpendNetwork, waitingAtMost timeout: Duration,
+        to provider: GiftCardProvider, network: DashSpendNetwork, waitingAtMost timeout: Double,
         _ body: () async throws -> T
     ) async throws -> T
 }
@@ -27,7 +27,7 @@ public protocol CredentialStore: Sendable {
 extension CredentialStore {
     /// Runs `body` at once: no exclusion across processes (see the protocol's implementation requirements).
     public func withExclusiveAccess<T>(
-        to provider: GiftCardProvider, network: DashSpendNetwork, waitingAtMost timeout: Duration,
+        to provider: GiftCardProvider, network: DashSpendNetwork, waitingAtMost timeout: Double,
         _ body: () async throws -> T
     ) async throws -> T {
         try await body()

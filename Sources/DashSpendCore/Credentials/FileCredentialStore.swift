@@ -80,7 +80,7 @@ public struct FileCredentialStore: CredentialStore {
     /// Runs `body` holding the provider's lock file (see the type's documentation); the network folder is
     /// created (0700) when missing. The wait polls and suspends: it never blocks a thread.
     public func withExclusiveAccess<T>(
-        to provider: GiftCardProvider, network: DashSpendNetwork, waitingAtMost timeout: Duration,
+        to provider: GiftCardProvider, network: DashSpendNetwork, waitingAtMost timeout: Double,
         _ body: () async throws -> T
     ) async throws -> T {
         let file = path(for: provider, network: network)

@@ -37,12 +37,10 @@ public struct ProviderHTTP: Sendable {
     /// Each exchange is reported to the configuration's diagnostics: method, URL without its query, the
     /// status or the failure, and the time it took.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = MonotonicClock.Instant.now
         let target = "\(request.method) \(request.url.redactedForDiagnostics)"
         func report(_ outcome: String) {
-            let elapsed = start.duration(to: clock.now)
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = (MonotonicClock.Instant.now - start).seconds
             configuration.diagnostics.record(
                 DiagnosticEvent(.request, "\(target) → \(outcome)", provider: provider, seconds: seconds))
         }

@@ -26,7 +26,7 @@ import Darwin
 /// finished and saved or never sent. It then waits with ``waitUntilNoneOpen()`` before exiting.
 public final class CriticalSections: Sendable {
     private struct Section {
-        var deadline: ContinuousClock.Instant
+        var deadline: MonotonicClock.Instant
         var purpose: String
         var note: (@Sendable () -> InterruptionNote?)?
     }
@@ -53,7 +53,7 @@ public final class CriticalSections: Sendable {
     /// What the open sections are doing, for a line such as `waiting for the order in flight`.
     public var openPurposes: [String] { state.withLock { $0.open.sorted { $0.key < $1.key }.map(\.value.purpose) } }
 
-    /// Runs `body` as a critical section that should end within `bound` (its own time-outs ensure it);
+    /// Runs `body` as a critical section that should end within `bound` seconds (its own time-outs ensure it);
     /// ``waitUntilNoneOpen()`` waits for it at most that long. Throws `CancellationError` without running
     /// `body` once ``close()`` was called.
     ///
@@ -61,14 +61,14 @@ public final class CriticalSections: Sendable {
     ///   - purpose: what it does, for the line an exit says while it waits (`the order in flight`).
     ///   - note: what to say once the exit has waited for it, evaluated then (nil: nothing).
     public func run<T>(
-        boundedBy bound: Duration, purpose: String = "the sign-in refresh in flight",
+        boundedBy bound: Double, purpose: String = "the sign-in refresh in flight",
         note: (@Sendable () -> InterruptionNote?)? = nil, _ body: () async throws -> T
     ) async throws -> T {
         let id = try state.withLock { state -> Int in
             guard !state.closed else { throw CancellationError() }
             let id = state.nextId
             state.nextId += 1
-            state.open[id] = Section(deadline: ContinuousClock.now.advanced(by: bound), purpose: purpose, note: note)
+            state.open[id] = Section(deadline: MonotonicClock.Instant.now.advanced(bySeconds: bound), purpose: purpose, note: note)
             return id
         }
         defer { _ = state.withLock { $0.open.removeValue(forKey: id) } }
@@ -102,7 +102,7 @@ public final class CriticalSections: Sendable {
         while true {
             let (count, deadline) = state.withLock { ($0.open.count, $0.open.values.map(\.deadline).max()) }
             guard count > 0, let deadline else { return true }
-            if ContinuousClock.now >= deadline { return false }
+            if MonotonicClock.Instant.now >= deadline { return false }
             usleep(5_000)
         }
     }

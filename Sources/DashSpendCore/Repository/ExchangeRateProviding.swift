@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-public import FoundationEssentials
-#else
-public import Foundation
-#endif
-
 /// What one Dash is worth in a fiat currency, as a provider said.
 public struct ExchangeRate: Sendable, Hashable {
     /// The provider that sent it.

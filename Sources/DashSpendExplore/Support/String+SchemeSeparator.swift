@@ -5,7 +5,7 @@ extension String {
     /// `:` and `/`), avoiding the generic string-searching machinery.
     var containsSchemeSeparator: Bool {
         let bytes = utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return contains("://") }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return containsText("://") }
         var run = 0  // how much of "://" the bytes just seen match
         for byte in bytes {
             switch (run, byte) {

@@ -35,8 +35,8 @@ enum PiggyCardsErrorMapper {
     private static func mentionsInvalidCode(_ body: ProviderErrorBody) -> Bool {
         (body.messages + [body.rawText]).contains { text in
             let lowered = text.lowercased()
-            guard let invalid = lowered.firstRange(of: "invalid") else { return false }
-            return lowered[invalid.upperBound...].contains("verification code")
+            guard let invalid = lowered.firstOccurrence(of: "invalid") else { return false }
+            return lowered[invalid.upperBound...].containsText("verification code")
         }
     }
 }

@@ -40,7 +40,8 @@ package struct PiggyCardsOrderRequest: Sendable, Hashable {
 
     /// `registeredSince` as `yyyy-MM-dd` (UTC).
     var registeredSinceText: String {
-        registeredSince.formatted(Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().dateSeparator(.dash))
+        registeredSince.formatted(
+            Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0)!).year().month().day().dateSeparator(.dash))
     }
 
     /// The request body.

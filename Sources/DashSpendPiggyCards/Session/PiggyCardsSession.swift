@@ -38,7 +38,7 @@ actor PiggyCardsSession {
         if let token = Self.usable(stored, rejected: rejected, now: configuration.now()) { return token }
         let client = self.client
         return try await logins.run(.piggyCards) {
-            let bound = Duration.seconds(configuration.timeout) + .seconds(5)
+            let bound = configuration.timeout + 5
             return try await configuration.credentials.withExclusiveAccess(
                 to: .piggyCards, network: configuration.network, waitingAtMost: bound
             ) {

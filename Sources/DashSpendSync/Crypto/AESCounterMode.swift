@@ -1,14 +1,13 @@
-import CCrypto
-
 /// AES in WinZip's counter mode: the key stream is AES-ECB of a 16-byte counter that is a LITTLE-endian
-/// integer starting at 1 (OpenSSL's CTR mode counts big-endian, so the counter blocks are built here).
+/// integer starting at 1 (the CTR modes of libcrypto and CommonCrypto count big-endian, so the counter
+/// blocks are built here and encrypted by the platform's ``PlatformCrypto``).
 /// Encryption and decryption are the same operation. The stream keeps its position, so data can be passed
 /// in pieces of any size and gives the same result as passing it at once.
 package final class AESCounterMode {
     /// How many blocks of key stream are made at once (64 KiB).
     static let blocksPerChunk = 4096
 
-    private let context: OpaquePointer
+    private let cipher: PlatformCrypto.BlockCipher
     private var counter: UInt64 = 1
     private var high: UInt64 = 0
     private var counters = [UInt8](repeating: 0, count: blocksPerChunk * 16)
@@ -19,23 +18,8 @@ package final class AESCounterMode {
 
     /// A key stream for `key` (16, 24 or 32 bytes), at its start.
     package init(key: [UInt8]) throws(WinZipAESError) {
-        let cipher: OpaquePointer?
-        switch key.count {
-        case 16: cipher = EVP_aes_128_ecb()
-        case 24: cipher = EVP_aes_192_ecb()
-        case 32: cipher = EVP_aes_256_ecb()
-        default: throw .cryptoFailure("AES key of \(key.count) bytes")
-        }
-        guard let context = EVP_CIPHER_CTX_new() else { throw .cryptoFailure("EVP_CIPHER_CTX_new") }
-        self.context = context
-        guard EVP_EncryptInit_ex(context, cipher, nil, key, nil) == 1,
-            EVP_CIPHER_CTX_set_padding(context, 0) == 1
-        else {
-            throw .cryptoFailure("EVP_EncryptInit_ex")
-        }
+        cipher = try PlatformCrypto.blockCipher(key: key)
     }
-
-    deinit { EVP_CIPHER_CTX_free(context) }
 
     /// XORs `buffer` in place with the next `buffer.count` bytes of the key stream.
     package func apply(to buffer: UnsafeMutableRawBufferPointer) throws(WinZipAESError) {
@@ -73,12 +57,18 @@ package final class AESCounterMode {
                 if counter == 0 { high &+= 1 }
             }
         }
-        var produced: Int32 = 0
-        guard EVP_EncryptUpdate(context, &keyStream, &produced, counters, Int32(blocks * 16)) == 1,
-            Int(produced) == blocks * 16
-        else {
-            throw .cryptoFailure("EVP_EncryptUpdate")
+        let cipher = cipher
+        let encrypt = { (input: UnsafeRawBufferPointer, output: UnsafeMutableRawBufferPointer) throws(WinZipAESError) in
+            try PlatformCrypto.encryptBlocks(input, into: output, with: cipher)
         }
+        let failure = counters.withUnsafeBytes { input in
+            keyStream.withUnsafeMutableBytes { output in
+                catching { () throws(WinZipAESError) in
+                    try encrypt(UnsafeRawBufferPointer(rebasing: input[..<(blocks * 16)]), output)
+                }
+            }
+        }
+        if let failure { throw failure }
         streamLength = blocks * 16
         streamPosition = 0
     }

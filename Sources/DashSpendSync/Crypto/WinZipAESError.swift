@@ -7,7 +7,7 @@ package enum WinZipAESError: Error, Sendable, Hashable, CustomStringConvertible 
     case wrongPassword
     /// The HMAC-SHA1 authentication code does not match: the encrypted data was changed or damaged.
     case authenticationFailed
-    /// libcrypto refused an operation.
+    /// The platform's crypto library (libcrypto, CommonCrypto) refused an operation.
     case cryptoFailure(String)
 
     /// What went wrong, as a sentence fragment.
@@ -21,7 +21,7 @@ package enum WinZipAESError: Error, Sendable, Hashable, CustomStringConvertible 
         case .authenticationFailed:
             return "the encrypted data fails its HMAC-SHA1 authentication: the file was changed or damaged"
         case .cryptoFailure(let what):
-            return "libcrypto failed (\(what))"
+            return "the crypto library failed (\(what))"
         }
     }
 }

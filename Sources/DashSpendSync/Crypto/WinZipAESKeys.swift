@@ -1,5 +1,3 @@
-import CCrypto
-
 /// The keys WinZip-AES derives from a password and a salt: PBKDF2-HMAC-SHA1, 1000 iterations, giving the
 /// AES key, the HMAC-SHA1 key (each ``WinZipAESStrength/keyLength`` bytes) and a 2-byte password verifier.
 package struct WinZipAESKeys: Sendable, Hashable {
@@ -23,18 +21,10 @@ package struct WinZipAESKeys: Sendable, Hashable {
         passwordVerifier = Array(material[(2 * keyLength)...])
     }
 
-    /// PBKDF2-HMAC-SHA1 (RFC 8018) through libcrypto: `length` bytes of key material.
+    /// PBKDF2-HMAC-SHA1 (RFC 8018) through the platform's ``PlatformCrypto``: `length` bytes of key material.
     package static func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int32, length: Int) throws(WinZipAESError)
         -> [UInt8]
     {
-        var material = [UInt8](repeating: 0, count: length)
-        let status = password.withUnsafeBufferPointer { pass in
-            pass.withMemoryRebound(to: CChar.self) { pass in
-                PKCS5_PBKDF2_HMAC_SHA1(
-                    pass.baseAddress, Int32(pass.count), salt, Int32(salt.count), iterations, Int32(length), &material)
-            }
-        }
-        guard status == 1 else { throw .cryptoFailure("PKCS5_PBKDF2_HMAC_SHA1") }
-        return material
+        try PlatformCrypto.pbkdf2HMACSHA1(password: password, salt: salt, iterations: Int(iterations), length: length)
     }
 }

@@ -6,22 +6,20 @@ struct StageReporter {
     let stage: SyncStage
     let handler: SyncProgressHandler?
     let total: Int?
-    private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
+    private let start: MonotonicClock.Instant
 
     /// Starts `stage` (reported with 0 bytes done).
     init(_ stage: SyncStage, total: Int? = nil, handler: SyncProgressHandler?) {
         self.stage = stage
         self.total = total
         self.handler = handler
-        start = clock.now
+        start = .now
         handler?(SyncProgress(stage: stage, bytesDone: 0, bytesTotal: total, elapsed: 0))
     }
 
     /// Seconds since the stage started.
     var elapsed: Double {
-        let parts = (clock.now - start).components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+        (MonotonicClock.Instant.now - start).seconds
     }
 
     /// Reports `done` bytes so far.

@@ -131,16 +131,16 @@ extension HTTPTransportConformance {
         let check = "stream silence limits honoured"
         let silence = min(60, deadline + slack + 20)
         server.inject(.delay(silence), path: "/stream", times: 1)
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         var start = clock.now
         let silent = await recorder.thrown(check, "a download from a server silent for \(silence) s, connect limit \(deadline) s")
         {
             _ = try await downloader.download(streamRequest(server, "/stream"), timeouts: timeouts) { _ in nil }
         }
-        var elapsed = start.duration(to: clock.now)
+        var elapsed = (clock.now - start).seconds
         server.clearFaults()
         recorder.expect(
-            elapsed < .seconds(deadline + slack), check, "a download from a silent server took \(elapsed) to give up")
+            elapsed < deadline + slack, check, "a download from a silent server took \(elapsed) to give up")
         if let silent {
             recorder.expect(
                 silent as? HTTPDownloadError == .noResponse(seconds: deadline), check,
@@ -151,8 +151,8 @@ extension HTTPTransportConformance {
         let stalled = await recorder.thrown(check, "a download that stops after 64 KiB, stall limit \(deadline) s") {
             _ = try await downloader.download(streamRequest(server, "/stream-stall"), timeouts: timeouts) { _ in writer }
         }
-        elapsed = start.duration(to: clock.now)
-        recorder.expect(elapsed < .seconds(deadline + slack), check, "a stalled download took \(elapsed) to give up")
+        elapsed = (clock.now - start).seconds
+        recorder.expect(elapsed < deadline + slack, check, "a stalled download took \(elapsed) to give up")
         if let stalled {
             recorder.expect(
                 stalled as? HTTPDownloadError == .stalled(seconds: deadline), check,
@@ -172,17 +172,17 @@ extension HTTPTransportConformance {
         let request = streamRequest(server, "/stream-stall")
         let task = Task { try await downloader.download(request, timeouts: patient) { _ in writer } }
         // Cancelled once bytes have arrived (a hang guard of a minute, not a race).
-        let clock = ContinuousClock()
+        let clock = MonotonicClock()
         let waitStart = clock.now
-        while writer.tally.accepted == 0, waitStart.duration(to: clock.now) < .seconds(60) {
-            try? await Task.sleep(for: .milliseconds(10))
+        while writer.tally.accepted == 0, (clock.now - waitStart).seconds < 60 {
+            try? await Task.sleep(seconds: 0.01)
         }
         let start = clock.now
         task.cancel()
         let result = await task.result
-        let elapsed = start.duration(to: clock.now)
+        let elapsed = (clock.now - start).seconds
         let afterReturn = writer.tally.accepted
-        recorder.expect(elapsed < .seconds(slack), check, "a download cancelled mid-body ended after \(elapsed)")
+        recorder.expect(elapsed < slack, check, "a download cancelled mid-body ended after \(elapsed)")
         switch result {
         case .success(let response):
             recorder.fail(check, "a cancelled download returned status \(response.status) instead of throwing CancellationError")
@@ -192,7 +192,7 @@ extension HTTPTransportConformance {
                 "a cancelled download threw \(String(reflecting: error)), not CancellationError")
         }
         // Nothing may be written once the call has returned.
-        try? await Task.sleep(for: .milliseconds(200))
+        try? await Task.sleep(seconds: 0.2)
         recorder.expect(
             writer.tally.accepted == afterReturn, check, "bytes were written after the cancelled download had returned")
     }

@@ -413,7 +413,7 @@ private final class Seen: Sendable {
                 let secrets = state.secrets.filter { text.contains($0) }
                 guard !secrets.isEmpty else { return nil }
                 let redacted = secrets.sorted { $0.count > $1.count }.reduce(text) {
-                    $0.replacing($1, with: "<secret>")
+                    $0.replacingEvery($1, with: "<secret>")
                 }
                 return seen.insert(redacted).inserted ? redacted : nil
             }

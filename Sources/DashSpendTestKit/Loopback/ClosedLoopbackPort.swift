@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A port on `127.0.0.1` where nothing listens, for tests of refused connections.
@@ -17,7 +19,7 @@ public final class ClosedLoopbackPort: Sendable {
     /// Binds an ephemeral port without listening on it.
     public init() throws {
         // Close-on-exec: a process a test starts must not keep the port bound after this value is released.
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = LoopbackSocket.stream()
         guard descriptor >= 0 else { throw LoopbackError("socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The client connection a ``LoopbackHTTPServer/StreamHandler`` answers on: it writes the head and the body
@@ -28,7 +30,7 @@ package final class LoopbackConnection: @unchecked Sendable {
     package func send(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = Glibc.send(client, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            let written = LoopbackSocket.send(client, bytes.baseAddress! + offset, bytes.count - offset)
             if written <= 0 {
                 if written < 0 && errno == EINTR { continue }
                 return false
@@ -56,8 +58,6 @@ package final class LoopbackConnection: @unchecked Sendable {
     package func reset() {
         guard !wasReset else { return }
         wasReset = true
-        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-        setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-        close(client)
+        LoopbackSocket.reset(client)
     }
 }

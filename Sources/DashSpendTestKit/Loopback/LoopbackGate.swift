@@ -1,9 +1,12 @@
+import DashSpendCore
 import DashSpendLocking
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Holds the answers on a route until a test opens it (``LoopbackFault/hold(_:)``), and says when requests
@@ -37,10 +40,10 @@ public final class LoopbackGate: Sendable, Hashable {
     /// (a hang guard: an arrival takes milliseconds, but on a loaded machine the task that sends the request can
     /// wait behind every other test's tasks for a minute and more).
     public func waitForArrivals(_ count: Int = 1, timeout: Double = 180) async throws -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
+        let deadline = MonotonicClock.Instant.now.advanced(bySeconds: timeout)
         while arrived < count {
-            if ContinuousClock.now >= deadline { return false }
-            try await Task.sleep(for: .milliseconds(5))
+            if MonotonicClock.Instant.now >= deadline { return false }
+            try await Task.sleep(seconds: 0.005)
         }
         return true
     }
@@ -49,8 +52,8 @@ public final class LoopbackGate: Sendable, Hashable {
     /// blocks until the gate opens, or ``limit`` passes.
     package func pass() {
         state.withLock { $0.arrived += 1 }
-        let deadline = ContinuousClock.now.advanced(by: .seconds(limit))
-        while !state.withLock({ $0.isOpen }), ContinuousClock.now < deadline {
+        let deadline = MonotonicClock.Instant.now.advanced(bySeconds: limit)
+        while !state.withLock({ $0.isOpen }), MonotonicClock.Instant.now < deadline {
             usleep(2_000)
         }
     }

@@ -10,6 +10,8 @@ package import Foundation
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A real HTTP/1.1 server on `127.0.0.1` with an ephemeral port, for tests that must go through a real
@@ -76,7 +78,7 @@ package final class LoopbackHTTPServer: Sendable {
     package func start() throws {
         // Close-on-exec, as every accepted connection: a process a test starts meanwhile must not hold the
         // listener (or a connection) open after the server stops or a handler closes it.
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = LoopbackSocket.stream()
         guard descriptor >= 0 else { throw LoopbackError("socket: \(SystemError.message())") }
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -104,7 +106,7 @@ package final class LoopbackHTTPServer: Sendable {
             $0.port = port
             $0.stopping = false
         }
-        let thread = Self.spawn { [self] in acceptLoop(descriptor) }
+        let thread = LoopbackSocket.spawnThread { [self] in acceptLoop(descriptor) }
         state.withLock { $0.acceptThread = thread }
     }
 
@@ -231,7 +233,7 @@ package final class LoopbackHTTPServer: Sendable {
 
     private func acceptLoop(_ listener: Int32) {
         while true {
-            let client = Self.acceptClosingOnExec(listener)
+            let client = LoopbackSocket.accept(listener)
             if client < 0 {
                 if errno == EINTR { continue }
                 if state.withLock({ $0.stopping }) { return }
@@ -241,27 +243,8 @@ package final class LoopbackHTTPServer: Sendable {
                 }
                 return
             }
-            _ = Self.spawn { [self] in serve(client) }
+            _ = LoopbackSocket.spawnThread { [self] in serve(client) }
         }
-    }
-
-    /// `accept4(2)` as Glibc has it; Swift's Glibc module declares it only under `_GNU_SOURCE`, so it is
-    /// looked up by name.
-    private typealias Accept4 =
-        @convention(c) (Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32) -> Int32
-    private static let accept4: Accept4? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "accept4") else { return nil }
-        return unsafeBitCast(symbol, to: Accept4.self)
-    }()
-
-    /// Accepts a connection whose descriptor is close-on-exec from the start (`accept4` with `SOCK_CLOEXEC`),
-    /// so a process another test spawns at that moment cannot inherit it; where there is no `accept4`, set
-    /// right after.
-    private static func acceptClosingOnExec(_ listener: Int32) -> Int32 {
-        if let accept4 { return accept4(listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue)) }
-        let client = accept(listener, nil, nil)
-        if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
-        return client
     }
 
     private func serve(_ client: Int32) {
@@ -355,9 +338,7 @@ package final class LoopbackHTTPServer: Sendable {
             finish(request.path, &open)
             Self.write(response, to: client)
         case .connectionReset?:
-            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-            setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-            close(client)
+            LoopbackSocket.reset(client)
             return .closed
         case .closeConnection?:
             break
@@ -463,7 +444,7 @@ package final class LoopbackHTTPServer: Sendable {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes {
-                send(client, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+                LoopbackSocket.send(client, $0.baseAddress! + offset, $0.count - offset)
             }
             if written <= 0 {
                 if written < 0 && errno == EINTR { continue }
@@ -497,7 +478,7 @@ package final class LoopbackHTTPServer: Sendable {
         for byte in response.body {
             usleep(pause)
             var single = byte
-            if send(client, &single, 1, Int32(MSG_NOSIGNAL)) != 1 { return }
+            if LoopbackSocket.send(client, &single, 1) != 1 { return }
         }
     }
 
@@ -522,29 +503,6 @@ package final class LoopbackHTTPServer: Sendable {
         case 503: return "Service Unavailable"
         default: return "Status"
         }
-    }
-
-    private final class ThreadBody {
-        let run: () -> Void
-        init(_ run: @escaping () -> Void) { self.run = run }
-    }
-
-    @discardableResult
-    private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
-        let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-        var thread = pthread_t()
-        let result = pthread_create(
-            &thread, nil,
-            { argument in
-                let body = Unmanaged<ThreadBody>.fromOpaque(argument!).takeRetainedValue()
-                body.run()
-                return nil
-            }, box)
-        guard result == 0 else {
-            Unmanaged<ThreadBody>.fromOpaque(box).release()
-            return nil
-        }
-        return thread
     }
 }
 

@@ -10,6 +10,8 @@ import Foundation
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A storage service on loopback that speaks the REST shape the wallets' SDK reads: `GET

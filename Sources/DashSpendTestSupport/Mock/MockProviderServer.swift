@@ -11,6 +11,8 @@ package import Foundation
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A loopback server that speaks the CTX API under `/ctx/` and the PiggyCards API under `/piggycards/`,

@@ -21,7 +21,7 @@ package enum SQLitePageDamage {
         var holding: [Int] = []
         for page in 1..<(bytes.count / pageSize) {
             let range = (page * pageSize)..<((page + 1) * pageSize)
-            if bytes[range].firstRange(of: needle) != nil { holding.append(page) }
+            if Self.contains(bytes[range], needle) { holding.append(page) }
         }
         guard holding.count > 2 else {
             throw Problem(description: "only \(holding.count) pages of \(path) hold \(marker): write more rows")
@@ -30,5 +30,16 @@ package enum SQLitePageDamage {
         for index in (page * pageSize)..<((page + 1) * pageSize) { bytes[index] = 0xA5 }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return page + 1
+    }
+
+    /// Whether `needle` occurs in `bytes` (Collection.firstRange(of:) is iOS 16 / macOS 13).
+    private static func contains(_ bytes: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return needle.isEmpty }
+        var start = bytes.startIndex
+        while start <= bytes.endIndex - needle.count {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
     }
 }

@@ -75,7 +75,7 @@ public struct CLIError: Error, Sendable {
         // A pasted merchant id or name longer than a line is cut where the message quotes it.
         var message = failure.message
         if let subject = failure.subject, subject.count > TerminalText.maximumQuotedLength {
-            message = message.replacing(subject, with: TerminalText.clipped(subject))
+            message = message.replacingEvery(subject, with: TerminalText.clipped(subject))
         }
         switch failure.kind {
         case .notFound: code = .notFound
@@ -112,6 +112,8 @@ public struct CLIError: Error, Sendable {
             hint = "import it with `merchant-lookup sync --from \(failure.subject ?? "FILE")\(networkHint)`"
         case .databaseMissing:
             hint = "pass --db with the path of an explore database file"
+        case .notSynced:
+            hint = "download it with `merchant-lookup sync\(networkHint)`, or pass --db with an explore database file"
         case .databaseUnusable:
             hint = "point --db at the wallets' explore database, or download or copy it again"
         case .stateDirectory:

@@ -23,7 +23,7 @@ enum ATMsCommand: CLICommand {
         search.limit = arguments.integer("--limit") ?? 100
         search.offset = arguments.integer("--offset") ?? 0
         let client = try invocation.client()
-        let atms = try await invocation.perform { () throws(DashSpendFailure) in try client.atms(search) }
+        let atms = try await invocation.perform { () throws in try client.atms(search) }
         if invocation.json {
             let items = atms.map { atm -> JSONDocument in
                 var members = LocationsOutput.members(atm.location)

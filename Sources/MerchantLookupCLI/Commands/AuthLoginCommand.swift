@@ -15,7 +15,7 @@ enum AuthLoginCommand: CLICommand {
         let email = try AuthSupport.required("--email", invocation, words: words)
         let network = invocation.network
         let client = try invocation.client()
-        let remembered = try await invocation.perform { () async throws(DashSpendFailure) in
+        let remembered = try await invocation.perform { () async throws in
             try await client.login(provider, email: email)
         }
         if invocation.json {

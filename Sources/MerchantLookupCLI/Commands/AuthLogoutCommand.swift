@@ -13,7 +13,7 @@ enum AuthLogoutCommand: CLICommand {
         let provider = try AuthSupport.provider(invocation, words: words)
         let network = invocation.network
         let client = try invocation.client()
-        let outcome = try await invocation.perform { () async throws(DashSpendFailure) in
+        let outcome = try await invocation.perform { () async throws in
             try await client.logout(provider)
         }
         let wasSignedIn = outcome == .signedOut

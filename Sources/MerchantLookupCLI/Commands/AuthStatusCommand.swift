@@ -18,7 +18,7 @@ enum AuthStatusCommand: CLICommand {
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let client = try invocation.client()
-        let rows = try await invocation.perform { () async throws(DashSpendFailure) in try await client.signInStatus() }
+        let rows = try await invocation.perform { () async throws in try await client.signInStatus() }
         return invocation.json ? json(rows, network: invocation.network) : text(rows, network: invocation.network)
     }
 

@@ -19,9 +19,9 @@ enum AuthVerifyCommand: CLICommand {
         let network = invocation.network
         let client = try invocation.client()
         // A damaged credentials file is reported before a code is asked for or sent.
-        try await invocation.perform { () throws(DashSpendFailure) in try client.checkStoredCredentials(of: provider) }
+        try await invocation.perform { () throws in try client.checkStoredCredentials(of: provider) }
         let code = try OneTimeCodeInput.code(invocation, words: words)
-        let email = try await invocation.perform { () async throws(DashSpendFailure) in
+        let email = try await invocation.perform { () async throws in
             try await client.verify(provider, code: code)
         }
         if invocation.json {

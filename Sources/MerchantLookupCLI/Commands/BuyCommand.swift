@@ -56,7 +56,7 @@ enum BuyCommand: CLICommand {
         }
         if invocation.offline { throw .usage("buy needs the network: drop --offline") }
         let client = try invocation.client()
-        let quote = try await invocation.perform(offlineHelps: false) { () async throws(DashSpendFailure) in
+        let quote = try await invocation.perform(offlineHelps: false) { () async throws in
             try await client.quote(merchant: wanted, amount: amount, provider: provider, again: again)
         }
         if !confirmed {
@@ -65,7 +65,7 @@ enum BuyCommand: CLICommand {
                     ? JSONDocument.object([("bought", .bool(false))]).serialized() + "\n" : "Nothing was bought.\n"
             }
         }
-        let order = try await invocation.perform(offlineHelps: false) { () async throws(DashSpendFailure) in
+        let order = try await invocation.perform(offlineHelps: false) { () async throws in
             try await client.placeOrder(quote)
         }
         if let notSaved = order.notSaved { note(notSaved) }

@@ -46,10 +46,10 @@ enum OrderCommand: CLICommand {
             }
             if invocation.arguments.flag("--wait") { throw .usage("order --wait asks the provider: drop --offline") }
             guard let id, !id.isEmpty else { throw .usage("order needs an ORDER_ID (see `merchant-lookup orders`)") }
-            order = try await invocation.perform { () async throws(DashSpendFailure) in try client.storedOrder(id: id) }
+            order = try await invocation.perform { () async throws in try client.storedOrder(id: id) }
         } else if let txid = invocation.arguments.value("--txid") {
             if id != nil { throw .usage("order takes an ORDER_ID or --txid, not both") }
-            order = try await invocation.perform { () async throws(DashSpendFailure) in
+            order = try await invocation.perform { () async throws in
                 try await client.order(transactionId: txid)
             }
         } else {
@@ -57,7 +57,7 @@ enum OrderCommand: CLICommand {
             if invocation.arguments.flag("--wait") {
                 order = try await wait(for: id, client: client, invocation: invocation)
             } else {
-                order = try await invocation.perform { () async throws(DashSpendFailure) in try await client.order(id: id) }
+                order = try await invocation.perform { () async throws in try await client.order(id: id) }
             }
         }
         // A refused provider answer, a provider this build leaves out: said on stderr, the order shown as kept.
@@ -88,7 +88,7 @@ enum OrderCommand: CLICommand {
         let states = client.orderStates(id: id, polling: polling)
         let finished: Order? = await withTaskGroup(of: Order?.self) { group in
             group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
+                try? await Task.sleep(seconds: seconds)
                 return nil
             }
             group.addTask {

@@ -18,8 +18,8 @@ enum OrdersCommand: CLICommand {
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let client = try invocation.client()
-        let orders = try await invocation.perform { () throws(DashSpendFailure) in try client.orders() }
-        let setAside = try await invocation.perform { () throws(DashSpendFailure) in try client.setAsideOrderFiles() }
+        let orders = try await invocation.perform { () throws in try client.orders() }
+        let setAside = try await invocation.perform { () throws in try client.setAsideOrderFiles() }
         // Shown here from now on: no longer said on every command.
         try? client.acknowledgeSetAsideOrderFiles()
         if invocation.json {

@@ -44,7 +44,7 @@ enum SearchCommand: CLICommand {
             return try await runLive(invocation, search: search, policy: try FetchPolicyOptions.policy(invocation))
         }
         let client = try invocation.client()
-        let page = try await invocation.perform { () throws(DashSpendFailure) in try client.search(search) }
+        let page = try await invocation.perform { () throws in try client.search(search) }
         ProvenanceOutput.noteIfStale(client, invocation)
         return invocation.json ? json(page) : text(page, search: search)
     }
@@ -56,7 +56,7 @@ enum SearchCommand: CLICommand {
         -> String
     {
         let client = try invocation.client()
-        let resolved = try await invocation.perform { () async throws(DashSpendFailure) in
+        let resolved = try await invocation.perform { () async throws in
             try await client.search(search, policy: policy)
         }
         let anyResolved = resolved.rows.contains { $0.resolved?.offers.isEmpty == false }

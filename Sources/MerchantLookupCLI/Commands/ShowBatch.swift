@@ -82,7 +82,7 @@ enum ShowBatch {
                 piece = ShowCommand.rendered(
                     merchant, locations: locations, json: json, explain: invocation.arguments.flag("--explain"))
             } catch {
-                let failure = CLIError(error, network: invocation.network)
+                let failure = CLIError(DashSpendFailure(error), network: invocation.network)
                 firstFailure = firstFailure ?? failure.code
                 piece =
                     json

@@ -36,7 +36,7 @@ enum ShowCommand: CLICommand {
             return try await ShowBatch.run(inputs, invocation: invocation, client: client, policy: policy, near: near)
         }
         let (merchant, locations) = try await invocation.perform {
-            () async throws(DashSpendFailure) -> (ResolvedMerchant, [MerchantLocation]?) in
+            () async throws -> (ResolvedMerchant, [MerchantLocation]?) in
             let merchant = try await client.merchant(wanted, policy: policy)
             guard invocation.arguments.flag("--locations") else { return (merchant, nil) }
             return (merchant, try client.locations(merchantId: merchant.merchant.merchantId, near: near))

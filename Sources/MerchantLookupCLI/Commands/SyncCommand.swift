@@ -40,7 +40,7 @@ enum SyncCommand: CLICommand {
         }
         let progress = SyncOutput.progressView(invocation)
         defer { progress.endLine() }
-        let report = try await invocation.perform { () async throws(DashSpendFailure) in
+        let report = try await invocation.perform { () async throws in
             try await client.sync(source, force: force, strict: strict, progress: progress.handler)
         }
         SyncOutput.warn(report.warnings, invocation)
@@ -96,7 +96,7 @@ enum SyncCommand: CLICommand {
     private static func check(_ source: SyncSource, client: DashSpendClient, invocation: Invocation) async throws(CLIError)
         -> String
     {
-        let result = try await invocation.perform { () async throws(DashSpendFailure) in
+        let result = try await invocation.perform { () async throws in
             try await client.checkForUpdate(source)
         }
         let output: String

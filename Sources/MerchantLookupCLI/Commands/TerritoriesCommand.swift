@@ -10,7 +10,7 @@ enum TerritoriesCommand: CLICommand {
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let client = try invocation.client()
-        let territories = try await invocation.perform { () throws(DashSpendFailure) in try client.territories() }
+        let territories = try await invocation.perform { () throws in try client.territories() }
         if invocation.json {
             let items = territories.map {
                 JSONDocument.object([("name", .string($0.name)), ("merchants", .integer($0.merchantCount))])

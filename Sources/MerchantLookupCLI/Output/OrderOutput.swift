@@ -21,7 +21,7 @@ enum OrderOutput {
     /// link without a plain host is hidden whole.
     static func maskedLink(_ link: String) -> String {
         let hidden = "********"
-        guard let separator = link.firstRange(of: "://") else { return hidden }
+        guard let separator = link.firstOccurrence(of: "://") else { return hidden }
         let rest = link[separator.upperBound...]
         let hostEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
         let host = rest[..<hostEnd]

@@ -42,9 +42,6 @@ struct Invocation {
         madeClient = try makeClient()
     }
 
-    /// The label of the sample database compiled into this binary.
-    static let sampleOrigin = "embedded sample"
-
     /// Output as JSON.
     var json: Bool { arguments.flag("--json") }
     /// Nothing on stderr but errors (and, for `sync`, nothing on stdout but `--json`'s object).
@@ -86,10 +83,9 @@ struct Invocation {
         for provider in GiftCardProvider.allCases {
             if let raw = arguments.value(Self.urlOption(provider)) { urls[provider] = raw }
         }
-        let sample = EmbeddedExploreDatabase(bytes: EmbeddedSampleDatabase.bytes, origin: Self.sampleOrigin)
         var configuration = DashSpendConfiguration(
             stateDirectory: stateDirectory, network: network,
-            database: arguments.value("--db").map { .file($0) } ?? .installed(fallback: sample),
+            database: arguments.value("--db").map { .file($0) } ?? .installed(fallback: .sample),
             providerBaseURLs: urls, country: arguments.value("--country") ?? environment["DASHSPEND_COUNTRY"],
             offline: offline, timeout: timeout,
             diagnostics: arguments.flag("--verbose") ? StandardErrorDiagnostics() : SilentDiagnostics(),
@@ -117,7 +113,7 @@ struct Invocation {
         do {
             return try DashSpendClient(configuration: configuration)
         } catch {
-            throw CLIError(error, network: configuration.network)
+            throw CLIError(DashSpendFailure(error), network: configuration.network)
         }
     }
 
@@ -128,13 +124,14 @@ struct Invocation {
     /// every command until then.
     var unacknowledgedSetAsideOrderFiles: [SetAsideOrderFile] { madeClient?.unacknowledgedSetAsideOrderFiles() ?? [] }
 
-    /// Runs a library call; its failure goes through the one error table (``CLIError/init(_:network:)``).
-    /// `offlineHelps` false for a command that cannot run offline: its network failures do not suggest it.
-    func perform<T>(offlineHelps: Bool = true, _ body: () async throws(DashSpendFailure) -> T) async throws(CLIError) -> T {
+    /// Runs a library call (the front door throws ``DashSpendFailure`` untyped); its failure goes through the
+    /// one error table (``CLIError/init(_:network:)``). `offlineHelps` false for a command that cannot run
+    /// offline: its network failures do not suggest it.
+    func perform<T>(offlineHelps: Bool = true, _ body: () async throws -> T) async throws(CLIError) -> T {
         do {
             return try await body()
         } catch {
-            throw CLIError(error, network: network, offlineHelps: offlineHelps)
+            throw CLIError(DashSpendFailure(error), network: network, offlineHelps: offlineHelps)
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `FileCredentialStore.withExclusiveAccess`: a polled `flock` on `<serviceTag>.json.lock`.
-@Suite("The credentials lock admits one holder at a time, across descriptors and processes", .timeLimit(.minutes(2)))
+@Suite("The credentials lock admits one holder at a time, across descriptors and processes", hangGuard(minutes: 2))
 struct CredentialLockTests {
     private static func temporaryRoot() -> String {
         NSTemporaryDirectory() + "dashspend-lock-\(UUID().uuidString)/state"
@@ -19,7 +19,7 @@ struct CredentialLockTests {
         let root = Self.temporaryRoot()
         defer { Self.remove(root) }
         let store = FileCredentialStore(root: root)
-        try await store.withExclusiveAccess(to: .ctx, network: .testnet, waitingAtMost: .seconds(1)) {}
+        try await store.withExclusiveAccess(to: .ctx, network: .testnet, waitingAtMost: 1) {}
         let lock = store.lockPath(for: .ctx, network: .testnet)
         #expect(lock == store.path(for: .ctx, network: .testnet) + ".lock")
         let attributes = try FileManager.default.attributesOfItem(atPath: lock)
@@ -37,13 +37,13 @@ struct CredentialLockTests {
                 // machine delays the polling waiters' wake-ups by seconds.
                 group.addTask {
                     try await FileCredentialStore(root: root).withExclusiveAccess(
-                        to: .ctx, network: .mainnet, waitingAtMost: .seconds(60)
+                        to: .ctx, network: .mainnet, waitingAtMost: 60
                     ) {
                         inside.withLock {
                             $0.now += 1
                             $0.most = max($0.most, $0.now)
                         }
-                        try await Task.sleep(for: .milliseconds(20))
+                        try await Task.sleep(seconds: 0.02)
                         inside.withLock { $0.now -= 1 }
                     }
                 }
@@ -63,17 +63,17 @@ struct CredentialLockTests {
         let holding = Locked(false)
         let holder = Task {
             try await FileCredentialStore(root: root).withExclusiveAccess(
-                to: .ctx, network: .mainnet, waitingAtMost: .seconds(60)
+                to: .ctx, network: .mainnet, waitingAtMost: 60
             ) {
                 holding.withLock { $0 = true }
-                try await Task.sleep(for: .seconds(600))
+                try await Task.sleep(seconds: 600)
             }
         }
         try await waitUntil("the holder has the lock") { holding.withLock { $0 } }
         let ran = Locked(false)
         do {
             try await FileCredentialStore(root: root).withExclusiveAccess(
-                to: .ctx, network: .mainnet, waitingAtMost: .milliseconds(300)
+                to: .ctx, network: .mainnet, waitingAtMost: 0.3
             ) { ran.withLock { $0 = true } }
             Issue.record("the lock was taken while another holder had it")
         } catch let error as CredentialStoreError {
@@ -83,12 +83,12 @@ struct CredentialLockTests {
         #expect(!ran.withLock { $0 })
         // Other networks are other locks.
         try await FileCredentialStore(root: root).withExclusiveAccess(
-            to: .ctx, network: .testnet, waitingAtMost: .milliseconds(100)
+            to: .ctx, network: .testnet, waitingAtMost: 0.1
         ) {}
         holder.cancel()
         _ = await holder.result
         try await FileCredentialStore(root: root).withExclusiveAccess(
-            to: .ctx, network: .mainnet, waitingAtMost: .milliseconds(100)
+            to: .ctx, network: .mainnet, waitingAtMost: 0.1
         ) {}
     }
 
@@ -98,7 +98,7 @@ struct CredentialLockTests {
         let root = Self.temporaryRoot()
         defer { Self.remove(root) }
         let store = FileCredentialStore(root: root)
-        try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(1)) {}
+        try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: 1) {}
         let folder = (root as NSString).deletingLastPathComponent
         // flock(1), a process of its own, holds the same lock file until the test creates `release`.
         let other = Process()
@@ -109,27 +109,27 @@ struct CredentialLockTests {
         ]
         try other.run()
         defer {
-            FileManager.default.createFile(atPath: folder + "/release", contents: nil)
+            _ = FileManager.default.createFile(atPath: folder + "/release", contents: nil)
             other.waitUntilExit()
         }
         try await waitUntil("the other process holds the lock") { FileManager.default.fileExists(atPath: folder + "/held") }
         let entered = Locked(false)
         // A hang guard: the wait ends when the other process lets go, which the test does below.
         let waiter = Task {
-            try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .seconds(120)) {
+            try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: 120) {
                 entered.withLock { $0 = true }
             }
         }
-        try await Task.sleep(for: .milliseconds(300))
+        try await Task.sleep(seconds: 0.3)
         #expect(!entered.withLock { $0 }, "the lock was taken while another process held it")
-        FileManager.default.createFile(atPath: folder + "/release", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/release", contents: nil)
         try await waiter.value
         #expect(entered.withLock { $0 })
     }
 
     @Test func theDefaultImplementationRunsTheBody() async throws {
         let store = InMemoryCredentialStore()
-        let value = try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: .zero) { 42 }
+        let value = try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: 0) { 42 }
         #expect(value == 42)
     }
 
@@ -139,15 +139,15 @@ struct CredentialLockTests {
         // machine got to close() or to the wait, and the wait then had nothing to wait for).
         let state = Locked((entered: false, released: false, ended: false))
         let running = Task {
-            try await sections.run(boundedBy: .seconds(120)) {
+            try await sections.run(boundedBy: 120) {
                 state.withLock { $0.entered = true }
-                while !state.withLock({ $0.released }) { try await Task.sleep(for: .milliseconds(5)) }
+                while !state.withLock({ $0.released }) { try await Task.sleep(seconds: 0.005) }
                 state.withLock { $0.ended = true }
             }
         }
         try await waitUntil("the section runs") { state.withLock { $0.entered } }
         #expect(sections.close() == 1)
-        await #expect(throws: CancellationError.self) { try await sections.run(boundedBy: .seconds(1)) {} }
+        await #expect(throws: CancellationError.self) { try await sections.run(boundedBy: 1) {} }
         // The wait returns only once the section has ended: it is released only after the wait began.
         let waiting = Locked(false)
         let drain = Task {

@@ -3,7 +3,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-@Suite("Credentials are saved privately and atomically; a bad file is a clear error and left as it was", .timeLimit(.minutes(2)))
+@Suite("Credentials are saved privately and atomically; a bad file is a clear error and left as it was", hangGuard(minutes: 2))
 struct FileCredentialStoreTests {
     /// Removed with everything in it when the test ends.
     let scratch: ScratchDirectory
@@ -123,7 +123,7 @@ struct FileCredentialStoreTests {
     }
 }
 
-@Suite("The credential store tightens its network folder and refuses a shared or linked one", .timeLimit(.minutes(2)))
+@Suite("The credential store tightens its network folder and refuses a shared or linked one", hangGuard(minutes: 2))
 struct FileCredentialStoreDirectoryTests {
     let scratch: String
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Boundaries a wrong change could move without any other test noticing (issue 17, "tests the suite lacks"):
 /// a range's own ends, an order that cannot be kept, and a stored answer exactly as old as its max age.
-@Suite("Buying at the boundaries", .timeLimit(.minutes(3)))
+@Suite("Buying at the boundaries", hangGuard(minutes: 3))
 struct BuyingBoundaryTests {
     @Test("A min-max CTX card at exactly its minimum and maximum is bought; a cent outside either is refused unsent")
     func ctxRangeEnds() async throws {

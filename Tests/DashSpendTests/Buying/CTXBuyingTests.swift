@@ -6,7 +6,7 @@ import Testing
 
 /// Buying CTX gift cards through the front door, against the mock CTX API (its order book) on loopback,
 /// with the orders in the state database's real file.
-@Suite("The front door buys CTX gift cards and keeps the orders", .timeLimit(.minutes(3)))
+@Suite("The front door buys CTX gift cards and keeps the orders", hangGuard(minutes: 3))
 struct CTXBuyingTests {
     @Test("A min-max card: the amount goes out with two decimals, the payment is DASH.DASH among several keys")
     func minMaxPurchase() async throws {

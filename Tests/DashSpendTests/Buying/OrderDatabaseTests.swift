@@ -9,7 +9,7 @@ import Testing
 /// orders salvaged row by row and the damaged file set aside and said until shown, a newer version's file
 /// read and never written, the orders of a 0.1.0 state database moved in (from a damaged one too), and an
 /// order left `creating` by a buy that was cut off made `unknown` once no buy is in flight.
-@Suite("The orders database keeps every order it can read", .timeLimit(.minutes(3)))
+@Suite("The orders database keeps every order it can read", hangGuard(minutes: 3))
 struct OrderDatabaseTests {
     let state: ScratchDirectory
     let server: MockProviderServer

@@ -6,7 +6,7 @@ import Testing
 
 /// An order's facts (its payment, amount and CTX order id) are fixed when it is created: later answers only
 /// move its status forward, and the create answer itself is checked against what was asked (issue 17).
-@Suite("An order's facts are fixed when it is created", .timeLimit(.minutes(3)))
+@Suite("An order's facts are fixed when it is created", hangGuard(minutes: 3))
 struct OrderFactsTests {
     /// Another valid mainnet address.
     static let otherAddress = "XpESxaUmonkq8RaLLp46Brx2K39ggQe226"

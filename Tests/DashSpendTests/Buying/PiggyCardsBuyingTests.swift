@@ -6,7 +6,7 @@ import Testing
 
 /// Buying PiggyCards gift cards through the front door: the card chosen for the amount, stock, the order
 /// cap, and an order followed to its delivered card.
-@Suite("The front door buys PiggyCards gift cards", .timeLimit(.minutes(3)))
+@Suite("The front door buys PiggyCards gift cards", hangGuard(minutes: 3))
 struct PiggyCardsBuyingTests {
     /// The product ordered by the book's orders, in order.
     func products(_ fixture: BuyingFixture) -> [String] {

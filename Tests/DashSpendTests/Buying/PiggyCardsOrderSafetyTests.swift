@@ -9,7 +9,7 @@ import Testing
 /// Issue 17 with PiggyCards through the front door: its range's own ends, its status words (both wallets',
 /// the safe reading where they differ), its "not found" body, its other spellings, its payTo checked against
 /// its exchange rate, and the rate's max age at the boundary itself.
-@Suite("PiggyCards orders and money through the front door", .timeLimit(.minutes(3)))
+@Suite("PiggyCards orders and money through the front door", hangGuard(minutes: 3))
 struct PiggyCardsOrderSafetyTests {
     /// Home Depot at PiggyCards (brand 177) as one Range card from 10 to 200 USD, 4 % off.
     static let rangeCards = """
