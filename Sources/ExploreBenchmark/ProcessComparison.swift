@@ -1,3 +1,5 @@
+import DashSpendCore
+
 /// Two commands timed as whole processes against each other: one launch of each first (not timed), then
 /// rounds that launch both, alternating which goes first, until `spawns` rounds or `budgetSeconds` (never fewer
 /// than 3 rounds). Medians are what the tables show.

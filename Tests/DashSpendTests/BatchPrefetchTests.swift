@@ -57,7 +57,7 @@ struct BatchPrefetchTests {
             try await Task.sleep(seconds: 0.005)
         }
         var inputs: [String] = []
-        while let lookup = await iterator.next() { inputs.append(lookup.input) }
+        while let lookup = try await iterator.next() { inputs.append(lookup.input) }
         #expect(inputs == lines)
         let seen = chunks.withLock { $0 }
         #expect(seen.flatMap { $0 } == lines, "each id looked up once, in order")
@@ -78,7 +78,7 @@ struct BatchPrefetchTests {
             continuation.finish()
         }
         var answered: [(String, String)] = []
-        for await lookup in client.merchants(stream, policy: .cacheOnly) {
+        for try await lookup in client.merchants(stream, policy: .cacheOnly) {
             switch lookup.result {
             case .success(let merchant): answered.append((lookup.input, merchant.merchant.merchantId))
             case .failure(let failure): answered.append((lookup.input, "error: \(failure.kind)"))
@@ -90,7 +90,7 @@ struct BatchPrefetchTests {
             do {
                 alone = try await client.merchant(input, policy: .cacheOnly).merchant.merchantId
             } catch {
-                alone = "error: \(error.kind)"
+                alone = "error: \(DashSpendFailure(error).kind)"
             }
             #expect(answer == alone, "\(input): in a batch \(answer), alone \(alone)")
         }

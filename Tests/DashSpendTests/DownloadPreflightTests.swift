@@ -73,7 +73,7 @@ struct DownloadPreflightTests {
         #expect(try await client.sync(source).updated)
         let local = try fixture.publish(
             merchant: "Local Bakery", timestamp: 1_700_000_500_000, generation: 99, name: "other/x.db")
-        _ = try client.sync(from: local.file)
+        _ = try await client.sync(.file(local.file))
         #expect(try await client.checkForUpdate(source).updateAvailable)
     }
 }

@@ -525,7 +525,7 @@ extension DashSpendClient {
         } catch {
             configuration.diagnostics.record(
                 DiagnosticEvent(
-                    .note, "no exchange rate to check the order's Dash amount with: \(error.message)",
+                    .note, "no exchange rate to check the order's Dash amount with: \(DashSpendFailure(error).message)",
                     provider: quote.provider))
             return nil
         }
