@@ -28,9 +28,9 @@ enum OrderOutput {
         "\(amount.plainText(fractionDigits: 2)) \(currency)"
     }
 
-    /// The order as lines of `label: value`, then its payment (while unpaid: with its QR code when
-    /// `environment` is given) and its cards.
-    static func text(_ order: Order, reveal: Bool, environment: [String: String]? = nil) -> String {
+    /// The order as lines of `label: value`, then its payment (while unpaid: with its QR code when `colours`
+    /// is given, in the terminal's colours when true) and its cards.
+    static func text(_ order: Order, reveal: Bool, colours: Bool? = nil) -> String {
         var lines = [
             ("order", order.id),
             ("provider", order.provider.displayName + (order.providerOrderId.map { " (order \($0))" } ?? "")),
@@ -55,8 +55,8 @@ enum OrderOutput {
         }
         let width = (lines.map(\.0.count).max() ?? 0) + 2
         var text = lines.map { OutputFormat.pad($0.0 + ":", width) + $0.1 + "\n" }.joined()
-        if let environment, order.status == .unpaid, let uri = order.paymentURI, !uri.isEmpty {
-            text += PaymentOutput.qrCode(uri, environment: environment)
+        if let colours, order.status == .unpaid, let uri = order.paymentURI, !uri.isEmpty {
+            text += PaymentOutput.qrCode(uri, colours: colours)
         }
         if !reveal && order.cards.contains(where: { $0.number != nil || $0.pin != nil }) {
             text += "(number and PIN masked: add --reveal to show them)\n"

@@ -22,12 +22,15 @@ package final class SignalExit: Sendable {
     /// The work an exit waits for, shared with the repositories.
     package let sections: CriticalSections
     private let exiting = Locked(false)
+    private let standardError: StandardError
     /// Kept alive for the life of the process; written once, by ``install()``.
     nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
 
-    /// Creates a handler with its own critical sections; nothing is installed until ``install()``.
-    package init(sections: CriticalSections = CriticalSections()) {
+    /// Creates a handler with its own critical sections, saying what it waits for on `standardError`;
+    /// nothing is installed until ``install()``.
+    package init(sections: CriticalSections = CriticalSections(), standardError: StandardError = .process) {
         self.sections = sections
+        self.standardError = standardError
     }
 
     /// Takes SIGINT and SIGTERM over from their default disposition.
@@ -64,14 +67,9 @@ package final class SignalExit: Sendable {
 
     private func received(_ number: Int32) {
         if sections.close() > 0 {
-            Self.say("merchant-lookup: interrupted: saving the sign-in refresh in flight before exiting\n")
+            standardError.write("merchant-lookup: interrupted: saving the sign-in refresh in flight before exiting\n")
             sections.waitUntilNoneOpen()
         }
         finish(128 + number)
-    }
-
-    private static func say(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 }
