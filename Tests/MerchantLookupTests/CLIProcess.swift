@@ -22,6 +22,12 @@ struct CLIProcess {
         let stdout: String
         let stderr: String
 
+        /// The first word of each line of stderr: the stages `sync` reports, one line each. (Spelled out here: the
+        /// same expression inside `#expect` takes the compiler seconds to type-check.)
+        var stderrFirstWords: [String] {
+            stderr.split(separator: "\n").map { (line: Substring) -> String in String(line.split(separator: " ").first ?? "") }
+        }
+
         /// The standard output parsed as a JSON object.
         func json() throws -> [String: Any] {
             let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))

@@ -30,10 +30,7 @@ struct SyncCommandTests {
         let result = try await CLIProcess.run(["sync", "--from", first], home: home)
         #expect(result.status == 0, "\(result.stderr)")
         // Not a terminal: one line per finished stage, nothing else.
-        #expect(
-            result.stderr.split(separator: "\n").map { $0.split(separator: " ").first ?? "" } == [
-                "decrypt+inflate", "verify", "index",
-            ], "\(result.stderr)")
+        #expect(result.stderrFirstWords == ["decrypt+inflate", "verify", "index"], "\(result.stderr)")
         let path = home + "/mainnet/explore.db"
         #expect(result.stdout.contains("path:            \(path)"))
         #expect(result.stdout.contains("schema version:  v4"))
