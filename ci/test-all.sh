@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # Usage: ci/test-all.sh [off|define|trait ...]        (default: all three)
 #
-# THE test command of the project. Builds every PiggyCards flag variant asked for side by side (each in
-# its own scratch path: one build keeps a core idle much of the time, waiting for the modules the next ones
-# import and for the test bundle's link; CI_PARALLEL_BUILDS=0 builds them one after the other), then runs
-# ci/variant.sh's checks (tests, symbols, benchmark) for each, one after the other (tests never run side by
-# side, nor beside a build), then checks that `define` and `trait` give the same product (identical sorted lists of the symbols our modules define in their merchant-lookup binaries), prints
+# THE test command of the project. Runs ci/variant.sh for each PiggyCards flag variant, one after the
+# other (never in parallel: the machines have 2 cores, and one build already keeps both busy nine tenths of
+# the time), then checks that `define` and `trait` give the same product (identical sorted lists of the
+# symbols our modules define in their merchant-lookup binaries), prints
 # a table and a last line `N passed, N failed` (variants), followed by `, N skipped` (tests, summed over
 # the variants) when tests were skipped. Exits non-zero if anything failed.
 # Logs: .build-logs/ (one file per step; the tail of a failing log is printed); the table, the timings and
@@ -29,24 +28,11 @@ rm -f "$logs/summary.md"
 
 declare -A result build tests skipped benchmark symbols reason
 total_start=$SECONDS
-for v in "${variants[@]}"; do rm -f "$logs/$v.result"; done
-step=all
-builds_start=$SECONDS
-if [[ ${#variants[@]} -gt 1 && ${CI_PARALLEL_BUILDS:-1} != 0 ]]; then
-    echo
-    echo "=================== build: ${variants[*]}, side by side ==================="
-    for v in "${variants[@]}"; do
-        bash ci/variant.sh "$v" build > "$logs/$v-build-step.log" 2>&1 &
-    done
-    wait
-    for v in "${variants[@]}"; do sed "s/^/[$v] /" "$logs/$v-build-step.log"; done
-    step=check
-fi
-builds_seconds=$((SECONDS - builds_start))
 for v in "${variants[@]}"; do
     echo
     echo "=================== variant: $v ==================="
-    bash ci/variant.sh "$v" "$step"
+    rm -f "$logs/$v.result"
+    bash ci/variant.sh "$v"
     status=$?
     if [[ -f $logs/$v.result ]]; then
         build[$v]=$(sed -n 's/^build=//p' "$logs/$v.result")
@@ -113,7 +99,6 @@ last="$passed passed, $failed failed"
 echo
 echo "=================== summary ($((elapsed / 60))m$((elapsed % 60))s) ==================="
 echo "$table"
-[[ $step == check ]] && echo "builds side by side: ${builds_seconds}s"
 echo "define vs trait: $same_product"
 for v in "${variants[@]}"; do
     [[ ${result[$v]} == failed ]] && echo "$v: ${reason[$v]:-failed}"
@@ -129,7 +114,6 @@ echo "$last"
     echo
     echo "| ${table//$'\n'/ |$'\n'| } |" | sed '2s/[^|]/-/g'
     echo
-    [[ $step == check ]] && echo "The builds ran side by side: ${builds_seconds}s for all of them (each one's time above is its own)." && echo
     echo "define vs trait: $same_product"
     echo
     for v in "${variants[@]}"; do

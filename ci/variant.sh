@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: ci/variant.sh off|define|trait [build|check]
+# Usage: ci/variant.sh off|define|trait
 #
 # Builds and tests one PiggyCards flag variant in its own scratch path, then checks the merchant-lookup
 # binary for PiggyCards code (flags in ci/flags.sh, with `-debug-info-format none` for every CI build):
@@ -7,8 +7,7 @@
 #   define  -Xswiftc -DPIGGYCARDS_ENABLED        .build-define  PiggyCards code must be present
 #   trait   --traits PIGGYCARDS_ENABLED          .build-trait   PiggyCards code must be present
 # Steps: `swift build --build-tests`, `swift test --skip-build` (same flags), `ci/symbols.sh`, and in `off`
-# a smoke run of the benchmark (`explore-benchmark --quick`). `build` runs the first step only (ci/test-all.sh
-# builds the variants side by side that way), `check` the others on that build; neither: all of them.
+# a smoke run of the benchmark (`explore-benchmark --quick`).
 # Logs go to .build-logs/VARIANT-{build,test,symbols,benchmark}.log; the build log is printed only on failure
 # (VERBOSE=1 prints it live), the test output is always shown. A summary for ci/test-all.sh is written to
 # .build-logs/VARIANT.result, the sorted defined symbol names of merchant-lookup to
@@ -20,11 +19,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source ci/flags.sh
 variant=${1:-}
-step=${2:-all}
-if ! variant_flags "$variant" || [[ ! $step =~ ^(all|build|check)$ ]]; then
-    echo "usage: $0 off|define|trait [build|check]" >&2
-    exit 2
-fi
+variant_flags "$variant" || { echo "usage: $0 off|define|trait" >&2; exit 2; }
 scratch=.build-$variant
 logs=.build-logs
 mkdir -p "$logs"
@@ -34,7 +29,7 @@ jobs=()
 
 build=failed tests=- skipped=- symbols=- benchmark=- seconds_build=- seconds_test=- seconds_benchmark=-
 cpu_build=- cpu_test=-
-write_result() {  # $1 = passed|failed|built, $2 = reason
+write_result() {  # $1 = passed|failed, $2 = reason
     printf 'build=%s\ntests=%s\nskipped=%s\nsymbols=%s\nbenchmark=%s\nbuild_seconds=%s\ntest_seconds=%s\nbenchmark_seconds=%s\nbuild_cpu_seconds=%s\ntest_cpu_seconds=%s\nresult=%s\nreason=%s\n' \
         "$build" "$tests" "$skipped" "$symbols" "$benchmark" "$seconds_build" "$seconds_test" "$seconds_benchmark" \
         "$cpu_build" "$cpu_test" "$1" "${2:-}" > "$result_file"
@@ -57,18 +52,9 @@ fail() {  # $1 = reason, $2 = log to show the tail of (optional)
     echo "variant.sh: $variant: FAILED: $1"
     exit 1
 }
-if [[ $step == check ]]; then
-    # The build step's part of the result, to carry on.
-    [[ -f $result_file ]] && [[ $(sed -n 's/^build=//p' "$result_file") == ok ]] \
-        || { echo "variant.sh: $variant: FAILED: not built (run ci/variant.sh $variant build first)"; exit 1; }
-    build=ok
-    seconds_build=$(sed -n 's/^build_seconds=//p' "$result_file")
-    cpu_build=$(sed -n 's/^build_cpu_seconds=//p' "$result_file")
-fi
 write_result failed "did not finish"
 rm -f "$logs/$variant-defined-symbols.txt"
 
-if [[ $step != check ]]; then
 echo "==> [$variant] swift build --build-tests --scratch-path $scratch ${flags[*]} ${jobs[*]}"
 start=$SECONDS
 children_cpu
@@ -87,11 +73,6 @@ cpu_build=$((cpu_now - cpu_start))
 build=ok
 grep -E '(Build complete|warning:)' "$logs/$variant-build.log" | tail -n 5 || true
 echo "    build ok in ${seconds_build}s (CPU ${cpu_build}s)"
-if [[ $step == build ]]; then
-    write_result built
-    exit 0
-fi
-fi
 
 echo "==> [$variant] swift test --skip-build --scratch-path $scratch ${flags[*]}"
 start=$SECONDS
