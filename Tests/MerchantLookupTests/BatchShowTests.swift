@@ -3,7 +3,8 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// `show ID_OR_NAME...` and `show --stdin`: many merchants in one process, run as a real process.
+/// `show ID_OR_NAME...` and `show --stdin`: many merchants in one run; the binary itself for reading a pipe
+/// as lines arrive and for its peak memory.
 @Suite("merchant-lookup show, many merchants in one process", .timeLimit(.minutes(5)))
 struct BatchShowTests {
     static let homeDepot = SampleLookupTests.homeDepot

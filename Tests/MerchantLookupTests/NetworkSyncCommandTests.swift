@@ -7,8 +7,8 @@ import Testing
 import Glibc
 #endif
 
-/// `merchant-lookup sync` from the network, end to end through the real binary and a storage service on
-/// loopback: the default object, `--storage-url` and `$DASHSPEND_STORAGE_URL`, `--check`, every failure's
+/// `merchant-lookup sync` from the network, end to end against a storage service on loopback (the binary
+/// itself where it is killed or its memory measured): the default object, `--storage-url` and `$DASHSPEND_STORAGE_URL`, `--check`, every failure's
 /// exit code, kills at random points, and flat memory for a large download.
 @Suite("merchant-lookup sync fetches the wallets' object from a storage service", .timeLimit(.minutes(8)))
 struct NetworkSyncCommandTests {

@@ -3,7 +3,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// `merchant-lookup sync --from FILE`, end to end through the real binary.
+/// `merchant-lookup sync --from FILE`, end to end.
 @Suite("merchant-lookup sync installs a newer database and keeps the old one on any failure", .timeLimit(.minutes(5)))
 struct SyncCommandTests {
     let scratch: ScratchDirectory

@@ -2,7 +2,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// What a user sees around `sync` (issue 12): the checksum policy's warning and `--strict`, progress per
+/// What a user sees around `sync`: the checksum policy's warning and `--strict`, progress per
 /// stage (redrawn on a terminal, one line each elsewhere, none with `--quiet` or `--json`), the JSON result,
 /// where the data came from in `db info`, and the stale-data note of `show` and `search`.
 @Suite("sync shows its stages and warnings; db info says where the data came from; old data gets a note", .timeLimit(.minutes(5)))
