@@ -200,10 +200,11 @@ let package = Package(
                 "DashSpendCurl", "DashSpendTestSupport", "DashSpendSQLite", "CSQLite",
             ]
         ),
-        /// The `merchant-lookup` binary end to end, run as a process.
+        /// The `merchant-lookup` tool end to end: in process through its entry point (`MerchantLookup.run`), and
+        /// as the built binary where a process is what is tested (signals, exit codes, races, terminals).
         .testTarget(
             name: "MerchantLookupTests",
-            dependencies: ["MerchantLookup", "DashSpendTestSupport", "DashSpendCore", "DashSpendQR"]
+            dependencies: ["MerchantLookup", "MerchantLookupCLI", "DashSpendLocking", "DashSpendTestSupport", "DashSpendCore", "DashSpendQR"]
         ),
     ]
 )

@@ -4,7 +4,8 @@
 # Builds the DocC documentation of the DashSpend module (Sources/DashSpend/DashSpend.docc and the module's
 # `///` comments) with the toolchain's own tools: no package dependency, no plugin.
 #   1. `swift build --target DashSpend` in the plain variant's scratch path (.build-off, or $DOCS_SCRATCH):
-#      the same flags as `ci/variant.sh off`, so after the tests it only checks that everything is up to date;
+#      the same flags as `ci/variant.sh off` (ci/flags.sh), so after the tests it only checks that everything
+#      is up to date;
 #   2. `swift-symbolgraph-extract` of the DashSpend module (public symbols) into .build-docs/symbol-graphs;
 #   3. `docc convert --warnings-as-errors` into .build-docs/DashSpend.doccarchive.
 # Any warning (an unresolved ``link``, a topic that names nothing) fails the script. Logs: .build-logs/docs.log
@@ -13,6 +14,8 @@
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source ci/flags.sh
+variant_flags off
 start=$SECONDS
 scratch=${DOCS_SCRATCH:-.build-off}
 output=.build-docs
@@ -43,10 +46,10 @@ extract=$(tool swift-symbolgraph-extract)
 [[ -n $extract ]] || { echo "docs.sh: FAILED: no swift-symbolgraph-extract next to swift or on PATH" >&2; exit 1; }
 echo "== docs: $docc"
 
-echo "build: swift build --target DashSpend ($scratch)"
-swift build --scratch-path "$scratch" --target DashSpend >> "$build_log" 2>&1 \
+echo "build: swift build --target DashSpend ($scratch ${flags[*]})"
+swift build --scratch-path "$scratch" --target DashSpend "${flags[@]}" >> "$build_log" 2>&1 \
     || fail "swift build --target DashSpend failed" "$build_log"
-bin=$(swift build --scratch-path "$scratch" --show-bin-path 2>> "$build_log")
+bin=$(swift build --scratch-path "$scratch" "${flags[@]}" --show-bin-path 2>> "$build_log")
 modules=$bin/Modules
 [[ -d $modules ]] || modules=$bin
 triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)

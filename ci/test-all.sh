@@ -2,8 +2,9 @@
 # Usage: ci/test-all.sh [off|define|trait ...]        (default: all three)
 #
 # THE test command of the project. Runs ci/variant.sh for each PiggyCards flag variant, one after the
-# other (never in parallel: the machines have 2 cores), then checks that `define` and `trait` give the
-# same product (identical sorted lists of the symbols our modules define in their merchant-lookup binaries), prints
+# other (never in parallel: the machines have 2 cores, and one build already keeps both busy nine tenths of
+# the time), then checks that `define` and `trait` give the same product (identical sorted lists of the
+# symbols our modules define in their merchant-lookup binaries), prints
 # a table and a last line `N passed, N failed` (variants), followed by `, N skipped` (tests, summed over
 # the variants) when tests were skipped. Exits non-zero if anything failed.
 # Logs: .build-logs/ (one file per step; the tail of a failing log is printed); the table, the timings and
@@ -35,9 +36,9 @@ for v in "${variants[@]}"; do
     status=$?
     if [[ -f $logs/$v.result ]]; then
         build[$v]=$(sed -n 's/^build=//p' "$logs/$v.result")
-        [[ ${build[$v]} == ok ]] && build[$v]="ok ($(sed -n 's/^build_seconds=//p' "$logs/$v.result")s)"
+        [[ ${build[$v]} == ok ]] && build[$v]="ok ($(sed -n 's/^build_seconds=//p' "$logs/$v.result")s, CPU $(sed -n 's/^build_cpu_seconds=//p' "$logs/$v.result")s)"
         tests[$v]=$(sed -n 's/^tests=//p' "$logs/$v.result")
-        [[ ${tests[$v]} =~ ^[0-9]+$ ]] && tests[$v]="${tests[$v]} ($(sed -n 's/^test_seconds=//p' "$logs/$v.result")s)"
+        [[ ${tests[$v]} =~ ^[0-9]+$ ]] && tests[$v]="${tests[$v]} ($(sed -n 's/^test_seconds=//p' "$logs/$v.result")s, CPU $(sed -n 's/^test_cpu_seconds=//p' "$logs/$v.result")s)"
         skipped[$v]=$(sed -n 's/^skipped=//p' "$logs/$v.result")
         benchmark[$v]=$(sed -n 's/^benchmark=//p' "$logs/$v.result")
         [[ ${benchmark[$v]} == ok ]] && benchmark[$v]="ok ($(sed -n 's/^benchmark_seconds=//p' "$logs/$v.result")s)"
@@ -81,10 +82,10 @@ done
 
 elapsed=$((SECONDS - total_start))
 passed=0 failed=0 skipped_total=0
-row() { printf '%-8s | %-10s | %-19s | %-7s | %-9s | %-18s | %s\n' "$@"; }
+row() { printf '%-8s | %-22s | %-27s | %-7s | %-9s | %-18s | %s\n' "$@"; }
 table=$(
-    row variant build "tests passed (time)" skipped benchmark "piggycards symbols" result
-    row -------- ---------- ------------------- ------- --------- ------------------ ------
+    row variant "build (time, CPU)" "tests passed (time, CPU)" skipped benchmark "piggycards symbols" result
+    row -------- ---------------------- --------------------------- ------- --------- ------------------ ------
     for v in "${variants[@]}"; do
         row "$v" "${build[$v]}" "${tests[$v]}" "${skipped[$v]}" "${benchmark[$v]}" "${symbols[$v]}" "${result[$v]}"
     done

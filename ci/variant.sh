@@ -2,7 +2,7 @@
 # Usage: ci/variant.sh off|define|trait
 #
 # Builds and tests one PiggyCards flag variant in its own scratch path, then checks the merchant-lookup
-# binary for PiggyCards code:
+# binary for PiggyCards code (flags in ci/flags.sh, with `-debug-info-format none` for every CI build):
 #   off     plain build                          .build-off     PiggyCards code must be absent
 #   define  -Xswiftc -DPIGGYCARDS_ENABLED        .build-define  PiggyCards code must be present
 #   trait   --traits PIGGYCARDS_ENABLED          .build-trait   PiggyCards code must be present
@@ -12,18 +12,15 @@
 # Logs go to .build-logs/VARIANT-{build,test,symbols,benchmark}.log; the build log is printed only on failure
 # (VERBOSE=1 prints it live), the test output is always shown. A summary for ci/test-all.sh is written to
 # .build-logs/VARIANT.result, the sorted defined symbol names of merchant-lookup to
-# .build-logs/VARIANT-defined-symbols.txt. Exits non-zero with one line `variant.sh: VARIANT: FAILED: reason`.
+# .build-logs/VARIANT-defined-symbols.txt, with the wall-clock and CPU seconds of the build and of the tests.
+# Exits non-zero with one line `variant.sh: VARIANT: FAILED: reason`.
 # Environment: SWIFT_JOBS=N passes -j N to swift build (default: swift's own choice).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source ci/flags.sh
 variant=${1:-}
-case $variant in
-    off)    flags=();                                 expect=absent ;;
-    define) flags=(-Xswiftc -DPIGGYCARDS_ENABLED);    expect=present ;;
-    trait)  flags=(--traits PIGGYCARDS_ENABLED);      expect=present ;;
-    *) echo "usage: $0 off|define|trait" >&2; exit 2 ;;
-esac
+variant_flags "$variant" || { echo "usage: $0 off|define|trait" >&2; exit 2; }
 scratch=.build-$variant
 logs=.build-logs
 mkdir -p "$logs"
@@ -32,10 +29,19 @@ jobs=()
 [[ -n ${SWIFT_JOBS:-} ]] && jobs=(-j "$SWIFT_JOBS")
 
 build=failed tests=- skipped=- symbols=- benchmark=- seconds_build=- seconds_test=- seconds_benchmark=-
+cpu_build=- cpu_test=-
 write_result() {  # $1 = passed|failed, $2 = reason
-    printf 'build=%s\ntests=%s\nskipped=%s\nsymbols=%s\nbenchmark=%s\nbuild_seconds=%s\ntest_seconds=%s\nbenchmark_seconds=%s\nresult=%s\nreason=%s\n' \
+    printf 'build=%s\ntests=%s\nskipped=%s\nsymbols=%s\nbenchmark=%s\nbuild_seconds=%s\ntest_seconds=%s\nbenchmark_seconds=%s\nbuild_cpu_seconds=%s\ntest_cpu_seconds=%s\nresult=%s\nreason=%s\n' \
         "$build" "$tests" "$skipped" "$symbols" "$benchmark" "$seconds_build" "$seconds_test" "$seconds_benchmark" \
-        "$1" "${2:-}" > "$result_file"
+        "$cpu_build" "$cpu_test" "$1" "${2:-}" > "$result_file"
+}
+# Sets `cpu_now` to the CPU seconds (user + system) of every child this shell has waited for so far (the
+# compilers of a build, the test runner and the processes it started), from bash's `times` (run in this
+# shell: in a subshell it would count the subshell's children only).
+children_cpu() {
+    times > "$logs/.$variant-times"
+    cpu_now=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } } END { printf "%.0f", s }' \
+        "$logs/.$variant-times")
 }
 fail() {  # $1 = reason, $2 = log to show the tail of (optional)
     write_result failed "$1"
@@ -52,6 +58,8 @@ rm -f "$logs/$variant-defined-symbols.txt"
 
 echo "==> [$variant] swift build --build-tests --scratch-path $scratch ${flags[*]} ${jobs[*]}"
 start=$SECONDS
+children_cpu
+cpu_start=$cpu_now
 if [[ ${VERBOSE:-0} == 1 ]]; then
     swift build --build-tests --scratch-path "$scratch" "${flags[@]}" "${jobs[@]}" 2>&1 | tee "$logs/$variant-build.log"
     status=${PIPESTATUS[0]}
@@ -60,6 +68,8 @@ else
     swift build --build-tests --scratch-path "$scratch" "${flags[@]}" "${jobs[@]}" > "$logs/$variant-build.log" 2>&1 || status=$?
 fi
 seconds_build=$((SECONDS - start))
+children_cpu
+cpu_build=$((cpu_now - cpu_start))
 [[ $status -eq 0 ]] || fail "swift build failed (exit $status, see $logs/$variant-build.log)" "$logs/$variant-build.log"
 grep -E 'Build complete' "$logs/$variant-build.log" | tail -n 1 || true
 # A clean build prints no warning from our code; a new one fails the variant (ci/warnings.sh lists them).
@@ -68,15 +78,19 @@ if ! bash ci/warnings.sh "$logs/$variant-build.log" > "$logs/$variant-warnings.l
     fail "the build printed $(tail -n 1 "$logs/$variant-warnings.log") from our code (see $logs/$variant-warnings.log)"
 fi
 build=ok
-echo "    build ok in ${seconds_build}s, no warnings"
+echo "    build ok in ${seconds_build}s (CPU ${cpu_build}s), no warnings"
 
 echo "==> [$variant] swift test --skip-build --scratch-path $scratch ${flags[*]}"
 start=$SECONDS
+children_cpu
+cpu_start=$cpu_now
 set +e
 swift test --skip-build --scratch-path "$scratch" "${flags[@]}" 2>&1 | tee "$logs/$variant-test.log"
 status=${PIPESTATUS[0]}
 set -e
 seconds_test=$((SECONDS - start))
+children_cpu
+cpu_test=$((cpu_now - cpu_start))
 # Skipped tests are not passed tests. Swift Testing counts them in "Test run with N tests ... passed" and
 # prints one line per skipped test: `➜ Test name() skipped: "reason"` (or `skipped.` without a reason); XCTest
 # says "Executed N tests, with S tests skipped and F failures" (the last one is the 'All tests' total). The
@@ -94,7 +108,7 @@ if [[ $status -ne 0 ]]; then
     fail "swift test failed (exit $status, see $logs/$variant-test.log)"
 fi
 tests=$(( ${st:-0} + ${xc_run:-0} - ${xc_failed:-0} - skipped ))
-echo "    tests ok in ${seconds_test}s: $tests passed, $skipped skipped"
+echo "    tests ok in ${seconds_test}s (CPU ${cpu_test}s): $tests passed, $skipped skipped"
 if [[ $skipped -gt 0 ]]; then sed 's/^/    /' "$logs/$variant-skipped.txt"; fi
 
 echo "==> [$variant] ci/symbols.sh $scratch/debug/merchant-lookup $expect"
@@ -127,4 +141,4 @@ if [[ $variant == off ]]; then
 fi
 
 write_result passed
-echo "variant.sh: $variant: passed (build ${seconds_build}s, tests ${seconds_test}s, $tests tests passed, $skipped skipped, $symbols piggycards symbols)"
+echo "variant.sh: $variant: passed (build ${seconds_build}s, CPU ${cpu_build}s; tests ${seconds_test}s, CPU ${cpu_test}s; $tests tests passed, $skipped skipped, $symbols piggycards symbols)"

@@ -1,7 +1,8 @@
 public import DashSpend
 
 /// The `merchant-lookup` command line: parses arguments, runs one command, and says what to print and
-/// which exit code to use. The executable is a thin `@main` over ``run(arguments:environment:)``.
+/// which exit code to use. The executable is a few lines over ``run(arguments:environment:streams:criticalSections:)``
+/// and ``deliver(_:to:)``; tests run the same two in process.
 public enum MerchantLookup {
     /// The tool's version: the package's.
     public static let version = DashSpendRelease.version
@@ -27,66 +28,87 @@ public enum MerchantLookup {
         ]
     }
 
-    /// Runs the command line `arguments` (without the program name).
+    /// Runs the command line `arguments` (without the program name) with `environment` and `streams`; the
+    /// executable passes its own (``ProcessEnvironment/variables``, ``StandardStreams/process``), a test its
+    /// own. Print the outcome with ``deliver(_:to:)``.
     ///
     /// Text output and error lines are made safe for a terminal (control characters from the database or a
-    /// server are escaped); JSON output escapes them itself. A token refresh runs as one of
-    /// `criticalSections`, for a caller that exits on signals (see ``CriticalSections``).
-    ///
-    /// `output`: where a command that prints as it goes (a batch `show`) writes each piece when it is ready
-    /// (false from it: the output could not be written); without it those pieces are in the outcome's
-    /// ``Outcome/output``, before anything else.
+    /// server are escaped); JSON output escapes them itself. What the command says as it goes (progress,
+    /// warnings, a prompt, `-v` events) is written to `streams.error` at once, and a command that prints as it
+    /// goes (a batch `show`) writes each piece to `streams.output` when it is ready; the rest is in the outcome.
+    /// A token refresh runs as one of `criticalSections`, for a caller that exits on signals (see
+    /// ``CriticalSections``).
     public static func run(
-        arguments: [String], environment: [String: String], criticalSections: CriticalSections = CriticalSections(),
-        output: (@Sendable (String) -> Bool)? = nil
+        arguments: [String], environment: [String: String], streams: StandardStreams = .process,
+        criticalSections: CriticalSections = CriticalSections()
     ) async -> Outcome {
         let notes = NoteCollector()
+        let parsed = ParsedArguments(arguments, options: declaredOptions)
         var outcome = await outcome(
-            arguments, environment: environment, criticalSections: criticalSections, notes: notes, output: output)
+            parsed, environment: environment, streams: streams, criticalSections: criticalSections, notes: notes)
         outcome.notes = notes.lines.map { "merchant-lookup: " + TerminalText.sanitized($0, keepingNewlines: false) }
         return outcome
     }
 
-    private static func outcome(
-        _ arguments: [String], environment: [String: String], criticalSections: CriticalSections,
-        notes: NoteCollector, output: (@Sendable (String) -> Bool)?
-    ) async -> Outcome {
-        let sink = OutputSink(writer: output)
-        do {
-            let returned = try await dispatch(
-                arguments, environment: environment, criticalSections: criticalSections, notes: notes, output: sink)
-            let output = sink.text + returned
-            let json = arguments.contains("--json")
-            return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: .ok)
-        } catch {
-            if error.alreadyPrinted { return Outcome(output: sink.text, error: nil, exitCode: error.code) }
-            if let output = error.output {
-                let json = arguments.contains("--json")
-                return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: error.code)
-            }
-            if arguments.contains("--json") {
-                return Outcome(
-                    output: sink.text + JSONDocument.object([("error", .object(error.jsonMembers))]).serialized() + "\n",
-                    error: nil, exitCode: error.code)
-            }
-            let line = TerminalText.sanitized(error.line, keepingNewlines: false)
-            return Outcome(output: sink.text, error: "merchant-lookup: " + line, exitCode: error.code)
+    /// Prints `outcome` as the executable does: its output on `streams.output` (when that cannot be written,
+    /// one line on `streams.error` and ``ExitCode/outputFailed``), then its notes and its error line on
+    /// `streams.error`. Returns the exit status.
+    public static func deliver(_ outcome: Outcome, to streams: StandardStreams) -> Int32 {
+        guard streams.output.write(outcome.output) else {
+            streams.error.write("merchant-lookup: the output could not be written\n")
+            return ExitCode.outputFailed.rawValue
         }
+        for note in outcome.notes { streams.error.write(note + "\n") }
+        if let error = outcome.error { streams.error.write(error + "\n") }
+        return outcome.exitCode.rawValue
     }
 
-    private static func dispatch(
-        _ arguments: [String], environment: [String: String], criticalSections: CriticalSections,
-        notes: NoteCollector, output: OutputSink
-    ) async throws(CLIError) -> String {
-        // Every command's options are parsed; the chosen command then rejects those that are not its own.
+    /// Every option any command declares, each name once (the first declaration of a name is the one parsed:
+    /// declarations that share a name share their parser). Every command's options are parsed, as they may come
+    /// before the command; the chosen command then rejects those that are not its own.
+    static var declaredOptions: [OptionSpec] {
         var declared = GlobalOptions.all
         for command in commands {
             for option in command.options where !declared.contains(where: { $0.name == option.name }) {
                 declared.append(option)
             }
         }
-        let parsed = try ParsedArguments(arguments, options: declared)
-        if parsed.flag("--version") {
+        return declared
+    }
+
+    private static func outcome(
+        _ parsed: ParsedArguments, environment: [String: String], streams: StandardStreams,
+        criticalSections: CriticalSections, notes: NoteCollector
+    ) async -> Outcome {
+        let sink = OutputSink(writer: { streams.output.write($0) })
+        // Read even from a line that has a mistake: `--json` after it still asks for the error as JSON.
+        let json = parsed[GlobalOptions.json]
+        do {
+            let returned = try await dispatch(
+                parsed, environment: environment, streams: streams, criticalSections: criticalSections, notes: notes,
+                output: sink)
+            return Outcome(output: json ? returned : TerminalText.sanitized(returned), error: nil, exitCode: .ok)
+        } catch {
+            if error.alreadyPrinted { return Outcome(output: "", error: nil, exitCode: error.code) }
+            if let output = error.output {
+                return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: error.code)
+            }
+            if json {
+                return Outcome(
+                    output: JSONDocument.object([("error", .object(error.jsonMembers))]).serialized() + "\n", error: nil,
+                    exitCode: error.code)
+            }
+            let line = TerminalText.sanitized(error.line, keepingNewlines: false)
+            return Outcome(output: "", error: "merchant-lookup: " + line, exitCode: error.code)
+        }
+    }
+
+    private static func dispatch(
+        _ parsed: ParsedArguments, environment: [String: String], streams: StandardStreams,
+        criticalSections: CriticalSections, notes: NoteCollector, output: OutputSink
+    ) async throws(CLIError) -> String {
+        if let failure = parsed.failure { throw failure }
+        if parsed[GlobalOptions.version] {
             let providers = GiftCardProvider.allCases.map(\.displayName).joined(separator: ", ")
             return "merchant-lookup \(version) (providers: \(providers))\n"
         }
@@ -100,13 +122,13 @@ public enum MerchantLookup {
         }
         let command = commands.first { parsed.positionals.starts(with: $0.words) }
         if parsed.positionals.isEmpty {
-            guard parsed.flag("--help") else { throw .usage("no command given") }
+            guard parsed[GlobalOptions.help] else { throw .usage("no command given") }
             return help(for: nil)
         }
         guard let command else {
             throw .usage("unknown command \(parsed.positionals.joined(separator: " "))")
         }
-        if parsed.flag("--help") { return help(for: command) }
+        if parsed[GlobalOptions.help] { return help(for: command) }
         let allowed = Set((GlobalOptions.all + command.options).map(\.name))
         if let stray = parsed.givenOptions.subtracting(allowed).sorted().first {
             throw .usage("\(stray) does not apply to `\(command.words.joined(separator: " "))`")
@@ -115,11 +137,12 @@ public enum MerchantLookup {
             throw .usage("too many arguments for `\(command.words.joined(separator: " "))`")
         }
         let invocation = try Invocation(
-            arguments: parsed, environment: environment, criticalSections: criticalSections, output: output)
+            arguments: parsed, environment: environment, streams: streams, criticalSections: criticalSections,
+            output: output)
         // Said once, whatever the command's outcome: `--verbose` already said it, `--quiet` asks for silence,
         // and a command whose output carries it (`show --json`'s `notes`) has said it there.
         defer {
-            if !parsed.flag("--quiet"), !parsed.flag("--verbose"), let recovery = invocation.stateDatabaseRecovery,
+            if !invocation.quiet, !invocation[GlobalOptions.verbose], let recovery = invocation.stateDatabaseRecovery,
                 !invocation.notesInOutput.lines.contains(recovery.description)
             {
                 notes.add(recovery.description)

@@ -3,7 +3,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// `auth login / verify / status / logout` on the real binary against a real loopback server.
+/// `auth login / verify / status / logout` end to end against a real loopback server.
 @Suite("auth commands with CTX", hangGuard(minutes: 5))
 struct AuthCommandTests {
     static let email = "user@example.com"

@@ -3,7 +3,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// `auth` with PiggyCards on the real binary against a real loopback server.
+/// `auth` with PiggyCards end to end against a real loopback server.
 @Suite("auth commands with PiggyCards", hangGuard(minutes: 5))
 struct AuthPiggyCardsCommandTests {
     static let email = "piggy@example.com"

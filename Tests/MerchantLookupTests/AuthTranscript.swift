@@ -26,10 +26,13 @@ final class AuthTranscript {
         GiftCardProvider.allCases.flatMap { ["--\($0.id)-url", server.baseURL(for: $0).absoluteString] }
     }
 
-    /// Runs the tool against the mock server with this state directory and records its output.
+    /// Runs the tool against the mock server with this state directory and records its output: in process
+    /// unless `mode` says otherwise, with `input` on its standard input.
     @discardableResult
-    func run(_ arguments: [String]) async throws -> CLIProcess.Result {
-        let result = try await CLIProcess.run(arguments + urlOptions, home: home)
+    func run(_ arguments: [String], input: String? = nil, as mode: CLIProcess.Mode = .inProcess) async throws
+        -> CLIProcess.Result
+    {
+        let result = try await CLIProcess.run(arguments + urlOptions, home: home, input: input, as: mode)
         outputs += [result.stdout, result.stderr]
         return result
     }

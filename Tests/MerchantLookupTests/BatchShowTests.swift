@@ -3,7 +3,8 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// `show ID_OR_NAME...` and `show --stdin`: many merchants in one process, run as a real process.
+/// `show ID_OR_NAME...` and `show --stdin`: many merchants in one run; the binary itself for reading a pipe
+/// as lines arrive and for its peak memory.
 // A hang guard far above the work: the memory test took over 6 minutes on a loaded two-core machine.
 @Suite("merchant-lookup show, many merchants in one process", hangGuard(minutes: 20))
 struct BatchShowTests {

@@ -3,8 +3,8 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// `buy`, `orders` and `order` as real processes against the mock provider API (its order book on), with a
-/// state directory the tool creates.
+/// `buy`, `orders` and `order` against the mock provider API (its order book on), with a state directory the
+/// tool creates.
 @Suite("merchant-lookup buy, orders and order", hangGuard(minutes: 5))
 struct BuyCommandTests {
     static let homeDepot = SampleLookupTests.homeDepot
@@ -33,33 +33,9 @@ struct BuyCommandTests {
         return (all, repeated)
     }
 
-    /// Runs the tool with standard input from /dev/null (never a terminal, wherever the tests run).
+    /// Runs the tool with a standard input that is not a terminal (wherever the tests run).
     func runWithoutTerminal(_ transcript: AuthTranscript, _ arguments: [String]) async throws -> CLIProcess.Result {
-        let arguments = arguments + transcript.urlOptions
-        let home = transcript.home
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(
-                    with: Result {
-                        let process = Process()
-                        process.executableURL = CLIProcess.executable
-                        process.arguments = arguments
-                        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home]
-                        process.standardInput = FileHandle.nullDevice
-                        let out = Pipe()
-                        let err = Pipe()
-                        process.standardOutput = out
-                        process.standardError = err
-                        try process.run()
-                        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-                        process.waitUntilExit()
-                        return CLIProcess.Result(
-                            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                            stderr: String(decoding: stderr, as: UTF8.self))
-                    })
-            }
-        }
+        try await transcript.run(arguments)
     }
 
     @Test("Without a terminal and without --yes: 64 and nothing sent; with --yes: one purchase, the URI and a QR code")

@@ -4,7 +4,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// `buy` and `order` with PiggyCards on the real binary: the card chosen for the amount, the `payTo`
+/// `buy` and `order` with PiggyCards end to end: the card chosen for the amount, the `payTo`
 /// payment, the order cap, and the delivered card.
 @Suite("merchant-lookup buy with PiggyCards", hangGuard(minutes: 5))
 struct BuyPiggyCardsCommandTests {

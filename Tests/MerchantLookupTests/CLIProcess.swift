@@ -1,12 +1,32 @@
 import Foundation
 import Testing
 
-/// Runs the built `merchant-lookup` binary as a real process, as a user would.
+/// Runs `merchant-lookup` as a user would, and returns its exit status and what it printed.
+///
+/// By default in process: through `MerchantLookup.run` and `MerchantLookup.deliver`, the two calls the
+/// executable's main makes, with the environment, standard input and whether the streams are terminals
+/// given by the test and stdout and stderr captured (see ``runInProcess(_:environment:input:timeout:)``).
+/// As a real process of the built binary (`as: .process`) where a process is what is tested: signals, exit
+/// codes end to end, processes racing each other, file descriptors and terminals, another user.
 struct CLIProcess {
+    /// Where the tool runs.
+    enum Mode {
+        /// In the test's process, through the library's entry point.
+        case inProcess
+        /// As the built binary, in a process of its own.
+        case process
+    }
+
     struct Result {
         let status: Int32
         let stdout: String
         let stderr: String
+
+        /// The first word of each line of stderr: the stages `sync` reports, one line each. (Spelled out here: the
+        /// same expression inside `#expect` takes the compiler seconds to type-check.)
+        var stderrFirstWords: [String] {
+            stderr.split(separator: "\n").map { (line: Substring) -> String in String(line.split(separator: " ").first ?? "") }
+        }
 
         /// The standard output parsed as a JSON object.
         func json() throws -> [String: Any] {
@@ -50,37 +70,46 @@ struct CLIProcess {
         return profile + "-%p"
     }()
 
-    /// Runs the binary like ``run(_:home:environment:)``, waiting for it on a thread of its own.
+    /// Runs the tool with `arguments`, a private state directory unless `home` is given, and no network
+    /// settings from the caller's environment.
     ///
-    /// Tests should use this one: a test that blocks a thread of Swift's cooperative pool (two threads on a
-    /// two-core machine) while a process runs starves the timing-sensitive tests running beside it.
+    /// `input`: its standard input (then closed); without it, in process an empty one, as a process the
+    /// test's own. Standard input, output and error are never terminals in process.
+    /// `timeout`: a hang guard; after that many seconds the result has status 128 + 9 and says so in `stderr`
+    /// (a process is killed with SIGKILL; a run in process is left behind).
+    /// `unprivileged`: as ``UnprivilegedUser`` (through `setpriv` or `runuser` when the tests run as root),
+    /// which needs a process of its own: the run is one whatever `mode` says.
+    /// `mode`: in process (the default) or as the built binary.
     static func run(
         _ arguments: [String], home: String? = nil, environment extra: [String: String] = [:],
-        unprivileged: Bool = false, timeout: Double? = nil, input: String? = nil
+        unprivileged: Bool = false, timeout: Double? = nil, input: String? = nil, as mode: Mode = .inProcess
     ) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-home-\(UUID().uuidString)").path
+        defer { if home == nil { try? FileManager.default.removeItem(atPath: scratch) } }
+        var environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home ?? scratch]
+        environment.merge(extra) { _, new in new }
+        if mode == .inProcess && !unprivileged {
+            return try await runInProcess(arguments, environment: environment, input: input, timeout: timeout)
+        }
+        if let profile = profileFile, extra["LLVM_PROFILE_FILE"] == nil { environment["LLVM_PROFILE_FILE"] = profile }
+        let processEnvironment = environment
+        // On a thread of its own: a test that blocks a thread of Swift's cooperative pool (two threads on a
+        // two-core machine) while a process runs starves the tests running beside it.
+        return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(
                     with: Swift.Result {
-                        try run(
-                            arguments, home: home, environment: extra, unprivileged: unprivileged, timeout: timeout,
-                            input: input) as Result
+                        try runBinary(
+                            arguments, environment: processEnvironment, unprivileged: unprivileged, timeout: timeout, input: input
+                        )
                     })
             }
         }
     }
 
-    /// Runs the binary with `arguments`, a private state directory unless `home` is given, and no network
-    /// settings from the caller's environment. Blocks the calling thread until the process ends.
-    ///
-    /// `unprivileged`: as ``UnprivilegedUser`` (through `setpriv` or `runuser` when the tests run as root).
-    /// `timeout`: the process is killed (SIGKILL) after that many seconds, so a hang fails the test instead of
-    /// stopping the suite; the result then has status 128 + 9 and says so in `stderr`.
-    /// `input`: written to the process's standard input (from a thread of its own), which is then closed;
-    /// without it the process reads the test's standard input.
-    static func run(
-        _ arguments: [String], home: String? = nil, environment extra: [String: String] = [:],
-        unprivileged: Bool = false, timeout: Double? = nil, input: String? = nil
+    /// Runs the binary with `arguments` and exactly `environment`; blocks the calling thread until it ends.
+    private static func runBinary(
+        _ arguments: [String], environment: [String: String], unprivileged: Bool, timeout: Double?, input: String?
     ) throws -> Result {
         let process = Process()
         if unprivileged, let launcher = UnprivilegedUser.launcher {
@@ -90,11 +119,6 @@ struct CLIProcess {
             process.executableURL = executable
             process.arguments = arguments
         }
-        var environment = ["PATH": "/usr/bin:/bin", "LANG": "C"]
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-home-\(UUID().uuidString)").path
-        environment["DASHSPEND_HOME"] = home ?? scratch
-        if let profile = profileFile { environment["LLVM_PROFILE_FILE"] = profile }
-        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
@@ -119,7 +143,6 @@ struct CLIProcess {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         killer?.cancel()
-        if home == nil { try? FileManager.default.removeItem(atPath: scratch) }
         if process.terminationReason == .uncaughtSignal {
             return Result(
                 status: 128 + process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),

@@ -3,10 +3,11 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// Every exit code the README and `--help` document, produced through the real binary, with the provider
-/// played by the loopback mock server. 70 (internal error) is documented as what no input should cause:
+/// Every exit code the README and `--help` document, with the provider played by the loopback mock server;
+/// through the binary itself, that the process exits with the code (and prints the bytes) a run in process
+/// gives, and 74 for an output that cannot be written. 70 (internal error) is documented as what no input should cause:
 /// it is kept for a failure the program did not foresee, and no command line reaches it.
-@Suite("Every documented exit code, through the binary", hangGuard(minutes: 3))
+@Suite("Every documented exit code, and the binary exits with it", hangGuard(minutes: 3))
 struct ExitCodeTableTests {
     static let merchant = SampleLookupTests.homeDepot
     static let merchantPath = "merchants/\(SampleLookupTests.homeDepot)"
@@ -93,6 +94,30 @@ struct ExitCodeTableTests {
         let result = try await CLIProcess.run(
             ["auth", "login", "ctx", "--email", "user@example.com", "--home", home] + transcript.urlOptions)
         expectOneLine(result, 73, "cannot write the credentials file")
+    }
+
+    @Test("The binary exits with the code, and prints the bytes, of the same run in process")
+    func endToEnd() async throws {
+        let scratch = try ScratchDirectory(prefix: "cli-exit-codes")
+        let text = scratch.file("notes.txt")
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
+        let closed = try ClosedLoopbackPort()
+        let cases: [(arguments: [String], status: Int32)] = [
+            (["providers"], 0), (["--help"], 0), (["show", "no-such-merchant", "--offline"], 1),
+            (["show", "no-such-merchant", "--offline", "--json"], 1), (["search", "--limit", "0"], 64),
+            (["search", "--bogus", "--json"], 64), (["show", "x", "--db", text], 65),
+            (["search", "--db", "/nonexistent/explore.db"], 66),
+            (["sync", "--storage-url", "http://127.0.0.1:\(closed.port)"], 69), (["show", Self.merchant, "--live"], 77),
+        ]
+        for (arguments, status) in cases {
+            let home = scratch.file("home-\(arguments.joined(separator: "-").count)")
+            let process = try await CLIProcess.run(arguments, home: home, timeout: 60, as: .process)
+            let inProcess = try await CLIProcess.run(arguments, home: home, timeout: 60)
+            #expect(process.status == status, "\(arguments): \(process.stderr)")
+            #expect(inProcess.status == process.status, "\(arguments)")
+            #expect(inProcess.stdout == process.stdout, "\(arguments)")
+            #expect(inProcess.stderr == process.stderr, "\(arguments)")
+        }
     }
 
     @Test("74 the output cannot be written")

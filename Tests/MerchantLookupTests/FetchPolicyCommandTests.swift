@@ -3,8 +3,8 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// `show`'s fetch policies in real processes against the mock provider on loopback, the state database in
-/// the state directory carrying answers from one process to the next.
+/// `show`'s fetch policies, run after run, against the mock provider on loopback, the state database in
+/// the state directory carrying answers from one run to the next.
 @Suite("merchant-lookup show: cache first, --max-age, --refresh, --offline, --explain", hangGuard(minutes: 5))
 struct FetchPolicyCommandTests {
     static let homeDepot = SampleLookupTests.homeDepot

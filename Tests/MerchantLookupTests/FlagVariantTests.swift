@@ -2,13 +2,14 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// What differs between builds with and without PiggyCards, checked on the real binary.
+/// What differs between builds with and without PiggyCards, as the CLI shows it (`providers` on the binary itself).
 @Suite("The PiggyCards flag as the CLI shows it", hangGuard(minutes: 5))
 struct FlagVariantTests {
     #if PIGGYCARDS_ENABLED
-    @Test("providers lists CTX and PiggyCards")
+    @Test("providers lists CTX and PiggyCards, in the built binary itself")
     func providers() async throws {
-        let result = try await CLIProcess.run(["providers", "--json"])
+        // As a process: what the product was built with, not only the library these tests link.
+        let result = try await CLIProcess.run(["providers", "--json"], as: .process)
         #expect(result.stdout == #"{"providers":[{"id":"ctx","name":"CTX"},{"id":"piggycards","name":"PiggyCards"}]}"# + "\n")
     }
 
@@ -35,9 +36,10 @@ struct FlagVariantTests {
         #expect(result.status == 0)
     }
     #else
-    @Test("providers lists CTX alone")
+    @Test("providers lists CTX alone, in the built binary itself")
     func providers() async throws {
-        let result = try await CLIProcess.run(["providers", "--json"])
+        // As a process: what the product was built with, not only the library these tests link.
+        let result = try await CLIProcess.run(["providers", "--json"], as: .process)
         #expect(result.stdout == #"{"providers":[{"id":"ctx","name":"CTX"}]}"# + "\n")
     }
 

@@ -4,41 +4,14 @@ import Foundation
 import Testing
 
 /// Damaged credentials, URL overrides, option checks, long operands, absurd token expiries and the
-/// one-time code from standard input, through the real binary.
+/// one-time code from standard input.
 @Suite("Hostile inputs get a clear line and the right exit code", hangGuard(minutes: 3))
 struct InputHardeningTests {
     static let email = "user@example.com"
 
-    /// Runs the binary with `input` on its standard input, against `transcript`'s server and home.
+    /// Runs the tool with `input` on its standard input (not a terminal), against `transcript`'s server and home.
     static func run(_ arguments: [String], input: String, transcript: AuthTranscript) async throws -> CLIProcess.Result {
-        let arguments = arguments + transcript.urlOptions
-        let home = transcript.home
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(
-                    with: Result {
-                        let process = Process()
-                        process.executableURL = CLIProcess.executable
-                        process.arguments = arguments
-                        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home]
-                        let stdin = Pipe()
-                        let out = Pipe()
-                        let err = Pipe()
-                        process.standardInput = stdin
-                        process.standardOutput = out
-                        process.standardError = err
-                        try process.run()
-                        stdin.fileHandleForWriting.write(Data(input.utf8))
-                        try stdin.fileHandleForWriting.close()
-                        let outData = out.fileHandleForReading.readDataToEndOfFile()
-                        let errData = err.fileHandleForReading.readDataToEndOfFile()
-                        process.waitUntilExit()
-                        return CLIProcess.Result(
-                            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                            stderr: String(decoding: errData, as: UTF8.self))
-                    })
-            }
-        }
+        try await transcript.run(arguments, input: input)
     }
 
     @Test("A damaged credentials file is 65 for every command that reads it, never 'not signed in'")

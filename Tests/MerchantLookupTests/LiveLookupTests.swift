@@ -49,14 +49,14 @@ struct LiveLookupTests {
     @Test("--timeout bounds a slow provider: 75 (try again later) with --live, the stored values without it")
     func timeout() async throws {
         let transcript = try await signedIn()
-        // The answers are held until the test ends: only the time-out can end the calls (a 10 s delay and a
-        // bound of 9 s on the run let a loaded machine decide).
-        let gate = LoopbackGate()
+        // The provider never answers while the test runs: only the time-out can end the calls.
+        let gate = LoopbackGate(limit: 600)
+        defer { gate.open() }
         transcript.server.loopback.inject(
             .hold(gate), path: transcript.server.path(.ctx, "merchants/\(SampleLookupTests.homeDepot)"))
-        defer { gate.open() }
         let slow = try await transcript.run(["show", SampleLookupTests.homeDepot, "--live", "--timeout", "1"])
         #expect(slow.status == 75, "\(slow.stderr)")
+        #expect(slow.stderr.contains("did not answer in time"), "the time-out ended the call: \(slow.stderr)")
         let fallback = try await transcript.run(["show", SampleLookupTests.homeDepot, "--json", "--timeout", "1"])
         #expect(fallback.status == 0)
         #expect((try ctxOffer(fallback)["enabled"] as? [String: Any])?["source"] as? String == "local")

@@ -3,7 +3,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// `search --live` through the real binary against the mock provider API on loopback: the list shows each
+/// `search --live` end to end against the mock provider API on loopback: the list shows each
 /// merchant's live discount and availability with their source, asks each merchant once, stays within
 /// `--concurrency`; plain `search` stays on the database.
 @Suite("merchant-lookup search --live", hangGuard(minutes: 5))

@@ -9,8 +9,8 @@ import Glibc
 import Darwin
 #endif
 
-/// `merchant-lookup sync` from the network, end to end through the real binary and a storage service on
-/// loopback: the default object, `--storage-url` and `$DASHSPEND_STORAGE_URL`, `--check`, every failure's
+/// `merchant-lookup sync` from the network, end to end against a storage service on loopback (the binary
+/// itself where it is killed or its memory measured): the default object, `--storage-url` and `$DASHSPEND_STORAGE_URL`, `--check`, every failure's
 /// exit code, kills at random points, and flat memory for a large download.
 // A hang guard far above the work: the 20 kills alone took 3.6 minutes on a loaded machine.
 @Suite("merchant-lookup sync fetches the wallets' object from a storage service", hangGuard(minutes: 20))

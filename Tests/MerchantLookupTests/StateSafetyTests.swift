@@ -3,7 +3,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// Hostile or broken state, through the real binary: the wrong database is never used silently, special
+/// Hostile or broken state: the wrong database is never used silently, special
 /// files never hang a command, shared folders are refused, a damaged install is replaced, a full disk is
 /// "cannot write".
 @Suite("State folder safety", hangGuard(minutes: 5))
@@ -16,7 +16,8 @@ struct StateSafetyTests {
         home = scratch.file("home")
     }
 
-    /// Every run here is bounded: a command that hangs is killed after this many seconds and fails.
+    /// Every run here is bounded: a command that hangs is stopped after this many seconds and fails (a hang
+    /// guard, far above what any run needs, loaded machine included).
     static let timeout = 120.0
 
     func zip(_ merchant: String, timestamp: Int64, named name: String) throws -> String {
@@ -25,9 +26,11 @@ struct StateSafetyTests {
         return scratch.file(name)
     }
 
-    func run(_ arguments: [String], home: String? = nil, unprivileged: Bool = false) async throws -> CLIProcess.Result {
+    func run(
+        _ arguments: [String], home: String? = nil, unprivileged: Bool = false, as mode: CLIProcess.Mode = .inProcess
+    ) async throws -> CLIProcess.Result {
         try await CLIProcess.run(
-            arguments, home: home ?? self.home, unprivileged: unprivileged, timeout: Self.timeout)
+            arguments, home: home ?? self.home, unprivileged: unprivileged, timeout: Self.timeout, as: mode)
     }
 
     // MARK: - Answering from the wrong data
@@ -149,44 +152,45 @@ struct StateSafetyTests {
 
     @Test("A FIFO where a state file or --db is expected fails at once with a clear error")
     func fifos() async throws {
+        // As processes: an open that blocked on a FIFO would hang the test process itself, not one to kill.
         let folder = home + "/mainnet"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         #expect(chmod(home, 0o700) == 0 && chmod(folder, 0o700) == 0)
 
         let db = scratch.file("pipe.db")
         #expect(mkfifo(db, 0o600) == 0)
-        let given = try await run(["search", "home", "--db", db])
+        let given = try await run(["search", "home", "--db", db], as: .process)
         #expect(given.status == 65, "--db FIFO: \(given.status) \(given.stderr)")
         #expect(given.stderr.contains("not a regular file"), "\(given.stderr)")
 
         #expect(mkfifo(folder + "/explore.db", 0o600) == 0)
-        let synced = try await run(["search", "home", "--offline"])
+        let synced = try await run(["search", "home", "--offline"], as: .process)
         #expect(synced.status == 65, "synced FIFO: \(synced.status) \(synced.stderr)")
         #expect(synced.stderr.contains(folder + "/explore.db"), "\(synced.stderr)")
         try FileManager.default.removeItem(atPath: folder + "/explore.db")
 
         #expect(mkfifo(folder + "/ctxspend.json", 0o600) == 0)
-        let credentials = try await run(["auth", "status"])
+        let credentials = try await run(["auth", "status"], as: .process)
         #expect(credentials.status == 65, "credentials FIFO: \(credentials.status) \(credentials.stderr)")
         #expect(credentials.stderr.contains("not a regular file"), "\(credentials.stderr)")
         try FileManager.default.removeItem(atPath: folder + "/ctxspend.json")
 
         #expect(mkfifo(folder + "/state.db", 0o600) == 0)
-        let cache = try await run(["show", SampleLookupTests.homeDepot, "--offline"])
+        let cache = try await run(["show", SampleLookupTests.homeDepot, "--offline"], as: .process)
         #expect(cache.status == 65, "state database FIFO: \(cache.status) \(cache.stderr)")
         #expect(cache.stderr.contains(folder + "/state.db"), "\(cache.stderr)")
         try FileManager.default.removeItem(atPath: folder + "/state.db")
 
         // The stamp of checked databases and the sync metadata are best effort: a FIFO there is ignored.
         let archive = try zip("Piped Bakery", timestamp: 1000, named: "piped.zip")
-        #expect(try await run(["sync", "--from", archive]).status == 0)
+        #expect(try await run(["sync", "--from", archive], as: .process).status == 0)
         #expect(mkfifo(home + "/checked-databases", 0o600) == 0)
-        let stamped = try await run(["search", "Bakery", "--offline"])
+        let stamped = try await run(["search", "Bakery", "--offline"], as: .process)
         #expect(stamped.status == 0, "stamp FIFO: \(stamped.status) \(stamped.stderr)")
         #expect(stamped.stdout.contains("Piped Bakery"))
         try FileManager.default.removeItem(atPath: folder + "/explore.db.meta.json")
         #expect(mkfifo(folder + "/explore.db.meta.json", 0o600) == 0)
-        let resync = try await run(["sync", "--from", archive])
+        let resync = try await run(["sync", "--from", archive], as: .process)
         #expect(resync.status != 128 + SIGKILL, "metadata FIFO: the sync hung: \(resync.stderr)")
     }
 

@@ -2,7 +2,7 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// What a user sees around `sync` (issue 12): the checksum policy's warning and `--strict`, progress per
+/// What a user sees around `sync`: the checksum policy's warning and `--strict`, progress per
 /// stage (redrawn on a terminal, one line each elsewhere, none with `--quiet` or `--json`), the JSON result,
 /// where the data came from in `db info`, and the stale-data note of `show` and `search`.
 @Suite("sync shows its stages and warnings; db info says where the data came from; old data gets a note", hangGuard(minutes: 5))
@@ -81,13 +81,13 @@ struct SyncOutputTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("\r") && !result.stderr.contains("\u{1B}"), "no redrawing into a pipe")
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["decrypt+inflate", "verify", "index"])
+        #expect(result.stderrFirstWords == ["decrypt+inflate", "verify", "index"])
         #expect(lines.first?.contains(" kB in ") == true, "\(lines)")
         #expect(lines.dropFirst().allSatisfy { $0.contains(" done in ") && $0.hasSuffix(" s") }, "\(lines)")
 
         let plain = try SyncFixture.database(named: "plain.db", merchant: "Plain Bakery", in: scratch)
         let copied = try await CLIProcess.run(["sync", "--from", plain], home: home)
-        #expect(copied.stderr.split(separator: "\n").map { $0.split(separator: " ").first ?? "" } == ["copy", "verify", "index"])
+        #expect(copied.stderrFirstWords == ["copy", "verify", "index"])
     }
 
     @Test("--quiet prints nothing at all on success, not even the checksum warning")

@@ -1,18 +1,21 @@
 /// The command line split into words (the command and its operands) and options, which may come before or
-/// after the command. `--name value` and `--name=value` are both accepted; `--` ends the options.
-struct ParsedArguments {
+/// after the command. `--name value` and `--name=value` are both accepted; `--` ends the options. Each value
+/// is read by its declaration's parser here, once; commands get typed values (``subscript(_:)-(Option<Value>)``).
+struct ParsedArguments: Sendable {
     /// The command words and operands, in order.
     private(set) var positionals: [String] = []
-    private var values: [String: [String]] = [:]
+    /// The first problem of the line (an unknown option, a missing or bad value): the whole line is still
+    /// read, so the output options (`--json`, `--quiet`) given after it still apply to the error.
+    private(set) var failure: CLIError?
+    private var values: [String: [any Sendable]] = [:]
     private var flags: Set<String> = []
 
-    /// Parses `arguments` against the declared `options`: aliases become the option's name, values are
-    /// validated as declared, and an unknown option is refused with the nearest known one suggested.
-    init(_ arguments: [String], options: [OptionSpec]) throws(CLIError) {
+    /// Parses `arguments` against the declared `options`: aliases become the option's name, values are read
+    /// by their parser, and an unknown option is refused with the nearest known one suggested.
+    init(_ arguments: [String], options: [OptionSpec]) {
         var byName: [String: OptionSpec] = [:]
         for option in options {
-            byName[option.name] = option
-            for alias in option.aliases { byName[alias] = option }
+            for spelling in option.spellings where byName[spelling] == nil { byName[spelling] = option }
         }
         var index = 0
         var optionsEnded = false
@@ -35,28 +38,40 @@ struct ParsedArguments {
             }
             guard let option = byName[written] else {
                 let suggestion = Self.nearest(to: written, among: options.filter(\.listed).map(\.name))
-                throw .usage("unknown option \(written)" + (suggestion.map { " (did you mean \($0)?)" } ?? ""))
+                fail(.usage("unknown option \(written)" + (suggestion.map { " (did you mean \($0)?)" } ?? "")))
+                continue
             }
             let name = option.name
-            guard option.takesValue else {
-                guard inlineValue == nil else { throw .usage("\(name) takes no value") }
+            guard let parse = option.parse else {
+                guard inlineValue == nil else {
+                    fail(.usage("\(name) takes no value"))
+                    continue
+                }
                 flags.insert(name)
                 continue
             }
-            let value: String
+            let text: String
             if let inlineValue {
-                value = inlineValue
+                text = inlineValue
             } else {
-                guard index < arguments.count else { throw .usage("\(name) needs a value") }
                 // `--from --force` is a forgotten value, not a file named --force (write `--from=--odd` for that).
-                let next = arguments[index]
-                if byName[String(next.prefix { $0 != "=" })] != nil { throw .usage("\(name) needs a value") }
-                value = next
+                guard index < arguments.count, byName[String(arguments[index].prefix { $0 != "=" })] == nil else {
+                    fail(.usage("\(name) needs a value"))
+                    continue
+                }
+                text = arguments[index]
                 index += 1
             }
-            try option.validate(value)
-            values[name, default: []].append(value)
+            do {
+                values[name, default: []].append(try parse(text))
+            } catch {
+                fail(error)
+            }
         }
+    }
+
+    private mutating func fail(_ error: CLIError) {
+        if failure == nil { failure = error }
     }
 
     /// The name in `names` closest to `written` (edit distance at most a third of its length, at least 2).
@@ -79,22 +94,21 @@ struct ParsedArguments {
     }
 
     /// Whether the flag was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    subscript(_ flag: Flag) -> Bool { flags.contains(flag.name) }
 
-    /// The last value of an option.
-    func value(_ name: String) -> String? { values[name]?.last }
+    /// The option's value (the last one given), as its parser read it; nil when it was not given.
+    subscript<Value>(_ option: Option<Value>) -> Value? { all(option).last }
 
-    /// Every value of a repeatable option.
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    /// Every value of a repeatable option, in the order given.
+    func all<Value>(_ option: Option<Value>) -> [Value] {
+        (values[option.name] ?? []).compactMap { $0 as? Value }
+    }
 
-    /// Every option given, for checking that a command accepts them.
+    /// Whether the option (a flag or one with a value) was given.
+    func isGiven(_ option: OptionSpec) -> Bool { flags.contains(option.name) || values[option.name] != nil }
+
+    /// The name of every option given, for checking that a command accepts them.
     var givenOptions: Set<String> { flags.union(values.keys) }
-
-    /// An integer option's value (validated when parsed, as its declaration says).
-    func integer(_ name: String) -> Int? { value(name).flatMap { Int($0) } }
-
-    /// A decimal option's value (validated when parsed, as its declaration says).
-    func number(_ name: String) -> Double? { value(name).flatMap { Double($0) } }
 
     private static func isNumber(_ text: String) -> Bool { Double(text) != nil }
 }

@@ -5,23 +5,22 @@ enum ATMsCommand: CLICommand {
     static let words = ["atms"]
     static let usage = "merchant-lookup atms [QUERY] [--near LAT,LON [--radius KM]] [--limit N] [--offset N]"
     static let summary = "Dash ATMs by name or manufacturer, or near a point"
-    static let options: [OptionSpec] = [
-        SharedOptions.near, SharedOptions.radius, SharedOptions.limit, SharedOptions.offset,
+    static let options = [
+        SharedOptions.near.spec, SharedOptions.radius.spec, SharedOptions.limit.spec, SharedOptions.offset.spec,
     ]
     static let maximumOperands = Int.max
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
-        let arguments = invocation.arguments
         var search = ATMSearch()
         let query = invocation.operands(after: words.count).joined(separator: " ")
         search.text = query.isEmpty ? nil : query
-        search.near = try SearchCommand.point(invocation)
-        if let radius = arguments.number("--radius") {
+        search.near = invocation[SharedOptions.near]
+        if let radius = invocation[SharedOptions.radius] {
             guard search.near != nil else { throw .usage("--radius needs --near LAT,LON") }
             search.radiusKm = radius
         }
-        search.limit = arguments.integer("--limit") ?? 100
-        search.offset = arguments.integer("--offset") ?? 0
+        search.limit = invocation[SharedOptions.limit] ?? 100
+        search.offset = invocation[SharedOptions.offset] ?? 0
         let client = try invocation.client()
         let atms = try await invocation.perform { () throws in try client.atms(search) }
         if invocation.json {

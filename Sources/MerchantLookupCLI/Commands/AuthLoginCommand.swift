@@ -6,13 +6,13 @@ enum AuthLoginCommand: CLICommand {
     static let words = ["auth", "login"]
     static let usage = "merchant-lookup auth login PROVIDER --email ADDRESS [--network NAME]"
     static let summary = "start signing in: the provider e-mails a one-time code"
-    static let options: [OptionSpec] = [.value("--email", "ADDRESS", help: "the address the provider e-mails the code to")]
+    static let options = [AuthOptions.email.spec]
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         try AuthSupport.requireNetwork(invocation, words: words)
         let provider = try AuthSupport.provider(invocation, words: words)
-        let email = try AuthSupport.required("--email", invocation, words: words)
+        let email = try AuthSupport.required(AuthOptions.email, invocation, words: words)
         let network = invocation.network
         let client = try invocation.client()
         let remembered = try await invocation.perform { () async throws in

@@ -8,7 +8,7 @@ enum AuthSupport {
             let known = GiftCardProvider.allCases.map(\.id).joined(separator: ", ")
             throw .usage("`\(words.joined(separator: " "))` needs a PROVIDER (\(known))")
         }
-        return try Invocation.provider(named: raw)
+        return try ValueParser.provider.read(raw, "PROVIDER")
     }
 
     /// Refuses `--offline` for a command that has to talk to the provider.
@@ -19,9 +19,9 @@ enum AuthSupport {
     }
 
     /// A required option's value, trimmed and not empty.
-    static func required(_ option: String, _ invocation: Invocation, words: [String]) throws(CLIError) -> String {
-        guard let value = invocation.arguments.value(option)?.trimmedWhitespace, !value.isEmpty else {
-            throw .usage("`\(words.joined(separator: " "))` needs \(option)")
+    static func required(_ option: Option<String>, _ invocation: Invocation, words: [String]) throws(CLIError) -> String {
+        guard let value = invocation[option], !value.isEmpty else {
+            throw .usage("`\(words.joined(separator: " "))` needs \(option.name)")
         }
         return value
     }

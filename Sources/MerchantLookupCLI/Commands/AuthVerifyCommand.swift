@@ -8,9 +8,7 @@ enum AuthVerifyCommand: CLICommand {
     static let words = ["auth", "verify"]
     static let usage = "merchant-lookup auth verify PROVIDER [--code CODE | --code -] [--network NAME]"
     static let summary = "finish signing in with the e-mailed one-time code"
-    static let options: [OptionSpec] = [
-        .value("--code", "CODE", help: "the one-time code from the e-mail; - reads it from standard input")
-    ]
+    static let options = [AuthOptions.code.spec]
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {

@@ -5,11 +5,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `merchant-lookup buy MERCHANT --amount N [--provider ID] [--yes] [--again]`: checks the amount against the
 /// live offer, shows what will be bought and paid, asks on the terminal (unless `--yes`), orders the card
@@ -19,39 +14,19 @@ enum BuyCommand: CLICommand {
     static let words = ["buy"]
     static let usage = "merchant-lookup buy MERCHANT_ID|NAME --amount N [--provider ID] [--yes] [--again] [--json]"
     static let summary = "buy a gift card: check the amount live, order it, print the Dash payment"
-    static var options: [OptionSpec] {
-        [
-            .value("--amount", "N", help: "the card's value in USD (one of a fixed card's values, or within the range)"),
-            .value(
-                "--provider", "ID",
-                help: "the provider to buy from (\(GiftCardProvider.allCases.map(\.id).joined(separator: ", ")); "
-                    + "default: the best offer)"
-            ),
-            .flag("--yes", aliases: ["-y"], help: "buy without asking for confirmation (needed without a terminal)"),
-            .flag(
-                "--again",
-                help: "buy although an order of the same card from the last day may still be outstanding "
-                    + "(its answer lost, or unpaid)"),
-        ]
-    }
+    static let options = [BuyOptions.amount.spec, BuyOptions.provider.spec, BuyOptions.yes.spec, BuyOptions.again.spec]
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         guard let wanted = invocation.operands(after: words.count).first, !wanted.isEmpty else {
             throw .usage("buy needs a MERCHANT_ID or a name")
         }
-        guard let raw = invocation.arguments.value("--amount") else { throw .usage("buy needs --amount N") }
-        let amount: Decimal
-        do {
-            amount = try PurchaseAmount(parsing: raw).value
-        } catch {
-            throw .usage("--amount: \(error.message)")
-        }
-        let again = invocation.arguments.flag("--again")
-        let provider = try invocation.provider()
-        let confirmed = invocation.arguments.flag("--yes")
+        guard let amount = invocation[BuyOptions.amount] else { throw .usage("buy needs --amount N") }
+        let provider = invocation[BuyOptions.provider]
+        let confirmed = invocation[BuyOptions.yes]
+        let again = invocation[BuyOptions.again]
         // Checked before anything is sent: without a terminal nobody can answer the question.
-        if !confirmed && isatty(STDIN_FILENO) != 1 {
+        if !confirmed && !invocation.streams.input.isTerminal {
             throw .usage("buy asks for confirmation on a terminal; without one, pass --yes")
         }
         if invocation.offline { throw .usage("buy needs the network: drop --offline") }
@@ -60,7 +35,7 @@ enum BuyCommand: CLICommand {
             try await client.quote(merchant: wanted, amount: amount, provider: provider, again: again)
         }
         if !confirmed {
-            guard ask(summaryText(quote) + "Buy it? [y/N] ") else {
+            guard ask(summaryText(quote) + "Buy it? [y/N] ", invocation) else {
                 return invocation.json
                     ? JSONDocument.object([("bought", .bool(false))]).serialized() + "\n" : "Nothing was bought.\n"
             }
@@ -68,7 +43,7 @@ enum BuyCommand: CLICommand {
         let order = try await invocation.perform(offlineHelps: false) { () async throws in
             try await client.placeOrder(quote)
         }
-        if let notSaved = order.notSaved { note(notSaved) }
+        if let notSaved = order.notSaved { invocation.standardError.writeLine("warning: " + notSaved) }
         if invocation.json {
             var members: [(String, JSONDocument)] = [
                 ("bought", .bool(true)), ("quote", quoteJSON(quote)), ("order", OrderOutput.json(order, reveal: false)),
@@ -79,7 +54,7 @@ enum BuyCommand: CLICommand {
         var text = confirmed ? summaryText(quote) : ""
         text += "\nOrdered: order \(order.id) at \(order.providerName), status \(OrderOutput.status(order)).\n"
         if order.isPayable, let uri = order.paymentURI {
-            text += PaymentOutput.text(uri: uri, dashAmount: order.dashAmount, environment: invocation.environment)
+            text += PaymentOutput.text(uri: uri, dashAmount: order.dashAmount, colours: invocation.coloursOnOutput)
         } else {
             text += "No payment is asked for this order: do not pay it.\n"
         }
@@ -109,17 +84,10 @@ enum BuyCommand: CLICommand {
         ])
     }
 
-    /// Says `line` on stderr at once (before the payment is printed).
-    private static func note(_ line: String) {
-        let bytes = Array(("merchant-lookup: warning: " + line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    }
-
     /// Asks `question` on stderr and reads the answer from the terminal: yes only for `y` or `yes`.
-    private static func ask(_ question: String) -> Bool {
-        let bytes = Array(question.utf8)
-        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        guard let answer = readLine(strippingNewline: true)?.trimmedWhitespace.lowercased() else { return false }
+    private static func ask(_ question: String, _ invocation: Invocation) -> Bool {
+        invocation.standardError.write(TerminalText.sanitized(question))
+        guard let answer = invocation.streams.input.readLine()?.trimmedWhitespace.lowercased() else { return false }
         return answer == "y" || answer == "yes"
     }
 }

@@ -6,11 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `merchant-lookup order ID [--wait] [--reveal]` and `order --txid TXID`: one order with its status asked
 /// from the provider (and its card, once delivered; a fulfilled order with its card kept is shown without
@@ -21,40 +16,32 @@ enum OrderCommand: CLICommand {
     static let usage =
         "merchant-lookup order ORDER_ID [--wait [--poll-interval SECONDS] | --offline] [--reveal] | order --txid TXID"
     static let summary = "one order: its status from the provider, and the card once delivered"
-    static let options: [OptionSpec] = [
-        .flag(
-            "--wait",
-            help: "ask again until fulfilled or rejected, at most --timeout seconds in all "
-                + "(--timeout is also each request's time-out)"),
-        .value(
-            "--poll-interval", "SECONDS", help: "with --wait, the first wait between two asks (default 2, doubling up to 30)",
-            validation: .number(0.01...30)),
-        .flag("--reveal", help: "show the card's number, PIN, challenge and links (masked otherwise)"),
-        .value("--txid", "TXID", help: "find the CTX order paid by this Dash transaction"),
+    static let options = [
+        OrderOptions.wait.spec, OrderOptions.pollInterval.spec, OrderOptions.reveal.spec, OrderOptions.transactionId.spec,
     ]
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
-        let reveal = invocation.arguments.flag("--reveal")
+        let reveal = invocation[OrderOptions.reveal]
         let client = try invocation.client()
         let id = invocation.operands(after: words.count).first
         let order: Order
         if invocation.offline {
             // Offline: the order as the state database keeps it (a delivered card included), nothing asked.
-            if invocation.arguments.value("--txid") != nil {
+            if invocation[OrderOptions.transactionId] != nil {
                 throw .usage("order --txid asks CTX: drop --offline")
             }
-            if invocation.arguments.flag("--wait") { throw .usage("order --wait asks the provider: drop --offline") }
+            if invocation[OrderOptions.wait] { throw .usage("order --wait asks the provider: drop --offline") }
             guard let id, !id.isEmpty else { throw .usage("order needs an ORDER_ID (see `merchant-lookup orders`)") }
             order = try await invocation.perform { () async throws in try client.storedOrder(id: id) }
-        } else if let txid = invocation.arguments.value("--txid") {
+        } else if let txid = invocation[OrderOptions.transactionId] {
             if id != nil { throw .usage("order takes an ORDER_ID or --txid, not both") }
             order = try await invocation.perform { () async throws in
                 try await client.order(transactionId: txid)
             }
         } else {
             guard let id, !id.isEmpty else { throw .usage("order needs an ORDER_ID (see `merchant-lookup orders`) or --txid") }
-            if invocation.arguments.flag("--wait") {
+            if invocation[OrderOptions.wait] {
                 order = try await wait(for: id, client: client, invocation: invocation)
             } else {
                 order = try await invocation.perform { () async throws in try await client.order(id: id) }
@@ -67,7 +54,7 @@ enum OrderCommand: CLICommand {
         if invocation.json {
             return JSONDocument.object([("order", OrderOutput.json(order, reveal: reveal))]).serialized() + "\n"
         }
-        return OrderOutput.text(order, reveal: reveal, environment: invocation.environment)
+        return OrderOutput.text(order, reveal: reveal, colours: invocation.coloursOnOutput)
     }
 
     /// What `--wait` saw so far: the latest order, the failure of the latest ask (nil once an answer came
@@ -81,9 +68,10 @@ enum OrderCommand: CLICommand {
     /// the provider answers (the order is still unpaid or paid), the provider's own failure (69 when it is
     /// down, 75 for a 429, ...) when it never answered during the wait or its latest ask failed otherwise.
     private static func wait(for id: String, client: DashSpendClient, invocation: Invocation) async throws(CLIError) -> Order {
-        let polling = OrderPolling(initial: invocation.arguments.number("--poll-interval") ?? 2)
+        let polling = OrderPolling(initial: invocation[OrderOptions.pollInterval] ?? 2)
         let seconds = invocation.timeout
-        let quiet = invocation.json || invocation.arguments.flag("--quiet")
+        let quiet = invocation.json || invocation.quiet
+        let standardError = invocation.standardError
         let progress = Progress()
         let states = client.orderStates(id: id, polling: polling)
         let finished: Order? = await withTaskGroup(of: Order?.self) { group in
@@ -102,7 +90,7 @@ enum OrderCommand: CLICommand {
                             $0.answered = true
                         }
                         if !quiet && order.status != shown {
-                            note("order \(order.id): \(order.status.rawValue)")
+                            standardError.writeLine("order \(order.id): \(order.status.rawValue)")
                             shown = order.status
                         }
                         if order.status.isFinal || order.status == .unknown || order.providerOrderId == nil
@@ -115,7 +103,7 @@ enum OrderCommand: CLICommand {
                             $0.failure = failure
                             if let previous { $0.order = previous }
                         }
-                        if !quiet { note("order \(id): \(failure.message)") }
+                        if !quiet { standardError.writeLine("order \(id): \(failure.message)") }
                     default:
                         break
                     }
@@ -138,10 +126,5 @@ enum OrderCommand: CLICommand {
             "order \(id) is still \(latest?.status.rawValue ?? "unknown") after \(OutputFormat.amount(Decimal(seconds))) s",
             code: .tryAgainLater, hint: "run `merchant-lookup order \(id) --wait` again, or raise --timeout",
             name: "stillWaiting")
-    }
-
-    private static func note(_ line: String) {
-        let bytes = Array(("merchant-lookup: " + line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

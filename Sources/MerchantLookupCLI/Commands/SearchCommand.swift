@@ -13,34 +13,20 @@ enum SearchCommand: CLICommand {
                                [--live | --refresh | --max-age SECONDS]
         """
     static let summary = "search merchants by name and filters"
-    static var options: [OptionSpec] {
+    static let options =
         [
-            .value(
-                "--provider", "ID",
-                help: "only merchants sold through this provider (\(GiftCardProvider.allCases.map(\.id).joined(separator: ", ")))"
-            ),
-            .value("--type", "TYPE", help: "online, physical or both (repeatable, or comma-separated)"),
-            .value("--payment", "METHOD", help: "dash or giftcard"),
-            .value("--denominations", "TYPE", help: "fixed or flexible", validation: .choice(["fixed", "flexible"])),
-            .value("--territory", "NAME", help: "merchants with a location in this territory (see `territories`)"),
-            SharedOptions.near, SharedOptions.radius,
-            .value(
-                "--sort", "ORDER", help: "name, distance (needs --near) or discount",
-                validation: .choice(["name", "distance", "discount"])),
-            SharedOptions.limit, SharedOptions.offset,
-            .flag("--include-url-redeem", help: "also merchants redeemed only through a URL"),
+            SearchOptions.provider.spec, SearchOptions.types.spec, SearchOptions.payment.spec,
+            SearchOptions.denominations.spec, SearchOptions.territory.spec, SharedOptions.near.spec,
+            SharedOptions.radius.spec, SearchOptions.sort.spec, SharedOptions.limit.spec, SharedOptions.offset.spec,
+            SearchOptions.includeURLRedeem.spec,
         ] + FetchPolicyOptions.all
-    }
-
-    /// The options that make search resolve every merchant of the page (each under the policy it gives show).
-    static let resolvingOptions = ["--live", "--refresh", "--max-age"]
     static let maximumOperands = Int.max
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let search = try makeSearch(invocation)
-        let arguments = invocation.arguments
-        if let option = resolvingOptions.first(where: { arguments.flag($0) || arguments.value($0) != nil }) {
-            if invocation.offline { throw .usage("\(option) and --offline cannot be used together") }
+        // A fetch-policy option makes search resolve every merchant of the page (each under the policy it gives show).
+        if let option = FetchPolicyOptions.given(invocation) {
+            if invocation.offline { throw .usage("\(option.name) and --offline cannot be used together") }
             return try await runLive(invocation, search: search, policy: try FetchPolicyOptions.policy(invocation))
         }
         let client = try invocation.client()
@@ -68,59 +54,29 @@ enum SearchCommand: CLICommand {
     }
 
     static func makeSearch(_ invocation: Invocation) throws(CLIError) -> MerchantSearch {
-        let arguments = invocation.arguments
         var search = MerchantSearch()
         let query = invocation.operands(after: words.count).joined(separator: " ")
         search.text = query.isEmpty ? nil : query
-        search.provider = try invocation.provider()
-        for raw in arguments.all("--type") {
-            for part in raw.split(separator: ",") {
-                let type = MerchantType(parsing: String(part))
-                guard type != .unknown else { throw .usage("--type must be online, physical or both, not \(part)") }
-                search.types.insert(type)
-            }
-        }
-        if let raw = arguments.value("--payment") {
-            switch raw.lowercased().filter({ $0.isLetter }) {
-            case "dash": search.paymentMethod = .dash
-            case "giftcard": search.paymentMethod = .giftCard
-            default: throw .usage("--payment must be dash or giftcard, not \(raw)")
-            }
-        }
-        if let raw = arguments.value("--denominations") {
-            guard let type = DenominationsType(parsing: raw) else {
-                throw .usage("--denominations must be fixed or flexible, not \(raw)")
-            }
-            search.denominations = type
-        }
-        search.territory = arguments.value("--territory")
-        search.near = try point(invocation)
-        if let radius = arguments.number("--radius") {
+        search.provider = invocation[SearchOptions.provider]
+        search.types.formUnion(invocation.all(SearchOptions.types).joined())
+        search.paymentMethod = invocation[SearchOptions.payment]
+        search.denominations = invocation[SearchOptions.denominations]
+        search.territory = invocation[SearchOptions.territory]
+        search.near = invocation[SharedOptions.near]
+        if let radius = invocation[SharedOptions.radius] {
             guard search.near != nil else { throw .usage("--radius needs --near LAT,LON") }
             search.radiusKm = radius
         }
-        if let raw = arguments.value("--sort") {
-            guard let sort = MerchantSort(rawValue: raw.lowercased()) else {
-                throw .usage("--sort must be name, distance or discount, not \(raw)")
-            }
+        if let sort = invocation[SearchOptions.sort] {
             if sort == .distance, search.near == nil { throw .usage("--sort distance needs --near LAT,LON") }
             search.sort = sort
         } else if search.near != nil {
             search.sort = .distance
         }
-        search.limit = arguments.integer("--limit") ?? 100
-        search.offset = arguments.integer("--offset") ?? 0
-        search.includeURLRedeem = arguments.flag("--include-url-redeem")
+        search.limit = invocation[SharedOptions.limit] ?? 100
+        search.offset = invocation[SharedOptions.offset] ?? 0
+        search.includeURLRedeem = invocation[SearchOptions.includeURLRedeem]
         return search
-    }
-
-    /// `--near LAT,LON`, validated.
-    static func point(_ invocation: Invocation) throws(CLIError) -> GeoPoint? {
-        guard let raw = invocation.arguments.value("--near") else { return nil }
-        guard let point = GeoPoint(parsing: raw) else {
-            throw .usage("--near must be LAT,LON in degrees (e.g. 30.2672,-97.7431), not \(raw)")
-        }
-        return point
     }
 
     static func json(_ page: MerchantSearchPage) -> String {

@@ -17,7 +17,7 @@ enum ShowBatch {
 
         /// The inputs of `show`, from its `operands` and `--stdin`.
         init(_ invocation: Invocation, operands: [String]) throws(CLIError) {
-            if invocation.arguments.flag("--stdin") {
+            if invocation[ShowOptions.standardInput] {
                 guard operands.isEmpty else {
                     throw .usage("show --stdin reads the merchants from standard input: give no MERCHANT_ID with it")
                 }
@@ -46,7 +46,8 @@ enum ShowBatch {
                 client.merchants(stream(operands), policy: policy), invocation: invocation, client: client, near: near)
         case .standardInput:
             try await print(
-                client.merchants(StandardInputLines(), policy: policy), invocation: invocation, client: client, near: near)
+                client.merchants(StandardInputLines(descriptor: invocation.streams.input.descriptor), policy: policy),
+                invocation: invocation, client: client, near: near)
         }
         return ""
     }
@@ -62,7 +63,7 @@ enum ShowBatch {
         _ lookups: BatchLookups<Lines>, invocation: Invocation, client: DashSpendClient, near: GeoPoint?
     ) async throws(CLIError) {
         let json = invocation.json
-        let withLocations = invocation.arguments.flag("--locations")
+        let withLocations = invocation[ShowOptions.locations]
         var firstFailure: ExitCode?
         var printed = 0
         var iterator = lookups.makeAsyncIterator()
@@ -80,7 +81,7 @@ enum ShowBatch {
                 let locations =
                     withLocations ? try client.locations(merchantId: merchant.merchant.merchantId, near: near) : nil
                 piece = ShowCommand.rendered(
-                    merchant, locations: locations, json: json, explain: invocation.arguments.flag("--explain"))
+                    merchant, locations: locations, json: json, explain: invocation[ShowOptions.explain])
             } catch {
                 let failure = CLIError(DashSpendFailure(error), network: invocation.network)
                 firstFailure = firstFailure ?? failure.code

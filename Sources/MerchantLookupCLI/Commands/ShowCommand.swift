@@ -14,19 +14,16 @@ enum ShowCommand: CLICommand {
         "merchant-lookup show MERCHANT_ID|NAME... | --stdin [--max-age SECONDS | --refresh | --live | --offline] "
         + "[--explain] [--locations [--near LAT,LON]]"
     static let summary = "merchants, their offers resolved (live → cached → local → default)"
-    static let options: [OptionSpec] =
+    static let options =
         FetchPolicyOptions.all + [
-            .flag("--explain", help: "show every source of every field, its value or why none, and the winner"),
-            .flag("--locations", help: "also list the merchant's locations"),
-            SharedOptions.near,
-            .flag("--stdin", help: "read the MERCHANT_IDs or names from standard input, one per line"),
+            ShowOptions.explain.spec, ShowOptions.locations.spec, SharedOptions.near.spec, ShowOptions.standardInput.spec,
         ]
     static let maximumOperands = Int.max
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let inputs = try ShowBatch.Inputs(invocation, operands: invocation.operands(after: words.count))
-        let near = try SearchCommand.point(invocation)
-        if near != nil, !invocation.arguments.flag("--locations") {
+        let near = invocation[SharedOptions.near]
+        if near != nil, !invocation[ShowOptions.locations] {
             throw .usage("--near with show orders --locations: add --locations")
         }
         let policy = try FetchPolicyOptions.policy(invocation)
@@ -38,14 +35,14 @@ enum ShowCommand: CLICommand {
         let (merchant, locations) = try await invocation.perform {
             () async throws -> (ResolvedMerchant, [MerchantLocation]?) in
             let merchant = try await client.merchant(wanted, policy: policy)
-            guard invocation.arguments.flag("--locations") else { return (merchant, nil) }
+            guard invocation[ShowOptions.locations] else { return (merchant, nil) }
             return (merchant, try client.locations(merchantId: merchant.merchant.merchantId, near: near))
         }
         ProvenanceOutput.noteIfStale(client, invocation)
         let notes = [client.stateDatabaseRecovery?.description].compactMap { $0 }
         if invocation.json { notes.forEach(invocation.notesInOutput.add) }
         return rendered(
-            merchant, locations: locations, json: invocation.json, explain: invocation.arguments.flag("--explain"),
+            merchant, locations: locations, json: invocation.json, explain: invocation[ShowOptions.explain],
             notes: notes)
     }
 

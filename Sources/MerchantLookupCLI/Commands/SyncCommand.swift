@@ -15,26 +15,19 @@ enum SyncCommand: CLICommand {
         "merchant-lookup sync [--from FILE|gs://BUCKET/OBJECT|URL] [--storage-url BASE] [--network mainnet|testnet] "
         + "[--force] [--strict] [--check] [--json]"
     static let summary = "fetch (or import) the wallets' explore data for later commands"
-    static let options: [OptionSpec] = [
-        .value(
-            "--from", "SOURCE",
-            help: "a file (the explore ZIP or database), gs://BUCKET/OBJECT or an https URL (default: the wallets' object)"),
-        .value(
-            "--storage-url", "BASE",
-            help: "the storage REST base URL for gs:// objects (default $DASHSPEND_STORAGE_URL, else Firebase Storage)"),
-        .flag("--force", help: "download and import even when the installed data is as new"),
-        .flag("--strict", help: "refuse a ZIP whose CRC-32C differs from the checksum its comment states"),
-        .flag("--check", help: "only say whether newer data exists (exit 0: up to date, 10: update available)"),
+    static let options = [
+        SyncOptions.source.spec, SyncOptions.storageURL.spec, SyncOptions.force.spec, SyncOptions.strict.spec,
+        SyncOptions.check.spec,
     ]
     static let maximumOperands = 0
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let network = invocation.network
-        let source = invocation.arguments.value("--from").map(SyncSource.init(parsing:)) ?? .default(for: network)
+        let source = invocation[SyncOptions.source] ?? .default(for: network)
         let client = try invocation.client()
-        let force = invocation.arguments.flag("--force")
-        let strict = invocation.arguments.flag("--strict")
-        if invocation.arguments.flag("--check") {
+        let force = invocation[SyncOptions.force]
+        let strict = invocation[SyncOptions.strict]
+        if invocation[SyncOptions.check] {
             if force { throw .usage("--check and --force do not go together") }
             return try await check(source, client: client, invocation: invocation)
         }

@@ -55,8 +55,8 @@ enum OrderOutput {
     }
 
     /// The order as lines of `label: value`, then its payment (only while it may be paid: with its QR code
-    /// when `environment` is given) and its cards.
-    static func text(_ order: Order, reveal: Bool, environment: [String: String]? = nil) -> String {
+    /// when `colours` is given, in the terminal's colours when true) and its cards.
+    static func text(_ order: Order, reveal: Bool, colours: Bool? = nil) -> String {
         var provider = order.providerName + (order.providerOrderId.map { " (order \($0))" } ?? "")
         if let missing = notInThisBuild(order) { provider += " - \(missing)" }
         var lines = [
@@ -88,8 +88,8 @@ enum OrderOutput {
         }
         let width = (lines.map(\.0.count).max() ?? 0) + 2
         var text = lines.map { OutputFormat.pad($0.0 + ":", width) + $0.1 + "\n" }.joined()
-        if let environment, order.isPayable, let uri = order.paymentURI, !uri.isEmpty {
-            text += PaymentOutput.qrCode(uri, environment: environment)
+        if let colours, order.isPayable, let uri = order.paymentURI, !uri.isEmpty {
+            text += PaymentOutput.qrCode(uri, colours: colours)
         }
         if !reveal && order.cards.contains(where: \.hasSecrets) {
             text += "(the card's number, PIN, challenge and links are masked: add --reveal to show them)\n"

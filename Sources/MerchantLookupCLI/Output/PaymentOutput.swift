@@ -6,28 +6,23 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The payment a person makes from any Dash wallet: the amount, the `dash:` URI, and a QR code of the URI
 /// to scan. On a terminal the code sets its own black-on-white colours (readable on dark and light themes);
-/// into a file or a pipe, or with `NO_COLOR` set, it is drawn without escape codes.
+/// into a file or a pipe, or with `NO_COLOR` set, it is drawn without escape codes (``Invocation/coloursOnOutput``).
 enum PaymentOutput {
-    static func text(uri: String, dashAmount: Decimal?, environment: [String: String]) -> String {
+    static func text(uri: String, dashAmount: Decimal?, colours: Bool) -> String {
         var text = ""
         if let dashAmount { text += "Pay \(dashAmount) DASH from any Dash wallet:\n" }
         text += "  \(uri)\n"
-        return text + qrCode(uri, environment: environment)
+        return text + qrCode(uri, colours: colours)
     }
 
-    /// The QR code of `uri` drawn for the terminal (or a note saying why there is none).
-    static func qrCode(_ uri: String, environment: [String: String]) -> String {
+    /// The QR code of `uri` drawn for the terminal, with its colours when `colours` (or a note saying why
+    /// there is none).
+    static func qrCode(_ uri: String, colours: Bool) -> String {
         do {
             let code = try QRCode(encoding: uri)
-            let colours = isatty(STDOUT_FILENO) == 1 && environment["NO_COLOR"] == nil
             return QRTerminalRenderer(style: colours ? .ansiColors : .plain).render(code) + "\n"
         } catch {
             return "(no QR code: \(error))\n"

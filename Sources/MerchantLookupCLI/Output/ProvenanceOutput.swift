@@ -55,12 +55,13 @@ enum ProvenanceOutput {
     /// On stderr, one line, when the installed data is stale: not with `--json` or `--quiet`, and never for
     /// a database `sync` did not install (a file given with `--db`, the embedded sample), whose age is
     /// unknown.
-    static func noteIfStale(_ client: DashSpendClient, _ invocation: Invocation, standardError: StandardError = StandardError()) {
+    static func noteIfStale(_ client: DashSpendClient, _ invocation: Invocation) {
         guard !invocation.json, !invocation.quiet, let provenance = client.databaseProvenance() else { return }
         let now = client.configuration.now()
         guard provenance.isStale(now: now), let age = age(provenance, now: now) else { return }
         let network = invocation.network == .mainnet ? "" : " --network \(invocation.network.rawValue)"
-        standardError.writeLine("note: the explore data is from \(age); update it with `merchant-lookup sync\(network)`")
+        invocation.standardError.writeLine(
+            "note: the explore data is from \(age); update it with `merchant-lookup sync\(network)`")
     }
 
     /// `2026-10-01T12:00:00Z`.

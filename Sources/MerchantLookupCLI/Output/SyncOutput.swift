@@ -4,19 +4,18 @@ import DashSpend
 enum SyncOutput {
     /// Progress on stderr: redrawn on a terminal, one line per stage elsewhere, none with `--quiet` or
     /// `--json`.
-    static func progressView(_ invocation: Invocation, standardError: StandardError = StandardError())
-        -> SyncProgressView
-    {
+    static func progressView(_ invocation: Invocation) -> SyncProgressView {
+        let standardError = invocation.standardError
         let style: SyncProgressView.Style =
             invocation.quiet || invocation.json ? .silent : standardError.isTerminal ? .redrawing : .lines
         return SyncProgressView(style: style) { standardError.write($0) }
     }
 
     /// Each warning as one line on stderr (not with `--quiet`).
-    static func warn(_ warnings: [String], _ invocation: Invocation, standardError: StandardError = StandardError()) {
+    static func warn(_ warnings: [String], _ invocation: Invocation) {
         guard !invocation.quiet else { return }
         for warning in warnings {
-            standardError.writeLine("warning: " + warning + " (`sync --strict` refuses such a file)")
+            invocation.standardError.writeLine("warning: " + warning + " (`sync --strict` refuses such a file)")
         }
     }
 

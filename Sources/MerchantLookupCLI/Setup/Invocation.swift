@@ -1,10 +1,13 @@
 import DashSpend
 import DashSpendSample
 
-/// Everything a command needs from the command line and the environment, resolved once.
+/// Everything a command needs from the command line, the environment and the standard streams, resolved once.
+/// Options are read by their declarations (`invocation[SearchOptions.sort]`), with the values their parsers read.
 struct Invocation {
-    let arguments: ParsedArguments
+    private let arguments: ParsedArguments
     let environment: [String: String]
+    /// Standard input, output and error, each with whether it is a terminal.
+    let streams: StandardStreams
     /// The network (`--network`, default mainnet).
     let network: DashSpendNetwork
     /// Seconds one provider request may take (`--timeout`, default the wallets' 20).
@@ -19,58 +22,52 @@ struct Invocation {
     /// stderr as well.
     let notesInOutput = NoteCollector()
 
-    /// Resolves the options every command shares, so a bad `--network` or `--timeout` is a usage error
-    /// whatever the command.
+    /// Resolves the options every command shares and builds the client, so a bad provider URL is a usage
+    /// error whatever the command.
     init(
-        arguments: ParsedArguments, environment: [String: String], criticalSections: CriticalSections = CriticalSections(),
-        output: OutputSink = OutputSink()
+        arguments: ParsedArguments, environment: [String: String], streams: StandardStreams,
+        criticalSections: CriticalSections = CriticalSections(), output: OutputSink = OutputSink()
     ) throws(CLIError) {
         self.arguments = arguments
         self.environment = environment
+        self.streams = streams
         self.criticalSections = criticalSections
         self.output = output
-        if let raw = arguments.value("--network") {
-            guard let network = DashSpendNetwork(rawValue: raw.lowercased()) else {
-                throw .usage("--network must be mainnet or testnet, not \(raw)")
-            }
-            self.network = network
-        } else {
-            self.network = .mainnet
-        }
-        timeout = arguments.number("--timeout") ?? 20
-        // Built once, here, so a bad provider URL is a usage error whatever the command.
+        network = arguments[GlobalOptions.network] ?? .mainnet
+        timeout = arguments[GlobalOptions.timeout] ?? 20
         madeClient = try makeClient()
     }
 
+    /// Whether the flag was given.
+    subscript(_ flag: Flag) -> Bool { arguments[flag] }
+
+    /// The option's value as its parser read it; nil when it was not given.
+    subscript<Value>(_ option: Option<Value>) -> Value? { arguments[option] }
+
+    /// Every value of a repeatable option, in the order given.
+    func all<Value>(_ option: Option<Value>) -> [Value] { arguments.all(option) }
+
+    /// Whether the option was given.
+    func isGiven(_ option: OptionSpec) -> Bool { arguments.isGiven(option) }
+
     /// Output as JSON.
-    var json: Bool { arguments.flag("--json") }
+    var json: Bool { self[GlobalOptions.json] }
     /// Nothing on stderr but errors (and, for `sync`, nothing on stdout but `--json`'s object).
-    var quiet: Bool { arguments.flag("--quiet") }
+    var quiet: Bool { self[GlobalOptions.quiet] }
     /// Never touch the network.
-    var offline: Bool { arguments.flag("--offline") }
+    var offline: Bool { self[GlobalOptions.offline] }
+    /// Standard error.
+    var standardError: StandardError { streams.error }
+    /// Whether a QR code on stdout gets its colours: stdout is a terminal and `NO_COLOR` is not set.
+    var coloursOnOutput: Bool { streams.output.isTerminal && environment["NO_COLOR"] == nil }
 
     /// The state directory: `--state-dir` (or `--home`), `$DASHSPEND_HOME`, `$XDG_STATE_HOME/dashspend`, `~/.local/state/dashspend`.
     var stateDirectory: String {
-        StateDirectory.resolve(home: arguments.value("--state-dir"), environment: environment)
+        StateDirectory.resolve(home: self[GlobalOptions.stateDirectory], environment: environment)
     }
 
     /// The command's operands (after the command words).
     func operands(after words: Int) -> [String] { Array(arguments.positionals.dropFirst(words)) }
-
-    /// A provider named by `--provider`.
-    func provider() throws(CLIError) -> GiftCardProvider? {
-        guard let raw = arguments.value("--provider") else { return nil }
-        return try Self.provider(named: raw)
-    }
-
-    /// The compiled-in provider called `raw`.
-    static func provider(named raw: String) throws(CLIError) -> GiftCardProvider {
-        guard let provider = GiftCardProvider(id: raw) else {
-            let known = GiftCardProvider.allCases.map(\.id).joined(separator: ", ")
-            throw .usage("unknown provider \(raw): this build has \(known)")
-        }
-        return provider
-    }
 
     /// The `--<id>-url` option of `provider`.
     static func urlOption(_ provider: GiftCardProvider) -> String { "--\(provider.id)-url" }
@@ -80,25 +77,26 @@ struct Invocation {
     /// `--offline`, `--timeout`, `--concurrency`.
     func configuration() -> DashSpendConfiguration {
         var urls: [GiftCardProvider: String] = [:]
-        for provider in GiftCardProvider.allCases {
-            if let raw = arguments.value(Self.urlOption(provider)) { urls[provider] = raw }
+        for (provider, option) in GlobalOptions.providerURLs {
+            if let raw = self[option] { urls[provider] = raw }
         }
         var configuration = DashSpendConfiguration(
             stateDirectory: stateDirectory, network: network,
-            database: arguments.value("--db").map { .file($0) } ?? .installed(fallback: .sample),
-            providerBaseURLs: urls, country: arguments.value("--country") ?? environment["DASHSPEND_COUNTRY"],
+            database: self[GlobalOptions.database].map { .file($0) } ?? .installed(fallback: .sample),
+            providerBaseURLs: urls, country: self[GlobalOptions.country] ?? environment["DASHSPEND_COUNTRY"],
             offline: offline, timeout: timeout,
-            diagnostics: arguments.flag("--verbose") ? StandardErrorDiagnostics() : SilentDiagnostics(),
+            diagnostics: self[GlobalOptions.verbose]
+                ? StandardErrorDiagnostics(standardError: standardError) : SilentDiagnostics(),
             criticalSections: criticalSections)
         // sync: where gs:// objects are read (`--storage-url`, else $DASHSPEND_STORAGE_URL), and `--timeout` as
         // the download's connect and stall limits when given.
-        if let storage = arguments.value("--storage-url") ?? environment["DASHSPEND_STORAGE_URL"], !storage.isEmpty {
+        if let storage = self[SyncOptions.storageURL] ?? environment["DASHSPEND_STORAGE_URL"], !storage.isEmpty {
             configuration.storageBaseURL = storage
         }
-        if let seconds = arguments.number("--timeout") {
+        if let seconds = self[GlobalOptions.timeout] {
             configuration.downloadTimeouts = HTTPDownloadTimeouts(connect: seconds, stall: seconds)
         }
-        if let bound = arguments.integer("--concurrency") { configuration.maxConcurrentRequestsPerProvider = bound }
+        if let bound = self[GlobalOptions.concurrency] { configuration.maxConcurrentRequestsPerProvider = bound }
         return configuration
     }
 

@@ -1,7 +1,9 @@
-import DashSpendCore
+import DashSpend
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -10,46 +12,57 @@ import Darwin
 /// `--code CODE`, `--code -` (one line of standard input), or, with no `--code`, a prompt on the
 /// terminal with echo turned off. Without a terminal and without `--code` it is a usage error.
 enum OneTimeCodeInput {
+    /// What `--code` says.
+    enum Source: Sendable, Equatable {
+        /// `--code CODE`.
+        case given(String)
+        /// `--code -`: one line of standard input.
+        case standardInput
+    }
+
     /// The code, trimmed and not empty.
     static func code(_ invocation: Invocation, words: [String]) throws(CLIError) -> String {
         let command = words.joined(separator: " ")
+        let input = invocation.streams.input
         let raw: String?
-        switch invocation.arguments.value("--code") {
-        case "-"?:
-            raw = readLine(strippingNewline: true)
+        switch invocation[AuthOptions.code] {
+        case .standardInput?:
+            raw = input.readLine()
             guard raw != nil else { throw .usage("`\(command) --code -` read no line from standard input") }
-        case let given?:
+        case .given(let given)?:
             raw = given
         case nil:
-            guard isatty(STDIN_FILENO) == 1 else {
+            guard input.isTerminal else {
                 throw .usage("`\(command)` needs --code CODE, or --code - to read it from standard input")
             }
-            raw = prompt("one-time code: ")
+            raw = prompt("one-time code: ", input: input, standardError: invocation.standardError)
         }
         guard let code = raw?.trimmedWhitespace, !code.isEmpty else { throw .usage("`\(command)` needs --code") }
         return code
     }
 
     /// Asks on stderr and reads one line from the terminal without echoing it (echo is restored after).
-    private static func prompt(_ text: String) -> String? {
-        writeToStandardError(text)
+    private static func prompt(_ text: String, input: StandardInput, standardError: StandardError) -> String? {
+        standardError.write(text)
         var saved = termios()
-        let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
+        let canHide = tcgetattr(input.descriptor, &saved) == 0
         if canHide {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+            tcsetattr(input.descriptor, TCSANOW, &quiet)
         }
-        let line = readLine(strippingNewline: true)
+        let line = input.readLine()
         if canHide {
-            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-            writeToStandardError("\n")
+            tcsetattr(input.descriptor, TCSANOW, &saved)
+            standardError.write("\n")
         }
         return line
     }
+}
 
-    private static func writeToStandardError(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+extension ValueParser where Value == OneTimeCodeInput.Source {
+    /// `-` for standard input, else the code itself.
+    static var oneTimeCode: ValueParser {
+        ValueParser(kind: .text) { text, _ in text == "-" ? .standardInput : .given(text) }
     }
 }

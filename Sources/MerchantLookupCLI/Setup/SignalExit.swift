@@ -24,12 +24,15 @@ package final class SignalExit: Sendable {
     /// The work an exit waits for, shared with the repositories.
     package let sections: CriticalSections
     private let exiting = Locked(false)
+    private let standardError: StandardError
     /// Kept alive for the life of the process; written once, by ``install()``.
     nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
 
-    /// Creates a handler with its own critical sections; nothing is installed until ``install()``.
-    package init(sections: CriticalSections = CriticalSections()) {
+    /// Creates a handler with its own critical sections, saying what it waits for on `standardError`;
+    /// nothing is installed until ``install()``.
+    package init(sections: CriticalSections = CriticalSections(), standardError: StandardError = .process) {
         self.sections = sections
+        self.standardError = standardError
     }
 
     /// Takes SIGINT and SIGTERM over from their default disposition.
@@ -67,10 +70,10 @@ package final class SignalExit: Sendable {
     private func received(_ number: Int32) {
         let purposes = sections.openPurposes
         if sections.close() > 0 {
-            Self.say("merchant-lookup: interrupted: waiting for \(purposes.joined(separator: " and ")) before exiting\n")
+            standardError.write("merchant-lookup: interrupted: waiting for \(purposes.joined(separator: " and ")) before exiting\n")
             sections.waitUntilNoneOpen()
         }
-        for note in sections.interruptionNotes() { Self.say("merchant-lookup: interrupted: \(Self.line(note))\n") }
+        for note in sections.interruptionNotes() { standardError.write("merchant-lookup: interrupted: \(Self.line(note))\n") }
         finish(128 + number)
     }
 
@@ -78,10 +81,5 @@ package final class SignalExit: Sendable {
     static func line(_ note: InterruptionNote) -> String {
         guard let id = note.orderId else { return note.message }
         return "\(note.message); check it with `merchant-lookup order \(id)`"
-    }
-
-    private static func say(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 }

@@ -21,10 +21,10 @@ struct StandardInputLines: AsyncSequence, Sendable {
     /// The longest line accepted; no merchant id or name comes near it.
     static let maximumLineBytes = 65_536
 
-    /// The file descriptor read (standard input unless told otherwise).
+    /// The file descriptor read (the run's standard input).
     let descriptor: Int32
 
-    init(descriptor: Int32 = STDIN_FILENO) {
+    init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 

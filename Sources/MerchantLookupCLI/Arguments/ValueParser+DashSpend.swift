@@ -1,0 +1,89 @@
+import DashSpend
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// The readers of the values the library's types stand for, each with the message the tool has always given.
+
+extension ValueParser where Value == DashSpendNetwork {
+    /// `mainnet` or `testnet`, any case.
+    static var network: ValueParser { .choice(DashSpendNetwork.allCases.map { ($0.rawValue, $0) }) }
+}
+
+extension ValueParser where Value == GiftCardProvider {
+    /// The id of a provider compiled into this build (`ctx`, `piggycards`).
+    static var provider: ValueParser {
+        ValueParser(kind: .choice(GiftCardProvider.allCases.map(\.id))) { (text, _) throws(CLIError) in
+            guard let provider = GiftCardProvider(id: text) else {
+                let known = GiftCardProvider.allCases.map(\.id).joined(separator: ", ")
+                throw .usage("unknown provider \(text): this build has \(known)")
+            }
+            return provider
+        }
+    }
+}
+
+extension ValueParser where Value == GeoPoint {
+    /// `LAT,LON` in degrees.
+    static var coordinates: ValueParser {
+        ValueParser(kind: .coordinates) { (text, option) throws(CLIError) in
+            guard let point = GeoPoint(parsing: text) else {
+                throw .usage("\(option) must be LAT,LON in degrees (e.g. 30.2672,-97.7431), not \(text)")
+            }
+            return point
+        }
+    }
+}
+
+extension ValueParser where Value == [MerchantType] {
+    /// `online`, `physical` or `both`, comma-separated.
+    static var merchantTypes: ValueParser {
+        ValueParser(kind: .list(["online", "physical", "both"])) { (text, option) throws(CLIError) in
+            var types: [MerchantType] = []
+            for part in text.split(separator: ",") {
+                let type = MerchantType(parsing: String(part))
+                guard type != .unknown else { throw .usage("\(option) must be online, physical or both, not \(part)") }
+                types.append(type)
+            }
+            return types
+        }
+    }
+}
+
+extension ValueParser where Value == PaymentMethod {
+    /// `dash` or `giftcard` (any case; `gift card` and `gift-card` too).
+    static var paymentMethod: ValueParser {
+        .choice([("dash", .dash), ("giftcard", .giftCard)]) { $0.lowercased().filter { $0.isLetter } }
+    }
+}
+
+extension ValueParser where Value == DenominationsType {
+    /// `fixed` or `flexible`.
+    static var denominations: ValueParser { .choice([("fixed", .fixed), ("flexible", .flexible)]) }
+}
+
+extension ValueParser where Value == MerchantSort {
+    /// `name`, `distance` or `discount`.
+    static var sort: ValueParser { .choice(MerchantSort.allCases.map { ($0.rawValue, $0) }) }
+}
+
+extension ValueParser where Value == Decimal {
+    /// A card's value such as `25` or `12.50`, read by the library's rules (``PurchaseAmount``).
+    static var amount: ValueParser {
+        ValueParser(kind: .amount) { (text, option) throws(CLIError) in
+            do {
+                return try PurchaseAmount(parsing: text).value
+            } catch {
+                throw .usage("\(option): \(error.message)")
+            }
+        }
+    }
+}
+
+extension ValueParser where Value == SyncSource {
+    /// A file, a `gs://` object or an https URL.
+    static var syncSource: ValueParser { ValueParser(kind: .fileOrURL) { text, _ in SyncSource(parsing: text) } }
+}

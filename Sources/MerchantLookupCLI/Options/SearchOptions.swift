@@ -1,0 +1,25 @@
+import DashSpend
+
+/// `search`'s own options (besides ``SharedOptions`` and ``FetchPolicyOptions``).
+enum SearchOptions {
+    /// `--provider ID`: only merchants sold through it.
+    static let provider = Option(
+        "--provider", "ID",
+        help: "only merchants sold through this provider (\(GiftCardProvider.allCases.map(\.id).joined(separator: ", ")))",
+        parser: .provider)
+    /// `--type TYPE`, repeatable or comma-separated.
+    static let types = Option(
+        "--type", "TYPE", help: "online, physical or both (repeatable, or comma-separated)", parser: .merchantTypes)
+    /// `--payment METHOD`.
+    static let payment = Option("--payment", "METHOD", help: "dash or giftcard", parser: .paymentMethod)
+    /// `--denominations TYPE`.
+    static let denominations = Option(
+        "--denominations", "TYPE", help: "fixed or flexible", parser: .denominations)
+    /// `--territory NAME`.
+    static let territory = Option(
+        "--territory", "NAME", help: "merchants with a location in this territory (see `territories`)", parser: .text())
+    /// `--sort ORDER`.
+    static let sort = Option("--sort", "ORDER", help: "name, distance (needs --near) or discount", parser: .sort)
+    /// `--include-url-redeem`.
+    static let includeURLRedeem = Flag("--include-url-redeem", help: "also merchants redeemed only through a URL")
+}
