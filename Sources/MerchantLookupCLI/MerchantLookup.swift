@@ -148,7 +148,7 @@ public enum MerchantLookup {
                 notes.add(recovery.description)
             }
             // Orders set aside in a damaged file: said on every command until `orders` has shown them.
-            if !parsed.flag("--quiet") {
+            if !invocation.quiet {
                 for file in invocation.unacknowledgedSetAsideOrderFiles { notes.add(file.description) }
             }
         }

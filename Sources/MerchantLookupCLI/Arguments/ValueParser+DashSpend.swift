@@ -77,7 +77,7 @@ extension ValueParser where Value == Decimal {
             do {
                 return try PurchaseAmount(parsing: text).value
             } catch {
-                throw .usage("\(option): \(error.message)")
+                throw .usage("\(option): \(DashSpendFailure(error).message)")
             }
         }
     }

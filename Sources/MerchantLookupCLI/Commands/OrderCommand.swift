@@ -48,8 +48,8 @@ enum OrderCommand: CLICommand {
             }
         }
         // A refused provider answer, a provider this build leaves out: said on stderr, the order shown as kept.
-        if !invocation.arguments.flag("--quiet") {
-            for line in order.notes { note(line) }
+        if !invocation.quiet {
+            for line in order.notes { invocation.standardError.writeLine(line) }
         }
         if invocation.json {
             return JSONDocument.object([("order", OrderOutput.json(order, reveal: reveal))]).serialized() + "\n"
