@@ -23,7 +23,7 @@ struct NetworkStackLoadingTests {
     @Test("show --offline maps neither libcurl nor FoundationNetworking, full Foundation or ICU")
     func offlineShowLoadsNoNetworkCode() async throws {
         let result = try await CLIProcess.run(
-            ["show", SampleLookupTests.homeDepot, "--json", "--offline"], environment: ["LD_DEBUG": "libs"])
+            ["show", SampleLookupTests.homeDepot, "--json", "--offline"], environment: ["LD_DEBUG": "libs"], as: .process)
         #expect(result.status == 0, "\(result.stderr.suffix(500))")
         let loaded = Self.loadedLibraries(result.stderr)
         // The report is there (the loader honoured LD_DEBUG): the check below is not vacuous.
@@ -35,7 +35,7 @@ struct NetworkStackLoadingTests {
 
     @Test("--version maps no network code either")
     func versionLoadsNoNetworkCode() async throws {
-        let result = try await CLIProcess.run(["--version"], environment: ["LD_DEBUG": "libs"])
+        let result = try await CLIProcess.run(["--version"], environment: ["LD_DEBUG": "libs"], as: .process)
         #expect(result.status == 0)
         let loaded = Self.loadedLibraries(result.stderr)
         #expect(!loaded.isEmpty)
@@ -49,7 +49,7 @@ struct NetworkStackLoadingTests {
     func networkCommandLoadsLibcurl() async throws {
         let closed = try ClosedLoopbackPort()
         let result = try await CLIProcess.run(
-            ["sync", "--storage-url", "http://127.0.0.1:\(closed.port)"], environment: ["LD_DEBUG": "libs"], timeout: 60)
+            ["sync", "--storage-url", "http://127.0.0.1:\(closed.port)"], environment: ["LD_DEBUG": "libs"], timeout: 60, as: .process)
         #expect(result.status == 69, "\(result.stderr.suffix(500))")
         let loaded = Self.loadedLibraries(result.stderr)
         #expect(loaded.contains { $0.contains("libcurl.so.4") }, "the sync did not load libcurl: \(loaded)")
