@@ -22,25 +22,11 @@ extension DashSpendClient {
     {
         let (database, service) = try openedService()
         let found = try identify(idOrName, in: database, byId: prefetched.byId(idOrName, in: database))
-        try checkUsable(policy, for: "a live-only lookup of \(idOrName)", subject: idOrName)
+        try environment.checkUsable(policy, for: "a live-only lookup of \(idOrName)", subject: idOrName)
         do {
             return try await service.resolve(found, policy: policy)
         } catch {
             throw DashSpendFailure(error)
-        }
-    }
-
-    /// Fails when `policy` cannot be used by this client: ``FetchPolicy/networkOnly`` offline (`what` says
-    /// which request needed the network), or stored credentials that cannot be read when the network may be
-    /// asked (a damaged file is reported, not taken for "not signed in").
-    func checkUsable(_ policy: FetchPolicy, for what: String, subject: String?) throws(DashSpendFailure) {
-        if configuration.offline && policy == .networkOnly {
-            // Without this the providers read as "not signed in", and the caller would be told to sign in.
-            throw DashSpendFailure(
-                .invalidRequest, "\(what) needs the network, and this client is offline", subject: subject)
-        }
-        if !configuration.offline && policy != .cacheOnly {
-            for provider in GiftCardProvider.allCases { try readStoredCredentials(of: provider) }
         }
     }
 

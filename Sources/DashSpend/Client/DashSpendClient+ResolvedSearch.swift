@@ -15,7 +15,7 @@ extension DashSpendClient {
     public func search(_ search: MerchantSearch, policy: FetchPolicy) async throws
         -> ResolvedSearchPage
     {
-        try checkUsable(
+        try environment.checkUsable(
             policy, for: search.text.map { "a live-only search for \($0)" } ?? "a live-only search", subject: search.text)
         let page = try self.search(search)
         guard !page.merchants.isEmpty else { return ResolvedSearchPage(page: page, rows: []) }

@@ -6,15 +6,7 @@ extension DashSpendClient {
     ///
     /// - Throws: ``DashSpendFailure``.
     public func login(_ provider: GiftCardProvider, email: String) async throws -> String {
-        try requireNetwork(provider)
-        try readStoredCredentials(of: provider)
-        let repository = repositoryFactory.makeRepository(for: provider)
-        do {
-            try await repository.login(email: email)
-        } catch {
-            throw DashSpendFailure(error, provider: provider)
-        }
-        return await repository.email() ?? email
+        try await accounts.login(provider, email: email)
     }
 
     /// Finishes signing in to `provider` with the e-mailed one-time code and stores the credentials.
@@ -22,15 +14,7 @@ extension DashSpendClient {
     ///
     /// - Throws: ``DashSpendFailure``.
     public func verify(_ provider: GiftCardProvider, code: String) async throws -> String? {
-        try requireNetwork(provider)
-        try readStoredCredentials(of: provider)
-        let repository = repositoryFactory.makeRepository(for: provider)
-        do {
-            try await repository.verify(code: code)
-        } catch {
-            throw DashSpendFailure(error, provider: provider)
-        }
-        return await repository.email()
+        try await accounts.verify(provider, code: code)
     }
 
     /// Whether the user is signed in to each compiled-in provider. A damaged credentials file fails
@@ -38,20 +22,7 @@ extension DashSpendClient {
     ///
     /// - Throws: ``DashSpendFailure``.
     public func signInStatus() async throws -> [SignInStatus] {
-        var statuses: [SignInStatus] = []
-        for provider in GiftCardProvider.allCases {
-            let stored: ProviderCredentials?
-            do {
-                stored = try repositoryConfiguration.credentials.load(provider, network: configuration.network)
-            } catch {
-                throw DashSpendFailure(error, provider: provider)
-            }
-            let signedIn = await repositoryFactory.makeRepository(for: provider).isSignedIn()
-            let expiry = signedIn ? stored.flatMap(AccessTokenExpiry.date(of:)) : nil
-            statuses.append(
-                SignInStatus(provider: provider, signedIn: signedIn, email: stored?.email, accessTokenExpiresAt: expiry))
-        }
-        return statuses
+        try await accounts.signInStatus()
     }
 
     /// Forgets the stored credentials of `provider`, a damaged file too (removing it is how a user recovers
@@ -60,21 +31,7 @@ extension DashSpendClient {
     /// - Throws: ``DashSpendFailure``.
     @discardableResult
     public func logout(_ provider: GiftCardProvider) async throws -> SignOutOutcome {
-        let repository = repositoryFactory.makeRepository(for: provider)
-        var damaged = false
-        do {
-            try readStoredCredentials(of: provider)
-        } catch {
-            guard error.kind == .badData else { throw error }
-            damaged = true
-        }
-        let wasSignedIn = await repository.isSignedIn()
-        do {
-            try await repository.logout()
-        } catch {
-            throw DashSpendFailure(error, provider: provider)
-        }
-        return damaged ? .removedDamagedCredentials : wasSignedIn ? .signedOut : .wasNotSignedIn
+        try await accounts.logout(provider)
     }
 
     /// Reads the stored credentials of `provider`, so that a damaged or unreadable file fails
@@ -82,23 +39,6 @@ extension DashSpendClient {
     ///
     /// - Throws: ``DashSpendFailure``.
     public func checkStoredCredentials(of provider: GiftCardProvider) throws {
-        try readStoredCredentials(of: provider)
-    }
-
-    /// ``checkStoredCredentials(of:)`` with its failure typed, for the client's own checks.
-    func readStoredCredentials(of provider: GiftCardProvider) throws(DashSpendFailure) {
-        do {
-            _ = try repositoryConfiguration.credentials.load(provider, network: configuration.network)
-        } catch {
-            throw DashSpendFailure(error, provider: provider)
-        }
-    }
-
-    private func requireNetwork(_ provider: GiftCardProvider) throws(DashSpendFailure) {
-        if configuration.offline {
-            throw DashSpendFailure(
-                .invalidRequest, "signing in to \(provider.displayName) needs the network, and this client is offline",
-                provider: provider)
-        }
+        try environment.readStoredCredentials(of: provider)
     }
 }

@@ -31,9 +31,4 @@ extension DashSpendClient {
     public func checkForUpdate(_ source: SyncSource) async throws -> SyncUpdateCheck {
         try await exploreSync.checkForUpdate(source)
     }
-
-    /// The sync capability over this client's configuration and transport.
-    var exploreSync: ExploreSync {
-        ExploreSync(configuration: configuration, transport: repositoryConfiguration.transport)
-    }
 }

@@ -1,20 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
 import DashSpendLocking
-import DashSpendSQLite
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The front door of DashSpend: one value, built from one ``DashSpendConfiguration``, that does
 /// everything an app (or the `merchant-lookup` tool) does with merchants, providers and the explore
@@ -23,271 +9,92 @@ import Darwin
 ///
 /// Every operation throws ``DashSpendFailure``. The explore database is opened on first use and kept
 /// open while the file stays the same; a file replaced by `sync` is opened again.
+///
+/// The client is a composition root: it makes one environment (databases, stores, clock, diagnostics,
+/// transport, and the providers, each made once) and the services that own each capability (merchants,
+/// purchases, exchange rates, accounts, sync); its methods forward to them.
 public final class DashSpendClient: Sendable {
-    /// What this client was built from.
-    public let configuration: DashSpendConfiguration
-    /// The repositories' configuration (network, validated base URLs, credentials, transport, time-out).
-    public let repositoryConfiguration: RepositoryConfiguration
-    private let opened = Locked<[String: OpenedDatabase]>([:])
-    private let services = Locked<[String: MerchantService]>([:])
-    private let state = Locked<StateDatabase?>(nil)
-    private let openOrders = Locked<OrderDatabase?>(nil)
-    /// The one loader of live answers: every service this client makes (one per version of the database
-    /// file) shares its deduplication of requests in flight and its bound on requests per provider.
-    let loader: LiveAnswerLoader
-    /// The repositories exchange rates are asked through, made on first use (none offline): one set per
-    /// client, so a sign-in refreshed by one ask serves the next.
-    let rateRepositories = Locked<[GiftCardProvider: any DashSpendRepository]?>(nil)
-
-    /// A database opened for a set of providers, and the version of the file it was opened from.
-    private struct OpenedDatabase: Sendable {
-        let fileKey: String?
-        let database: ExploreDatabase
-    }
+    /// What every service of this client shares.
+    let environment: DashSpendEnvironment
+    /// Quotes, orders and their states.
+    let purchases: PurchaseService
+    /// Providers' Dash exchange rates.
+    let rates: ExchangeRates
+    /// Signing in and out.
+    let accounts: Accounts
+    /// Installing the explore database.
+    let exploreSync: ExploreSync
 
     /// Creates a client; fails when a provider base URL is not usable or the bound on requests per provider
     /// is below 1 (``DashSpendFailure/Kind/invalidRequest``).
     ///
     /// - Throws: ``DashSpendFailure``.
     public init(configuration: DashSpendConfiguration) throws {
-        self.configuration = configuration
-        let bound = configuration.maxConcurrentRequestsPerProvider
-        guard bound >= 1 else {
-            throw DashSpendFailure(
-                .invalidRequest,
-                "at most \(bound) requests per provider at a time would never ask a provider: the bound must be at least 1")
-        }
-        loader = LiveAnswerLoader(
-            timeToLive: LiveAnswerLoader.defaultTimeToLive, now: configuration.now, maxConcurrentRequestsPerProvider: bound)
-        var overrides: [GiftCardProvider: URL] = [:]
-        for (provider, raw) in configuration.providerBaseURLs {
-            overrides[provider] = try ProviderBaseURL.validated(raw, for: provider)
-        }
-        repositoryConfiguration = RepositoryConfiguration(
-            network: configuration.network, baseURLOverrides: overrides,
-            credentials: configuration.credentials ?? FileCredentialStore(root: configuration.stateDirectory),
-            transport: configuration.transport ?? OnDemandTransport(), timeout: configuration.timeout,
-            now: configuration.now, diagnostics: configuration.diagnostics,
-            criticalSections: configuration.criticalSections)
+        let environment = try DashSpendEnvironment(configuration: configuration)
+        self.environment = environment
+        rates = ExchangeRates(environment: environment)
+        purchases = PurchaseService(environment: environment, rates: rates)
+        accounts = Accounts(environment: environment)
+        exploreSync = ExploreSync(configuration: configuration, transport: environment.repositoryConfiguration.transport)
     }
 
-    /// The repository factory for this configuration.
-    public var repositoryFactory: RepositoryFactory { RepositoryFactory(configuration: repositoryConfiguration) }
+    /// What this client was built from.
+    public var configuration: DashSpendConfiguration { environment.configuration }
 
-    // MARK: - The explore database
+    /// The repositories' configuration (network, validated base URLs, credentials, transport, time-out).
+    public var repositoryConfiguration: RepositoryConfiguration { environment.repositoryConfiguration }
+
+    /// The repository factory of this client (the one its providers were made by).
+    public var repositoryFactory: RepositoryFactory { environment.factory }
+
+    /// What was wrong with the state database file found when this client opened it, and where it was moved
+    /// (a fresh one took its place); nil when it was usable or has not been opened. Tell the user once.
+    public var stateDatabaseRecovery: StateDatabaseRecovery? { environment.stateDatabaseRecovery }
+
+    // MARK: - For the CLI and the tests
 
     /// The explore database showing the offers of `providers` (default: those offered in the country),
     /// opened (and checked with `PRAGMA quick_check` once per file version) on first use.
     package func database(providers: [GiftCardProvider]? = nil) throws(DashSpendFailure) -> ExploreDatabase {
-        try opened(providers: providers).database
+        try environment.database(providers: providers)
     }
 
-    /// The merchant service over the database that shows every compiled-in provider (it applies the
-    /// country rule itself, so it can say why a merchant is hidden).
-    /// Made on first use: a search never touches the state directory.
+    /// The merchant service over the database that shows every compiled-in provider.
     package func service() throws(DashSpendFailure) -> MerchantService {
-        try openedService().service
+        try environment.service()
     }
+
+    /// ``service()`` and the database it reads, from one look at the database file.
+    package func openedService() throws(DashSpendFailure) -> (database: ExploreDatabase, service: MerchantService) {
+        try environment.openedService()
+    }
+
+    /// The network's state database, opened on first use and kept open.
+    package func stateDatabase() throws(DashSpendFailure) -> StateDatabase {
+        try environment.stateDatabase()
+    }
+
+    /// The network's orders database, opened (created when missing) on first use and kept open.
+    package func orderDatabase() throws(DashSpendFailure) -> OrderDatabase {
+        try environment.orderDatabase()
+    }
+
+    /// Whether the network's orders database exists (a command that does not buy opens it only then).
+    package var orderDatabaseExists: Bool { environment.orderDatabaseExists }
+
+    /// How many providers' registrations this client's factory has made, per provider: each once at most.
+    package var providersMade: [GiftCardProvider: Int] { environment.factory.made.withLock { $0 } }
 
     /// How many callers of this client share the live request in flight for `provider`'s `sourceId`; 0 when
     /// none runs. For tests that must see a caller join a request before they let its answer through.
     package func liveCallersInFlight(_ provider: GiftCardProvider, sourceId: String) async -> Int {
-        await loader.callersInFlight(provider, sourceId: sourceId)
+        await environment.loader.callersInFlight(provider, sourceId: sourceId)
     }
 
     /// How many callers of this client share the exchange-rate request in flight for `provider`'s `currency`
     /// (`USD`); 0 when none runs. For tests that must see callers join a request before they let its answer
     /// through.
     package func rateCallersInFlight(_ provider: GiftCardProvider, currency: String) async -> Int {
-        await loader.rateCallersInFlight(provider, currency: currency)
-    }
-
-    /// ``service()`` and the database it reads, from one look at the database file (a lookup by id or name
-    /// then a resolution pay for one `stat`, not two).
-    package func openedService() throws(DashSpendFailure) -> (database: ExploreDatabase, service: MerchantService) {
-        let entry = try opened(providers: GiftCardProvider.allCases)
-        let key = entry.fileKey ?? ""
-        if let service = services.withLock({ $0[key] }) { return (entry.database, service) }
-        let service = try makeService(entry.database)
-        services.withLock { $0 = [key: service] }
-        return (entry.database, service)
-    }
-
-    private func opened(providers: [GiftCardProvider]?) throws(DashSpendFailure) -> OpenedDatabase {
-        let providers = providers ?? configuration.visibleProviders
-        let cacheKey = providers.map(\.id).joined(separator: ",")
-        let path = try databasePath()
-        let fileKey = path.flatMap(DatabaseIntegrityStamp.key)
-        if let existing = opened.withLock({ $0[cacheKey] }), existing.fileKey == fileKey { return existing }
-        let database: ExploreDatabase
-        do {
-            if let path {
-                database = try ExploreDatabase(path: path, providers: providers)
-                try DatabaseIntegrityStamp(stateDirectory: configuration.stateDirectory)
-                    .verify(database, path: path, keyBeforeOpen: fileKey)
-            } else if case .installed(let fallback?) = configuration.database {
-                database = try ExploreDatabase(bytes: fallback.bytes, origin: fallback.origin, providers: providers)
-            } else {
-                let installed = configuration.installedDatabasePath
-                throw DashSpendFailure(
-                    .missingInput,
-                    "no explore database for \(configuration.network.rawValue): none was synced to \(installed) and "
-                        + "no fallback was given; sync first or pass a file",
-                    cause: .notSynced, subject: installed)
-            }
-        } catch {
-            throw DashSpendFailure(error)
-        }
-        let entry = OpenedDatabase(fileKey: fileKey, database: database)
-        opened.withLock { $0[cacheKey] = entry }
-        return entry
-    }
-
-    /// The file to open: the configured one, else the installed one when it exists; nil means the fallback.
-    private func databasePath() throws(DashSpendFailure) -> String? {
-        switch configuration.database {
-        case .file(let path):
-            return path
-        case .installed:
-            // Something there (even a broken link or a FIFO: opening it says what is wrong) is opened; only
-            // "nothing was ever installed", ENOENT along the path, falls back. Any other failure to look (a
-            // state folder that cannot be read, a file where a folder should be) is an error naming the path.
-            let installed = configuration.installedDatabasePath
-            var info = stat()
-            if lstat(installed, &info) == 0 { return installed }
-            if errno == ENOENT { return nil }
-            throw DashSpendFailure(
-                ExploreDatabaseError.cannotOpen(path: installed, reason: SystemError.message()))
-        }
-    }
-
-    /// The network's state database (`<state>/<network>/state.db`, the cache), opened on first use and kept
-    /// open; a damaged file found there is moved aside once (``StateDatabase/recovery``) and reported to the
-    /// diagnostics, after the orders version 0.1.0 kept in it are salvaged into the orders database.
-    /// Something other than a regular file in its place is an error, and so is a file a newer version wrote
-    /// (it is left as it is: the caller goes without the cache).
-    package func stateDatabase() throws(DashSpendFailure) -> StateDatabase {
-        if let open = state.withLock({ $0 }) { return open }
-        let path = configuration.stateDatabasePath
-        if let refusal = RegularFile.refusal(path) {
-            throw DashSpendFailure(
-                .badData, "cannot use the state database \(path) (\(refusal))", cause: .stateDirectory, subject: path)
-        }
-        let opened: StateDatabase
-        do {
-            try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
-            opened = try StateDatabase(path: path, network: configuration.network, now: configuration.now())
-        } catch let error as SQLiteError where error.isNewerSchema {
-            throw DashSpendFailure(
-                .cannotWrite,
-                "the state database \(path) was written by a newer version of DashSpend (schema "
-                    + error.unknownMigrations.joined(separator: ", ")
-                    + "; this version knows up to \(StateDatabase.migrator.migrations.last?.name ?? "")): it is left as it is",
-                cause: .newerVersion, subject: path)
-        } catch {
-            throw DashSpendFailure(
-                .cannotWrite, "cannot open the state database \(path): \(error)", cause: .stateDirectory, subject: path)
-        }
-        if let recovery = opened.recovery {
-            configuration.diagnostics.record(DiagnosticEvent(.note, recovery.description))
-            salvageOrders(from: recovery)
-        }
-        return state.withLock { current in
-            if let current { return current }
-            current = opened
-            return opened
-        }
-    }
-
-    /// Imports into the orders database what can be read of the orders version 0.1.0 kept in a damaged state
-    /// database that was just set aside, and records where it went when it held orders.
-    private func salvageOrders(from recovery: StateDatabaseRecovery) {
-        do {
-            let store = try orderStore()
-            let outcome = try LegacyOrderImport.fromSetAsideFile(at: recovery.movedTo, into: store)
-            guard outcome.heldOrders else { return }
-            try store.recordSetAside(
-                SetAsideOrderFile(
-                    path: recovery.movedTo, reason: recovery.reason, setAsideAt: configuration.now(),
-                    salvagedOrders: outcome.read.orders, salvagedCards: outcome.read.cards, complete: outcome.complete,
-                    acknowledged: false))
-        } catch {
-            configuration.diagnostics.record(
-                DiagnosticEvent(
-                    .note, "could not salvage the orders of the damaged state database \(recovery.movedTo): \(error)"))
-        }
-    }
-
-    /// The network's orders database (`<state>/<network>/orders.db`), opened (created when missing) on
-    /// first use and kept open. On that first open, a damaged file is salvaged and set aside
-    /// (``OrderDatabase/setAside``); the orders version 0.1.0 kept in the state database are moved in; and
-    /// orders left `creating` by a buy that ended without keeping the provider's answer (no buy is in flight
-    /// now) become `unknown`.
-    package func orderDatabase() throws(DashSpendFailure) -> OrderDatabase {
-        if let open = openOrders.withLock({ $0 }) { return open }
-        let path = configuration.orderDatabasePath
-        if let refusal = RegularFile.refusal(path) {
-            throw DashSpendFailure(
-                .badData, "cannot use the orders database \(path) (\(refusal))", cause: .stateDirectory, subject: path)
-        }
-        let opened: OrderDatabase
-        do {
-            try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
-            opened = try OrderDatabase(path: path, network: configuration.network, now: configuration.now())
-        } catch {
-            throw DashSpendFailure(
-                .cannotWrite, "cannot open the orders database \(path): \(error)", cause: .stateDirectory, subject: path)
-        }
-        if let setAside = opened.setAside {
-            configuration.diagnostics.record(DiagnosticEvent(.note, setAside.description))
-        }
-        if opened.newerVersion == nil {
-            let store = OrderStore(database: opened)
-            do {
-                try LegacyOrderImport.fromStateDatabase(at: configuration.stateDatabasePath, into: store)
-            } catch {
-                configuration.diagnostics.record(
-                    DiagnosticEvent(.note, "could not move the orders of the state database into \(path): \(error)"))
-            }
-            if OrderCreationLock.noneInFlight(databasePath: path) {
-                _ = try? store.settleInterruptedCreates(
-                    message: "the buy that was placing this order ended before the provider's answer was kept: "
-                        + "the order may exist", at: configuration.now())
-            }
-        }
-        return openOrders.withLock { current in
-            if let current { return current }
-            current = opened
-            return opened
-        }
-    }
-
-    /// Whether the network's orders database exists (a command that does not buy opens it only then).
-    package var orderDatabaseExists: Bool {
-        var info = stat()
-        return lstat(configuration.orderDatabasePath, &info) == 0
-    }
-
-    /// What was wrong with the state database file found when this client opened it, and where it was moved
-    /// (a fresh one took its place); nil when it was usable or has not been opened. Tell the user once.
-    public var stateDatabaseRecovery: StateDatabaseRecovery? { state.withLock { $0?.recovery } }
-
-    /// The service over `database`, with the offer store in the network's state database when it can be
-    /// opened (a read-only or shared state directory only loses stored answers, and says so to the
-    /// diagnostics; a FIFO or device in the store's place is an error).
-    private func makeService(_ database: ExploreDatabase) throws(DashSpendFailure) -> MerchantService {
-        var cache: (any OfferCache)?
-        do {
-            cache = SQLiteOfferCache(database: try stateDatabase())
-        } catch {
-            // Something other than a regular file in the state database's place is an error; anything else
-            // only loses the stored answers.
-            if error.cause == .stateDirectory && error.kind == .badData { throw error }
-            configuration.diagnostics.record(DiagnosticEvent(.cacheFailure, "no stored answers: \(error.message)"))
-        }
-        let repositories = configuration.offline ? [:] : repositoryFactory.makeRepositories()
-        return MerchantService(
-            database: database, repositories: repositories, cache: cache, country: configuration.normalizedCountry,
-            loader: loader, now: configuration.now, diagnostics: configuration.diagnostics)
+        await environment.loader.rateCallersInFlight(provider, currency: currency)
     }
 }

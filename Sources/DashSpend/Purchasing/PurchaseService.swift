@@ -1,4 +1,4 @@
-public import DashSpendCore
+import DashSpendCore
 
 #if canImport(Glibc)
 import Glibc
@@ -8,38 +8,34 @@ import Musl
 import Darwin
 #endif
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+import FoundationEssentials
 #else
-public import Foundation
+import Foundation
 #endif
 
-extension DashSpendClient {
-    /// What buying a card of `amount` for merchant `idOrName` would be, checked before anything is ordered.
-    ///
-    /// The merchant is resolved live: every signed-in provider is asked, and the offer bought from must have
-    /// been answered live (a purchase never trusts a stored offer), but another provider's failure does not
-    /// stop it. The offer is `provider`'s, else the best-ranked enabled one answered live; when no provider
-    /// answered, the first provider's failure is thrown (a "sign in" one only when nothing else failed). The
-    /// amount must be one of a
-    /// fixed card's values, or inside a range with at most two decimals; the provider then checks what it
-    /// needs beyond the offer (PiggyCards: a card of that value in stock, its 2,500 USD order cap) without
-    /// ordering. A refused amount is ``DashSpendFailure/Kind/refused`` with cause
-    /// ``DashSpendFailure/Cause/amountNotAllowed`` and a message that lists what is allowed.
-    ///
-    /// Unless `again`, a card of the same provider, merchant and amount ordered in the last day that may
-    /// still be outstanding (its create answer lost, or waiting for its payment) refuses the quote
-    /// (``DashSpendFailure/Cause/orderPending``, naming that order): another order would buy it twice. An
-    /// orders database that cannot be written (a newer version's) refuses it too, before anything is sent.
-    ///
-    /// - Throws: ``DashSpendFailure``.
-    public func quote(
-        merchant idOrName: String, amount: Decimal, provider: GiftCardProvider? = nil, again: Bool = false
-    ) async throws -> PurchaseQuote {
-        try checkUsable(.networkOnly, for: "buying from \(idOrName)", subject: idOrName)
-        // Not networkOnly: there the first signed-in provider that fails fails the lookup, even when the
-        // offer bought from is another's. Each offer says whether it was answered live, and only the chosen
-        // one must have been.
-        let resolved = try await merchant(idOrName, policy: .networkFirst)
+/// Buying cards: quotes, orders and following them, the capability behind ``DashSpendClient/quote(merchant:amount:provider:again:)``,
+/// ``DashSpendClient/placeOrder(_:)`` and the client's order methods, with every rule of a purchase (which
+/// offer, which amount, which order may be outstanding, what an answer must say) and the orders database.
+/// It buys through each provider's purchasing side as the ``RepositoryFactory`` registered it, made once per
+/// client.
+struct PurchaseService: Sendable {
+    /// The client's environment.
+    let environment: DashSpendEnvironment
+    /// The exchange rates an order's Dash amount is checked against.
+    let rates: ExchangeRates
+
+    /// The client's configuration.
+    private var configuration: DashSpendConfiguration { environment.configuration }
+    /// What buying a card of `amount` for merchant `idOrName` would be; see
+    /// ``DashSpendClient/quote(merchant:amount:provider:again:)``. `resolve` looks the merchant up with every
+    /// offer resolved (network first: each offer says whether it was answered live, and only the chosen one
+    /// must have been; network only would fail the lookup when any signed-in provider fails).
+    func quote(
+        merchant idOrName: String, amount: Decimal, provider: GiftCardProvider?, again: Bool,
+        resolve: () async throws(DashSpendFailure) -> ResolvedMerchant
+    ) async throws(DashSpendFailure) -> PurchaseQuote {
+        try environment.checkUsable(.networkOnly, for: "buying from \(idOrName)", subject: idOrName)
+        let resolved = try await resolve()
         let name = resolved.merchant.name
         let offer: ResolvedOffer
         if let provider {
@@ -54,12 +50,11 @@ extension DashSpendClient {
             guard let best = live.first(where: { $0.enabled.value }) ?? live.first ?? resolved.offers.first else {
                 throw DashSpendFailure(.notFound, "\(name) sells no gift cards", subject: idOrName)
             }
-            if live.isEmpty {
+            if live.isEmpty, let first = FailureChoice.mostTelling(resolved.offers, failure: \.liveError),
+                let error = first.liveError
+            {
                 // No provider answered: the first real failure, else the first "sign in".
-                let failed = resolved.offers.filter { $0.liveError != nil }
-                let first =
-                    failed.first { if case .signInRequired = $0.liveError { false } else { true } } ?? failed.first
-                if let first, let error = first.liveError { throw DashSpendFailure(error, provider: first.provider) }
+                throw DashSpendFailure(error, provider: first.provider)
             }
             offer = best
         }
@@ -92,38 +87,16 @@ extension DashSpendClient {
             merchantId: resolved.merchant.merchantId, merchantName: name, provider: offer.provider,
             sourceId: offer.sourceId, amount: amount, discountBasisPoints: offer.discountBasisPoints.value,
             denominations: offer.denominations.value, productId: productId, repeatAllowed: again)
-        let store = try orderStore()
+        let store = try environment.orderStore()
         try writable(store)
         try refuseRepeat(quote, in: store)
         return quote
     }
 
     /// Orders the card `quote` describes and returns the order with its payment request.
-    ///
-    /// - The order is written to the orders database (status `creating`) BEFORE the provider is asked; when it
-    ///   cannot be written, nothing is sent (``DashSpendFailure/Kind/cannotWrite``).
-    /// - The create request is sent once: nothing here retries it, and the transport never re-sends it.
-    /// - When the answer is lost (the connection drops, the time-out passes, the answer cannot be read, HTTP
-    ///   5xx) the order may exist: it is kept as `unknown` and the failure says so and under which id
-    ///   (``DashSpendFailure/Cause/orderMayExist``). When the provider refuses, or something before the create
-    ///   request fails (a token refresh: `OrderNotSent`), nothing was bought and the order is removed.
-    /// - The answer's facts are checked against the request (``PaymentCheck``: a payable `dash:` URI, the
-    ///   card's amount and currency, the Dash within 2 % of the price at the provider's rate) and its order id
-    ///   against the orders kept: an answer that fails is kept as `rejected` with the reason, without a
-    ///   payment, and fails as ``DashSpendFailure/Kind/refused`` naming the order.
-    /// - The create and the save of its answer run as one of the configuration's critical sections: a
-    ///   program that exits on a signal waits for them, and its `InterruptionNote` says which order it was
-    ///   and where it stands. A buy killed outright leaves the order `creating`; the next open of the orders
-    ///   database makes it `unknown`.
-    /// - When the order was created but the save of the provider's answer fails, the order is still returned
-    ///   with its payment, ``Order/notSaved`` saying why it is not kept.
-    /// - Unless the quote allows it (`again`), a card of the same provider, merchant and amount that may
-    ///   still be outstanding refuses the order (checked again: another buy may have ordered it meanwhile).
-    ///
-    /// - Throws: ``DashSpendFailure``.
-    public func placeOrder(_ quote: PurchaseQuote) async throws -> Order {
+    func placeOrder(_ quote: PurchaseQuote) async throws(DashSpendFailure) -> Order {
         let purchaser = try purchaser(for: quote.provider)
-        let store = try orderStore()
+        let store = try environment.orderStore()
         try writable(store)
         try refuseRepeat(quote, in: store)
         let rate = await publishedRate(for: quote)
@@ -258,10 +231,8 @@ extension DashSpendClient {
     }
 
     /// Every order kept for this network, newest first. Reads the orders database only.
-    ///
-    /// - Throws: ``DashSpendFailure``.
-    public func orders() throws -> [Order] {
-        let store = try orderStore()
+    func orders() throws(DashSpendFailure) -> [Order] {
+        let store = try environment.orderStore()
         do {
             return try store.all()
         } catch {
@@ -270,10 +241,8 @@ extension DashSpendClient {
     }
 
     /// The kept order `id` (the local id, or the provider's order id) without asking the provider.
-    ///
-    /// - Throws: ``DashSpendFailure``.
-    public func storedOrder(id: String) throws -> Order {
-        let store = try orderStore()
+    func storedOrder(id: String) throws(DashSpendFailure) -> Order {
+        let store = try environment.orderStore()
         let found: Order?
         do {
             found = try store.order(id: id.trimmedWhitespace)
@@ -286,22 +255,12 @@ extension DashSpendClient {
     }
 
     /// The order `id` with its status refreshed from the provider (and its cards, once delivered), saved.
-    ///
-    /// The provider's answer goes through ``OrderTransition``: one about another order, with another payment
-    /// or card, or a step backwards is refused, kept out of the store, said to the diagnostics and in
-    /// ``Order/notes``, and the order is returned as kept. An order whose creation answer was lost has no
-    /// provider id to ask with; a rejected order and an order fulfilled with its cards kept are final; an
-    /// order of a provider this build leaves out cannot be asked: each is returned as kept without asking,
-    /// so a delivered card is shown whether or not the provider answers. When the provider cannot be asked,
-    /// the failure leaves the kept order (and its cards) as it was.
-    ///
-    /// - Throws: ``DashSpendFailure``.
-    public func order(id: String) async throws -> Order {
+    func order(id: String) async throws(DashSpendFailure) -> Order {
         let stored = try storedOrder(id: id)
         guard let provider = stored.provider else { return stored }
         guard let providerOrderId = stored.providerOrderId, stored.status != .creating else { return stored }
         if stored.status == .rejected || (stored.status == .fulfilled && !stored.cards.isEmpty) { return stored }
-        let store = try orderStore()
+        let store = try environment.orderStore()
         try writable(store)
         let purchaser = try purchaser(for: provider)
         let answer: ProviderOrder
@@ -310,7 +269,9 @@ extension DashSpendClient {
         } catch {
             throw DashSpendFailure(error, provider: provider)
         }
-        switch OrderTransition.apply(answer, to: stored, network: configuration.network, at: configuration.now()) {
+        switch OrderTransition.apply(
+            answer, to: stored, network: configuration.network, at: configuration.now())
+        {
         case .accepted(let order):
             try write(order, to: store)
             return order
@@ -320,19 +281,11 @@ extension DashSpendClient {
     }
 
     /// The order paid by the Dash transaction `transactionId`, asked from `provider` (CTX) and kept.
-    ///
-    /// The answer is matched to a kept order by ``TransactionMatch``: the order the provider knows by that
-    /// id, else the one order of the same merchant and amount whose create answer was lost; several such
-    /// orders are ambiguous (``DashSpendFailure/Cause/ambiguousOrder``, listing them; nothing is changed),
-    /// none makes a new order marked ``Order/foundByTransaction``. The answer then goes through
-    /// ``OrderTransition`` like any other.
-    ///
-    /// - Throws: ``DashSpendFailure``.
-    public func order(transactionId: String, provider: GiftCardProvider = .ctx) async throws -> Order {
+    func order(transactionId: String, provider: GiftCardProvider) async throws(DashSpendFailure) -> Order {
         let txid = transactionId.trimmedWhitespace
         guard !txid.isEmpty else { throw DashSpendFailure(.invalidRequest, "a transaction id is needed") }
         let purchaser = try purchaser(for: provider)
-        let store = try orderStore()
+        let store = try environment.orderStore()
         try writable(store)
         let answer: ProviderOrder
         do {
@@ -383,8 +336,8 @@ extension DashSpendClient {
     }
 
     /// Every damaged file set aside with orders in it, newest first, whether or not the user was shown it.
-    public func setAsideOrderFiles() throws(DashSpendFailure) -> [SetAsideOrderFile] {
-        let store = try orderStore()
+    func setAsideOrderFiles() throws(DashSpendFailure) -> [SetAsideOrderFile] {
+        let store = try environment.orderStore()
         do {
             return try store.setAsideFiles()
         } catch {
@@ -392,16 +345,15 @@ extension DashSpendClient {
         }
     }
 
-    /// The damaged files set aside with orders in it that the user has not been shown yet; empty when there
-    /// is no orders database (it is not created for this) or it cannot be read.
-    public func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {
-        guard orderDatabaseExists, let files = try? setAsideOrderFiles() else { return [] }
+    /// The damaged files set aside with orders in it that the user has not been shown yet.
+    func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {
+        guard environment.orderDatabaseExists, let files = try? setAsideOrderFiles() else { return [] }
         return files.filter { !$0.acknowledged }
     }
 
     /// Records that the user has been shown every set-aside file: they are no longer said on every command.
-    public func acknowledgeSetAsideOrderFiles() throws(DashSpendFailure) {
-        let store = try orderStore()
+    func acknowledgeSetAsideOrderFiles() throws(DashSpendFailure) {
+        let store = try environment.orderStore()
         do {
             try store.acknowledgeSetAsideFiles()
         } catch {
@@ -409,14 +361,8 @@ extension DashSpendClient {
         }
     }
 
-    /// The states of order `id` as it changes, for a screen (or a command) to follow: the kept order as
-    /// ``DataState/loading(previous:)``, then each answer as ``DataState/loaded(_:source:fetchedAt:)``
-    /// (source `live`) or ``DataState/failed(_:previous:)``, asking again after `polling`'s
-    /// waits (2 s doubling to 30 s by default) until the order is fulfilled or rejected. The sequence ends
-    /// then, when the order has no provider id to ask with, when the provider's status is a word this
-    /// library does not know (the order will not move in words it knows), when the order is not kept, or
-    /// when the consuming task is cancelled; a time limit is the caller's.
-    public func orderStates(id: String, polling: OrderPolling = .standard) -> AsyncStream<DataState<Order>> {
+    /// The states of order `id` as it changes; see ``DashSpendClient/orderStates(id:polling:)``.
+    func orderStates(id: String, polling: OrderPolling) -> AsyncStream<DataState<Order>> {
         AsyncStream { continuation in
             let task = Task {
                 var previous: Order
@@ -457,24 +403,16 @@ extension DashSpendClient {
 
     // MARK: - Helpers
 
-    /// The provider's purchasing side; a provider without one is an internal failure.
+    /// The provider's purchasing side, as the factory registered it (made once per client); offline, or
+    /// with stored credentials that cannot be read, a failure.
     private func purchaser(for provider: GiftCardProvider) throws(DashSpendFailure) -> any GiftCardPurchasing {
         if configuration.offline {
             throw DashSpendFailure(
                 .invalidRequest, "buying from \(provider.displayName) needs the network, and this client is offline",
                 provider: provider)
         }
-        try readStoredCredentials(of: provider)
-        guard let purchaser = repositoryFactory.makeRepository(for: provider) as? any GiftCardPurchasing else {
-            throw DashSpendFailure(
-                .internalFailure, "\(provider.displayName) cannot sell cards in this build", provider: provider)
-        }
-        return purchaser
-    }
-
-    /// The store over the network's orders database.
-    func orderStore() throws(DashSpendFailure) -> OrderStore {
-        OrderStore(database: try orderDatabase())
+        try environment.readStoredCredentials(of: provider)
+        return environment.provider(provider).purchaser
     }
 
     private func write(_ order: Order, to store: OrderStore) throws(DashSpendFailure) {
@@ -520,7 +458,7 @@ extension DashSpendClient {
     private func publishedRate(for quote: PurchaseQuote) async -> Decimal? {
         guard quote.provider.info.exchangeRateMaxAge != nil else { return nil }
         do {
-            let resolved = try await exchangeRate(from: quote.provider, currency: quote.currency)
+            let resolved = try await rates.rate(from: quote.provider, currency: quote.currency, policy: .cacheFirst())
             return Decimal(string: "\(resolved.rate.rate)")
         } catch {
             configuration.diagnostics.record(

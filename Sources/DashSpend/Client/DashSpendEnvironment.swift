@@ -1,0 +1,329 @@
+import DashSpendCore
+import DashSpendExplore
+import DashSpendLocking
+import DashSpendSQLite
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What every service of one ``DashSpendClient`` shares: its configuration, the repositories' configuration
+/// (credentials, transport, clock, diagnostics), the providers made once by the ``RepositoryFactory``, the
+/// one loader of live answers, the explore database, the state database and the orders database, each
+/// opened on first use and kept open.
+///
+/// The client is its composition root: it makes one environment and hands it to each service
+/// (``MerchantService``, ``PurchaseService``, ``ExchangeRates``, ``Accounts``, ``ExploreSync``).
+final class DashSpendEnvironment: Sendable {
+    /// What the client was built from.
+    let configuration: DashSpendConfiguration
+    /// The repositories' configuration (network, validated base URLs, credentials, transport, time-out).
+    let repositoryConfiguration: RepositoryConfiguration
+    private let opened = Locked<[String: OpenedDatabase]>([:])
+    private let services = Locked<[String: MerchantService]>([:])
+    private let state = Locked<StateDatabase?>(nil)
+    private let openOrders = Locked<OrderDatabase?>(nil)
+    /// The one loader of live answers: every service this client makes (one per version of the database
+    /// file) shares its deduplication of requests in flight and its bound on requests per provider.
+    let loader: LiveAnswerLoader
+    /// Where every provider is made: once per provider, by ``providers()``.
+    package let factory: RepositoryFactory
+    private let registered = Locked<[GiftCardProvider: RegisteredProvider]?>(nil)
+
+    /// A database opened for a set of providers, and the version of the file it was opened from.
+    private struct OpenedDatabase: Sendable {
+        let fileKey: String?
+        let database: ExploreDatabase
+    }
+
+    /// Creates the environment of a client; fails when a provider base URL is not usable or the bound on
+    /// requests per provider is below 1 (``DashSpendFailure/Kind/invalidRequest``).
+    init(configuration: DashSpendConfiguration) throws(DashSpendFailure) {
+        self.configuration = configuration
+        let bound = configuration.maxConcurrentRequestsPerProvider
+        guard bound >= 1 else {
+            throw DashSpendFailure(
+                .invalidRequest,
+                "at most \(bound) requests per provider at a time would never ask a provider: the bound must be at least 1")
+        }
+        loader = LiveAnswerLoader(
+            timeToLive: LiveAnswerLoader.defaultTimeToLive, now: configuration.now, maxConcurrentRequestsPerProvider: bound)
+        var overrides: [GiftCardProvider: URL] = [:]
+        for (provider, raw) in configuration.providerBaseURLs {
+            overrides[provider] = try ProviderBaseURL.validated(raw, for: provider)
+        }
+        repositoryConfiguration = RepositoryConfiguration(
+            network: configuration.network, baseURLOverrides: overrides,
+            credentials: configuration.credentials ?? FileCredentialStore(root: configuration.stateDirectory),
+            transport: configuration.transport ?? OnDemandTransport(), timeout: configuration.timeout,
+            now: configuration.now, diagnostics: configuration.diagnostics,
+            criticalSections: configuration.criticalSections)
+        factory = RepositoryFactory(configuration: repositoryConfiguration)
+    }
+
+    // MARK: - Providers
+
+    /// Every compiled-in provider, made by the factory on first use and then shared by every service: one
+    /// repository per provider and client, so a session refreshed by one call serves the next.
+    func providers() -> [GiftCardProvider: RegisteredProvider] {
+        registered.withLock { made in
+            if let made { return made }
+            let providers = factory.makeProviders()
+            made = providers
+            return providers
+        }
+    }
+
+    /// `provider`'s registration.
+    func provider(_ provider: GiftCardProvider) -> RegisteredProvider {
+        guard let registered = providers()[provider] else {
+            preconditionFailure("every compiled-in provider is registered")
+        }
+        return registered
+    }
+
+    /// The repositories live answers are asked from: none offline.
+    func liveRepositories() -> [GiftCardProvider: any DashSpendRepository] {
+        configuration.offline ? [:] : providers().mapValues(\.repository)
+    }
+
+    /// Reads the stored credentials of `provider`, so that a damaged or unreadable file fails
+    /// (``DashSpendFailure/Cause/credentials``) instead of passing for "not signed in".
+    func readStoredCredentials(of provider: GiftCardProvider) throws(DashSpendFailure) {
+        do {
+            _ = try repositoryConfiguration.credentials.load(provider, network: configuration.network)
+        } catch {
+            throw DashSpendFailure(error, provider: provider)
+        }
+    }
+
+    /// Fails when `policy` cannot be used: ``FetchPolicy/networkOnly`` offline (`what` says which request
+    /// needed the network), or stored credentials that cannot be read when the network may be asked (a
+    /// damaged file is reported, not taken for "not signed in").
+    func checkUsable(_ policy: FetchPolicy, for what: String, subject: String?) throws(DashSpendFailure) {
+        if configuration.offline && policy == .networkOnly {
+            // Without this the providers read as "not signed in", and the caller would be told to sign in.
+            throw DashSpendFailure(
+                .invalidRequest, "\(what) needs the network, and this client is offline", subject: subject)
+        }
+        if !configuration.offline && policy != .cacheOnly {
+            for provider in GiftCardProvider.allCases { try readStoredCredentials(of: provider) }
+        }
+    }
+
+    /// The store over the network's orders database.
+    func orderStore() throws(DashSpendFailure) -> OrderStore {
+        OrderStore(database: try orderDatabase())
+    }
+
+    // MARK: - The explore database
+
+    /// The explore database showing the offers of `providers` (default: those offered in the country),
+    /// opened (and checked with `PRAGMA quick_check` once per file version) on first use.
+    func database(providers: [GiftCardProvider]? = nil) throws(DashSpendFailure) -> ExploreDatabase {
+        try opened(providers: providers).database
+    }
+
+    /// The merchant service over the database that shows every compiled-in provider (it applies the
+    /// country rule itself, so it can say why a merchant is hidden).
+    /// Made on first use: a search never touches the state directory.
+    func service() throws(DashSpendFailure) -> MerchantService {
+        try openedService().service
+    }
+
+    /// ``service()`` and the database it reads, from one look at the database file (a lookup by id or name
+    /// then a resolution pay for one `stat`, not two).
+    func openedService() throws(DashSpendFailure) -> (database: ExploreDatabase, service: MerchantService) {
+        let entry = try opened(providers: GiftCardProvider.allCases)
+        let key = entry.fileKey ?? ""
+        if let service = services.withLock({ $0[key] }) { return (entry.database, service) }
+        let service = try makeService(entry.database)
+        services.withLock { $0 = [key: service] }
+        return (entry.database, service)
+    }
+
+    private func opened(providers: [GiftCardProvider]?) throws(DashSpendFailure) -> OpenedDatabase {
+        let providers = providers ?? configuration.visibleProviders
+        let cacheKey = providers.map(\.id).joined(separator: ",")
+        let path = try databasePath()
+        let fileKey = path.flatMap(DatabaseIntegrityStamp.key)
+        if let existing = opened.withLock({ $0[cacheKey] }), existing.fileKey == fileKey { return existing }
+        let database: ExploreDatabase
+        do {
+            if let path {
+                database = try ExploreDatabase(path: path, providers: providers)
+                try DatabaseIntegrityStamp(stateDirectory: configuration.stateDirectory)
+                    .verify(database, path: path, keyBeforeOpen: fileKey)
+            } else if case .installed(let fallback?) = configuration.database {
+                database = try ExploreDatabase(bytes: fallback.bytes, origin: fallback.origin, providers: providers)
+            } else {
+                let installed = configuration.installedDatabasePath
+                throw DashSpendFailure(
+                    .missingInput,
+                    "no explore database for \(configuration.network.rawValue): none was synced to \(installed) and "
+                        + "no fallback was given; sync first or pass a file",
+                    cause: .notSynced, subject: installed)
+            }
+        } catch {
+            throw DashSpendFailure(error)
+        }
+        let entry = OpenedDatabase(fileKey: fileKey, database: database)
+        opened.withLock { $0[cacheKey] = entry }
+        return entry
+    }
+
+    /// The file to open: the configured one, else the installed one when it exists; nil means the fallback.
+    private func databasePath() throws(DashSpendFailure) -> String? {
+        switch configuration.database {
+        case .file(let path):
+            return path
+        case .installed:
+            // Something there (even a broken link or a FIFO: opening it says what is wrong) is opened; only
+            // "nothing was ever installed", ENOENT along the path, falls back. Any other failure to look (a
+            // state folder that cannot be read, a file where a folder should be) is an error naming the path.
+            let installed = configuration.installedDatabasePath
+            var info = stat()
+            if lstat(installed, &info) == 0 { return installed }
+            if errno == ENOENT { return nil }
+            throw DashSpendFailure(
+                ExploreDatabaseError.cannotOpen(path: installed, reason: SystemError.message()))
+        }
+    }
+
+    /// The network's state database (`<state>/<network>/state.db`, the cache), opened on first use and kept
+    /// open; a damaged file found there is moved aside once (``StateDatabase/recovery``) and reported to the
+    /// diagnostics, after the orders version 0.1.0 kept in it are salvaged into the orders database.
+    /// Something other than a regular file in its place is an error, and so is a file a newer version wrote
+    /// (it is left as it is: the caller goes without the cache).
+    func stateDatabase() throws(DashSpendFailure) -> StateDatabase {
+        if let open = state.withLock({ $0 }) { return open }
+        let path = configuration.stateDatabasePath
+        if let refusal = RegularFile.refusal(path) {
+            throw DashSpendFailure(
+                .badData, "cannot use the state database \(path) (\(refusal))", cause: .stateDirectory, subject: path)
+        }
+        let opened: StateDatabase
+        do {
+            try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
+            opened = try StateDatabase(path: path, network: configuration.network, now: configuration.now())
+        } catch let error as SQLiteError where error.isNewerSchema {
+            throw DashSpendFailure(
+                .cannotWrite,
+                "the state database \(path) was written by a newer version of DashSpend (schema "
+                    + error.unknownMigrations.joined(separator: ", ")
+                    + "; this version knows up to \(StateDatabase.migrator.migrations.last?.name ?? "")): it is left as it is",
+                cause: .newerVersion, subject: path)
+        } catch {
+            throw DashSpendFailure(
+                .cannotWrite, "cannot open the state database \(path): \(error)", cause: .stateDirectory, subject: path)
+        }
+        if let recovery = opened.recovery {
+            configuration.diagnostics.record(DiagnosticEvent(.note, recovery.description))
+            salvageOrders(from: recovery)
+        }
+        return state.withLock { current in
+            if let current { return current }
+            current = opened
+            return opened
+        }
+    }
+
+    /// Imports into the orders database what can be read of the orders version 0.1.0 kept in a damaged state
+    /// database that was just set aside, and records where it went when it held orders.
+    private func salvageOrders(from recovery: StateDatabaseRecovery) {
+        do {
+            let store = try orderStore()
+            let outcome = try LegacyOrderImport.fromSetAsideFile(at: recovery.movedTo, into: store)
+            guard outcome.heldOrders else { return }
+            try store.recordSetAside(
+                SetAsideOrderFile(
+                    path: recovery.movedTo, reason: recovery.reason, setAsideAt: configuration.now(),
+                    salvagedOrders: outcome.read.orders, salvagedCards: outcome.read.cards, complete: outcome.complete,
+                    acknowledged: false))
+        } catch {
+            configuration.diagnostics.record(
+                DiagnosticEvent(
+                    .note, "could not salvage the orders of the damaged state database \(recovery.movedTo): \(error)"))
+        }
+    }
+
+    /// The network's orders database (`<state>/<network>/orders.db`), opened (created when missing) on
+    /// first use and kept open. On that first open, a damaged file is salvaged and set aside
+    /// (``OrderDatabase/setAside``); the orders version 0.1.0 kept in the state database are moved in; and
+    /// orders left `creating` by a buy that ended without keeping the provider's answer (no buy is in flight
+    /// now) become `unknown`.
+    func orderDatabase() throws(DashSpendFailure) -> OrderDatabase {
+        if let open = openOrders.withLock({ $0 }) { return open }
+        let path = configuration.orderDatabasePath
+        if let refusal = RegularFile.refusal(path) {
+            throw DashSpendFailure(
+                .badData, "cannot use the orders database \(path) (\(refusal))", cause: .stateDirectory, subject: path)
+        }
+        let opened: OrderDatabase
+        do {
+            try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
+            opened = try OrderDatabase(path: path, network: configuration.network, now: configuration.now())
+        } catch {
+            throw DashSpendFailure(
+                .cannotWrite, "cannot open the orders database \(path): \(error)", cause: .stateDirectory, subject: path)
+        }
+        if let setAside = opened.setAside {
+            configuration.diagnostics.record(DiagnosticEvent(.note, setAside.description))
+        }
+        if opened.newerVersion == nil {
+            let store = OrderStore(database: opened)
+            do {
+                try LegacyOrderImport.fromStateDatabase(at: configuration.stateDatabasePath, into: store)
+            } catch {
+                configuration.diagnostics.record(
+                    DiagnosticEvent(.note, "could not move the orders of the state database into \(path): \(error)"))
+            }
+            if OrderCreationLock.noneInFlight(databasePath: path) {
+                _ = try? store.settleInterruptedCreates(
+                    message: "the buy that was placing this order ended before the provider's answer was kept: "
+                        + "the order may exist", at: configuration.now())
+            }
+        }
+        return openOrders.withLock { current in
+            if let current { return current }
+            current = opened
+            return opened
+        }
+    }
+
+    /// Whether the network's orders database exists (a command that does not buy opens it only then).
+    var orderDatabaseExists: Bool {
+        var info = stat()
+        return lstat(configuration.orderDatabasePath, &info) == 0
+    }
+
+    /// What was wrong with the state database file found when it was opened, and where it was moved.
+    var stateDatabaseRecovery: StateDatabaseRecovery? { state.withLock { $0?.recovery } }
+
+    /// The service over `database`, with the offer store in the network's state database when it can be
+    /// opened (a read-only or shared state directory only loses stored answers, and says so to the
+    /// diagnostics; a FIFO or device in the store's place is an error).
+    private func makeService(_ database: ExploreDatabase) throws(DashSpendFailure) -> MerchantService {
+        var cache: (any OfferCache)?
+        do {
+            cache = SQLiteOfferCache(database: try stateDatabase())
+        } catch {
+            // Something other than a regular file in the state database's place is an error; anything else
+            // only loses the stored answers.
+            if error.cause == .stateDirectory && error.kind == .badData { throw error }
+            configuration.diagnostics.record(DiagnosticEvent(.cacheFailure, "no stored answers: \(error.message)"))
+        }
+        return MerchantService(
+            database: database, repositories: liveRepositories(), cache: cache, country: configuration.normalizedCountry,
+            loader: loader, now: configuration.now, diagnostics: configuration.diagnostics)
+    }
+}
