@@ -16,7 +16,8 @@ extension DashSpendClient {
     /// amount must be one of a
     /// fixed card's values, or inside a range with at most two decimals; the provider then checks what it
     /// needs beyond the offer (PiggyCards: a card of that value in stock, its 2,500 USD order cap) without
-    /// ordering. A refused amount is ``DashSpendFailure/Kind/refused`` with cause
+    /// ordering. The quote states the discount of the card ordered (a PiggyCards brand's cards each have their
+    /// own), else the offer's. A refused amount is ``DashSpendFailure/Kind/refused`` with cause
     /// ``DashSpendFailure/Cause/amountNotAllowed`` and a message that lists what is allowed.
     ///
     /// Unless `again`, a card of the same provider, merchant and amount ordered in the last day that may

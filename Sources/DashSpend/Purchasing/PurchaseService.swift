@@ -75,18 +75,19 @@ struct PurchaseService: Sendable {
         }
         try AmountCheck.check(amount, against: offer.denominations.value, provider: offer.provider, merchant: name)
         let purchaser = try purchaser(for: offer.provider)
-        let productId: String?
+        let product: ProductChoice
         do {
             // Chosen from the live answer the offer came from: the provider is not asked twice in one buy.
-            productId = try await purchaser.productChoice(
-                sourceId: offer.sourceId, amount: amount, answer: offer.inputs.live)
+            product = try await purchaser.product(sourceId: offer.sourceId, amount: amount, answer: offer.inputs.live)
         } catch {
             throw Self.failure(error, provider: offer.provider, subject: resolved.merchant.merchantId)
         }
         let quote = PurchaseQuote(
             merchantId: resolved.merchant.merchantId, merchantName: name, provider: offer.provider,
-            sourceId: offer.sourceId, amount: amount, discountBasisPoints: offer.discountBasisPoints.value,
-            denominations: offer.denominations.value, productId: productId, repeatAllowed: again)
+            sourceId: offer.sourceId, amount: amount,
+            // The card ordered, at its own discount: the offer's is the best of the merchant's cards.
+            discountBasisPoints: product.discountBasisPoints ?? offer.discountBasisPoints.value,
+            denominations: offer.denominations.value, productId: product.productId, repeatAllowed: again)
         let store = try environment.orderStore()
         try writable(store)
         try refuseRepeat(quote, in: store)

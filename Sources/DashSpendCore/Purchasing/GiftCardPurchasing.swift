@@ -28,6 +28,11 @@ public protocol GiftCardPurchasing: Sendable {
     /// just sent. Without it the provider may be asked.
     func productChoice(sourceId: String, amount: Decimal, answer: ProviderMerchantDetails?) async throws -> String?
 
+    /// ``productChoice(sourceId:amount:answer:)`` with the chosen product's own discount, which a quote then
+    /// states instead of the offer's (the best of the merchant's products). The default asks
+    /// ``productChoice(sourceId:amount:answer:)`` and states no discount of its own.
+    func product(sourceId: String, amount: Decimal, answer: ProviderMerchantDetails?) async throws -> ProductChoice
+
     /// Creates the order and returns it with its payment request.
     func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder
 
@@ -37,6 +42,15 @@ public protocol GiftCardPurchasing: Sendable {
     /// The order paid by the Dash transaction `transactionId`; providers that cannot look orders up this
     /// way throw ``DashSpendError/rejected(_:)``.
     func order(transactionId: String) async throws -> ProviderOrder
+}
+
+extension GiftCardPurchasing {
+    /// The product ``productChoice(sourceId:amount:answer:)`` picks, without a discount of its own.
+    public func product(sourceId: String, amount: Decimal, answer: ProviderMerchantDetails?) async throws
+        -> ProductChoice
+    {
+        ProductChoice(productId: try await productChoice(sourceId: sourceId, amount: amount, answer: answer))
+    }
 }
 
 /// A failure of ``GiftCardPurchasing/placeOrder(_:)`` that happened before its create request could have

@@ -39,6 +39,24 @@ struct PiggyCardsBuyingTests {
         #expect(fixture.createRequests(.piggyCards) == 2)
     }
 
+    @Test("A quote states the discount of the card ordered, not the best of the brand's cards")
+    func orderedCardDiscount() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.piggyCards])
+        let merchant = try await fixture.client.merchant(BuyingFixture.nike, policy: .networkFirst)
+        let offer = try #require(merchant.offers.first { $0.provider == .piggyCards })
+        // The brand's best card in the offer: the $50 one at 3.25 %, less the 1.5 % service fee.
+        #expect(offer.discountBasisPoints.value == 175)
+        let twenty = try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards)
+        #expect(twenty.productId == "9201")
+        #expect(twenty.discountBasisPoints == 100, "the $20 card's 2.5 %, less the fee")
+        #expect(twenty.price == Decimal(string: "19.8"))
+        let fifty = try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 50, provider: .piggyCards)
+        #expect(fifty.productId == "9202")
+        #expect(fifty.discountBasisPoints == 175)
+        let order = try await fixture.client.placeOrder(twenty)
+        #expect(order.status == .unpaid)
+    }
+
     @Test("One provider down does not stop a quote from the other; with none answering, the first failure")
     func oneProviderDown() async throws {
         let fixture = try BuyingFixture(signedInTo: [.ctx, .piggyCards])
