@@ -28,6 +28,18 @@ package struct OrderStore: Sendable {
         try connection.transaction { db in try OrderRows.insert(order, network: network, into: db) }
     }
 
+    /// Writes the new `order` unless `blocking` finds, among the orders kept, one that stops it; returns
+    /// those (empty when it was written). The look and the write are one transaction (`BEGIN IMMEDIATE`), so
+    /// of two buys of one card (in this process or another) only the first passes the look.
+    package func insert(_ order: Order, unless blocking: ([Order]) -> [Order]) throws -> [Order] {
+        try writable()
+        return try connection.transaction { db in
+            let stopping = blocking(try Self.orders(in: db, where: "network = ?1", [.text(network)]))
+            if stopping.isEmpty { try OrderRows.insert(order, network: network, into: db) }
+            return stopping
+        }
+    }
+
     /// Writes `order` whole: its row when it is new, what may change when it is kept, and its cards when it
     /// has some.
     package func save(_ order: Order) throws {
@@ -126,17 +138,22 @@ package struct OrderStore: Sendable {
     }
 
     private func orders(where condition: String, _ arguments: [SQLiteValue]) throws -> [Order] {
-        try connection.read { db in
-            var orders = try db.fetchAll(
-                "SELECT * FROM purchase_order WHERE \(condition) ORDER BY createdAt DESC, id", arguments
-            ) { row -> Order? in OrderRows.order(row) }.compactMap { $0 }
-            for index in orders.indices {
-                orders[index].cards = try db.fetchAll(
-                    "SELECT card FROM delivered_card WHERE orderId = ?1 ORDER BY position", [.text(orders[index].id)]
-                ) { $0.text("card") }.compactMap(OrderRows.card)
-            }
-            return orders
+        try connection.read { db in try Self.orders(in: db, where: condition, arguments) }
+    }
+
+    /// The orders matching `condition`, newest first, with their cards, read through `db`.
+    private static func orders(
+        in db: borrowing SQLiteConnection.Access, where condition: String, _ arguments: [SQLiteValue]
+    ) throws -> [Order] {
+        var orders = try db.fetchAll(
+            "SELECT * FROM purchase_order WHERE \(condition) ORDER BY createdAt DESC, id", arguments
+        ) { row -> Order? in OrderRows.order(row) }.compactMap { $0 }
+        for index in orders.indices {
+            orders[index].cards = try db.fetchAll(
+                "SELECT card FROM delivered_card WHERE orderId = ?1 ORDER BY position", [.text(orders[index].id)]
+            ) { $0.text("card") }.compactMap(OrderRows.card)
         }
+        return orders
     }
 
     private func writable() throws {

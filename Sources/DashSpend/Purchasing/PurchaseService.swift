@@ -143,11 +143,17 @@ struct PurchaseService: Sendable {
         progress: OrderProgress
     ) async throws(DashSpendFailure) -> Order {
         var order = creating
+        let stopping: [Order]
         do {
-            try store.insert(order)
+            // The last look for a card like it and the write of this one are one transaction: of two buys
+            // racing for one card, the second sees the first's order here, however late it came.
+            stopping = try store.insert(order) { kept in
+                quote.repeatAllowed ? [] : RecentOrderGuard.blocking(quote, among: kept, now: creating.createdAt)
+            }
         } catch {
             throw Self.stateFailure(error, path: store.database.path)
         }
+        if let latest = stopping.first { throw repeatRefusal(quote, blockedBy: latest, now: creating.createdAt) }
         progress.set(order)
         let answer: ProviderOrder
         do {
@@ -442,11 +448,19 @@ struct PurchaseService: Sendable {
         }
         let now = configuration.now()
         guard let latest = RecentOrderGuard.blocking(quote, among: kept, now: now).first else { return }
+        throw repeatRefusal(quote, blockedBy: latest, now: now)
+    }
+
+    /// The refusal of `quote` because `latest`, a card like it, may still be outstanding at `now`.
+    private func repeatRefusal(_ quote: PurchaseQuote, blockedBy latest: Order, now: Date) -> DashSpendFailure {
         let age = Int(max(0, now.timeIntervalSince(latest.createdAt)) / 60)
         let standing =
-            latest.status == .unpaid
-            ? "is waiting for its payment" : "may exist at \(latest.providerName) (its answer was lost)"
-        throw DashSpendFailure(
+            switch latest.status {
+            case .unpaid: "is waiting for its payment"
+            case .creating: "is being placed now"
+            default: "may exist at \(latest.providerName) (its answer was lost)"
+            }
+        return DashSpendFailure(
             .refused,
             "order \(latest.id) of a \(quote.amount.plainText(fractionDigits: 2)) \(quote.currency) \(quote.merchantName) "
                 + "card at \(latest.providerName), placed \(age) min ago, \(standing): another order would buy it twice",

@@ -23,6 +23,40 @@ struct PiggyCardsOrderSafetyTests {
             try await fixture.client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards))
     }
 
+    @Test("Two buys of one card racing past the first look: the look and the write are one, one order is placed")
+    func racingBuysOfOneCard() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.piggyCards])
+        let client = fixture.client
+        let quote = try await client.quote(merchant: BuyingFixture.nike, amount: 20, provider: .piggyCards)
+        // Both buys pass the first look for an outstanding card, then wait on the one exchange-rate request
+        // (asked before the order is written) until both have joined it: they then write at once.
+        let gate = LoopbackGate()
+        fixture.server.loopback.inject(.hold(gate), path: fixture.server.path(.piggyCards, "exchange-rate"), times: 1)
+        let outcomes = try await withThrowingTaskGroup(of: Result<Order, DashSpendFailure>.self) { group in
+            defer { gate.open() }
+            for _ in 0..<2 {
+                group.addTask {
+                    do {
+                        return .success(try await client.placeOrder(quote))
+                    } catch {
+                        return .failure(DashSpendFailure(error))
+                    }
+                }
+            }
+            try await waitUntil("both buys wait on the rate") {
+                await client.rateCallersInFlight(.piggyCards, currency: "USD") == 2
+            }
+            gate.open()
+            return try await group.reduce(into: [Result<Order, DashSpendFailure>]()) { $0.append($1) }
+        }
+        let placed = outcomes.compactMap { try? $0.get() }
+        let refused = outcomes.compactMap { if case .failure(let failure) = $0 { failure } else { nil } }
+        #expect(placed.count == 1)
+        #expect(refused.map(\.cause) == [.orderPending], "\(refused.map(\.message))")
+        #expect(fixture.createRequests(.piggyCards) == 1)
+        #expect(try client.orders().map(\.id) == placed.map(\.id))
+    }
+
     @Test("A PiggyCards Range card at exactly its minimum and maximum is bought; a cent outside either is refused unsent")
     func rangeEnds() async throws {
         let fixture = try BuyingFixture(signedInTo: [.piggyCards])
