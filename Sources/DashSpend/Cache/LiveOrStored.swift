@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// The one rule by which something a provider answers and the state database keeps (a merchant's offer, an
-/// exchange rate) is taken under a ``FetchPolicy``; ``MerchantService`` and
+/// exchange rate) is taken under a ``FetchPolicy``; `MerchantService` and
 /// ``DashSpendClient/exchangeRate(from:currency:policy:)`` both follow it (``fetch(_:defaultMaxAge:storedAt:now:writeThrough:readBack:live:)``):
 ///
 /// 1. Ask or skip: under ``FetchPolicy/cacheOnly`` the provider is never asked (``Outcome/offline``); under

@@ -1,6 +1,6 @@
 import DashSpendCore
 import DashSpendLocking
-public import DashSpendSQLite
+package import DashSpendSQLite
 
 #if canImport(Glibc)
 import Glibc
@@ -15,15 +15,15 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// An ``OfferCache`` in the project's own state database (``StateDatabase``, `<state>/<network>/state.db`),
+/// An ``OfferCache`` in the project's own state database (`StateDatabase`, `<state>/<network>/state.db`),
 /// never in the explore database. One file per network, so mainnet and testnet answers never mix.
 ///
 /// Every ``load(_:sourceId:)`` reads the row from the file (the file is the one source of truth, whoever
 /// wrote it); only the decoding of its text is remembered, for the exact bytes it was decoded from, so a
 /// stored answer read again unchanged is not parsed again (at most 4,096 answers are remembered).
-public final class SQLiteOfferCache: OfferCache {
+package final class SQLiteOfferCache: OfferCache {
     /// The state database the answers are kept in.
-    public let database: StateDatabase
+    package let database: StateDatabase
     private var connection: SQLiteConnection { database.connection }
     /// The last decoding of each answer, with the texts it came from.
     private let decoded = Locked<[DecodedKey: DecodedAnswer]>([:])
@@ -31,19 +31,19 @@ public final class SQLiteOfferCache: OfferCache {
     static let decodedLimit = 4_096
 
     /// A cache in `database`.
-    public init(database: StateDatabase) {
+    package init(database: StateDatabase) {
         self.database = database
     }
 
     /// A cache in the state database at `path` (of the mainnet unless told otherwise), opened or created.
-    public convenience init(path: String, network: DashSpendNetwork = .mainnet) throws(SQLiteError) {
+    package convenience init(path: String, network: DashSpendNetwork = .mainnet) throws(SQLiteError) {
         self.init(database: try StateDatabase(path: path, network: network))
     }
 
     /// The stored answer; nil when there is none. A failed read or an entry that is not an answer is
     /// thrown (never a crash, never a change to the file). Each field is checked again as a live answer is
     /// (`OfferPlausibility`): an edited or damaged store cannot show an absurd value.
-    public func load(_ provider: GiftCardProvider, sourceId: String) throws -> ProviderMerchantDetails? {
+    package func load(_ provider: GiftCardProvider, sourceId: String) throws -> ProviderMerchantDetails? {
         let row = try connection.fetchOne(
             "SELECT offer, raw FROM provider_answer WHERE provider = ?1 AND network = ?2 AND sourceId = ?3",
             [.text(provider.id), .text(database.network.rawValue), .text(sourceId)]
@@ -73,7 +73,7 @@ public final class SQLiteOfferCache: OfferCache {
     /// Stores the answer (the normalised offer in `offer`, the provider's own fields in `raw`) in a write
     /// transaction: it replaces the previous answer whole or not at all, and
     /// waits (up to the busy timeout) for another process writing the same file.
-    public func save(_ details: ProviderMerchantDetails) throws {
+    package func save(_ details: ProviderMerchantDetails) throws {
         let body = String(decoding: try JSONEncoder().encode(details), as: UTF8.self)
         let raw = details.raw.map { String(decoding: $0.encoded(), as: UTF8.self) }
         try connection.transaction { db in

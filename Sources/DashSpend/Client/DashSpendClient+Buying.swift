@@ -44,7 +44,7 @@ extension DashSpendClient {
     ///   5xx) the order may exist: it is kept as `unknown` and the failure says so and under which id
     ///   (``DashSpendFailure/Cause/orderMayExist``). When the provider refuses, or something before the create
     ///   request fails (a token refresh: `OrderNotSent`), nothing was bought and the order is removed.
-    /// - The answer's facts are checked against the request (``PaymentCheck``: a payable `dash:` URI, the
+    /// - The answer's facts are checked against the request (`PaymentCheck`: a payable `dash:` URI, the
     ///   card's amount and currency, the Dash within 2 % of the price at the provider's rate) and its order id
     ///   against the orders kept: an answer that fails is kept as `rejected` with the reason, without a
     ///   payment, and fails as ``DashSpendFailure/Kind/refused`` naming the order.
@@ -78,7 +78,7 @@ extension DashSpendClient {
 
     /// The order `id` with its status refreshed from the provider (and its cards, once delivered), saved.
     ///
-    /// The provider's answer goes through ``OrderTransition``: one about another order, with another payment
+    /// The provider's answer goes through `OrderTransition`: one about another order, with another payment
     /// or card, or a step backwards is refused, kept out of the store, said to the diagnostics and in
     /// ``Order/notes``, and the order is returned as kept. An order whose creation answer was lost has no
     /// provider id to ask with; a rejected order and an order fulfilled with its cards kept are final; an
@@ -93,11 +93,11 @@ extension DashSpendClient {
 
     /// The order paid by the Dash transaction `transactionId`, asked from `provider` (CTX) and kept.
     ///
-    /// The answer is matched to a kept order by ``TransactionMatch``: the order the provider knows by that
+    /// The answer is matched to a kept order by `TransactionMatch`: the order the provider knows by that
     /// id, else the one order of the same merchant and amount whose create answer was lost; several such
     /// orders are ambiguous (``DashSpendFailure/Cause/ambiguousOrder``, listing them; nothing is changed),
     /// none makes a new order marked ``Order/foundByTransaction``. The answer then goes through
-    /// ``OrderTransition`` like any other.
+    /// `OrderTransition` like any other.
     ///
     /// - Throws: ``DashSpendFailure``.
     public func order(transactionId: String, provider: GiftCardProvider = .ctx) async throws -> Order {

@@ -22,7 +22,7 @@ import Darwin
 /// opened on first use and kept open.
 ///
 /// The client is its composition root: it makes one environment and hands it to each service
-/// (``MerchantService``, ``PurchaseService``, ``ExchangeRates``, ``Accounts``, ``ExploreSync``).
+/// (`MerchantService`, ``PurchaseService``, ``ExchangeRates``, ``Accounts``, ``ExploreSync``).
 final class DashSpendEnvironment: Sendable {
     /// What the client was built from.
     let configuration: DashSpendConfiguration
@@ -200,7 +200,7 @@ final class DashSpendEnvironment: Sendable {
     }
 
     /// The network's state database (`<state>/<network>/state.db`, the cache), opened on first use and kept
-    /// open; a damaged file found there is moved aside once (``StateDatabase/recovery``) and reported to the
+    /// open; a damaged file found there is moved aside once (`StateDatabase.recovery`) and reported to the
     /// diagnostics, after the orders version 0.1.0 kept in it are salvaged into the orders database.
     /// Something other than a regular file in its place is an error, and so is a file a newer version wrote
     /// (it is left as it is: the caller goes without the cache).
@@ -258,7 +258,7 @@ final class DashSpendEnvironment: Sendable {
 
     /// The network's orders database (`<state>/<network>/orders.db`), opened (created when missing) on
     /// first use and kept open. On that first open, a damaged file is salvaged and set aside
-    /// (``OrderDatabase/setAside``); the orders version 0.1.0 kept in the state database are moved in; and
+    /// (`OrderDatabase.setAside`); the orders version 0.1.0 kept in the state database are moved in; and
     /// orders left `creating` by a buy that ended without keeping the provider's answer (no buy is in flight
     /// now) become `unknown`.
     func orderDatabase() throws(DashSpendFailure) -> OrderDatabase {

@@ -2,9 +2,9 @@ import DashSpendCore
 import DashSpendExplore
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 /// Resolves merchants: each offer's `enabled`, discount and denominations through the fallback chains
@@ -12,9 +12,9 @@ public import Foundation
 /// source it came from, and ranks the offers.
 ///
 /// Everything it uses is passed in: the database, one repository per provider, the cache and the clock.
-public final class MerchantService: Sendable {
+package final class MerchantService: Sendable {
     /// The explore database.
-    public let database: ExploreDatabase
+    package let database: ExploreDatabase
     private let repositories: [GiftCardProvider: any DashSpendRepository]
     private let cache: (any OfferCache)?
     private let country: String?
@@ -34,7 +34,7 @@ public final class MerchantService: Sendable {
     ///     (default 0: the state database, under the ``FetchPolicy``, decides when to ask).
     ///   - now: the clock (the age of stored answers, the time live answers are stamped with).
     ///   - diagnostics: where cache hits, misses and failed cache writes are reported.
-    public convenience init(
+    package convenience init(
         database: ExploreDatabase, repositories: [GiftCardProvider: any DashSpendRepository],
         cache: (any OfferCache)? = nil, country: String? = nil, liveTimeToLive: Double = defaultLiveTimeToLive,
         now: @escaping @Sendable () -> Date = { Date() }, diagnostics: any DiagnosticsSink = SilentDiagnostics()
@@ -46,7 +46,7 @@ public final class MerchantService: Sendable {
 
     /// The in-memory reuse of live answers that ``DashSpendClient`` runs with, in seconds: 0 (none; the
     /// state database under the ``FetchPolicy`` decides when to ask).
-    public static let defaultLiveTimeToLive: Double = 0
+    package static let defaultLiveTimeToLive: Double = 0
 
     /// Creates a service that fetches live answers through `loader`, which it shares with every other
     /// service made with it (its deduplication and its bound on requests per provider).
@@ -72,7 +72,7 @@ public final class MerchantService: Sendable {
     }
 
     /// Resolves the merchant `merchantId` under `policy`.
-    public func resolve(merchantId: String, policy: FetchPolicy = .networkFirst) async throws(MerchantServiceError)
+    package func resolve(merchantId: String, policy: FetchPolicy = .networkFirst) async throws(MerchantServiceError)
         -> ResolvedMerchant
     {
         let lookup: MerchantLookupResult
@@ -91,8 +91,8 @@ public final class MerchantService: Sendable {
 
     /// Resolves a merchant already read from the database (saves a second lookup when the caller has one).
     ///
-    /// Under ``FetchPolicy/networkOnly`` a failure is thrown as ``MerchantServiceError/provider(_:)``.
-    public func resolve(_ found: ExploreMerchant, policy: FetchPolicy = .networkFirst) async throws(MerchantServiceError)
+    /// Under ``FetchPolicy/networkOnly`` a failure is thrown as `MerchantServiceError.provider(_:)`.
+    package func resolve(_ found: ExploreMerchant, policy: FetchPolicy = .networkFirst) async throws(MerchantServiceError)
         -> ResolvedMerchant
     {
         let resolvedAt = now()

@@ -2,7 +2,7 @@ import DashSpendCore
 import DashSpendExplore
 
 /// Why a merchant could not be resolved.
-public enum MerchantServiceError: Error, Sendable, CustomStringConvertible {
+package enum MerchantServiceError: Error, Sendable, CustomStringConvertible {
     /// No merchant with that id in the explore database.
     case notFound(String)
     /// The merchant is sold only through providers this build does not include.
@@ -15,7 +15,7 @@ public enum MerchantServiceError: Error, Sendable, CustomStringConvertible {
     case provider(DashSpendError)
 
     /// One line that says what is wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let id):
             return "merchant \(id) not found"

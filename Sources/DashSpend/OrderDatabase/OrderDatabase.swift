@@ -1,5 +1,5 @@
 import DashSpendCore
-public import DashSpendSQLite
+package import DashSpendSQLite
 
 #if canImport(Glibc)
 import Glibc
@@ -9,13 +9,13 @@ import Musl
 import Darwin
 #endif
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 /// The orders and their delivered cards for one network (`<state>/<network>/orders.db`): what DashSpend
-/// keeps that cannot be asked again. Kept apart from the cache (``StateDatabase``, `state.db`), so damage to
+/// keeps that cannot be asked again. Kept apart from the cache (`StateDatabase`, `state.db`), so damage to
 /// stored answers never touches an order.
 ///
 /// - The schema is a list of named migrations, applied on open.
@@ -27,20 +27,20 @@ public import Foundation
 ///   rewritten: it is opened read-only, its orders are read, and every write is refused
 ///   (``newerVersion`` says why, naming both versions).
 /// - Something else in the file's place (a FIFO, another user's file) is refused, never moved.
-public final class OrderDatabase: Sendable {
+package final class OrderDatabase: Sendable {
     /// Where the file is.
-    public let path: String
+    package let path: String
     /// The network whose orders these are.
-    public let network: DashSpendNetwork
+    package let network: DashSpendNetwork
     /// Why the file is only read: it was written by a newer version (nil when it is this version's).
-    public let newerVersion: String?
+    package let newerVersion: String?
     /// The damaged file this open set aside, if it did.
-    public let setAside: SetAsideOrderFile?
+    package let setAside: SetAsideOrderFile?
     /// The open connection (read-write, or read-only for a newer version's file).
     package let connection: SQLiteConnection
 
     /// The last migration this version knows.
-    public static var schemaVersion: String { migrator.migrations.last?.name ?? "" }
+    package static var schemaVersion: String { migrator.migrations.last?.name ?? "" }
 
     /// The orders database's schema, one named migration per change, in order. Add a migration at the end;
     /// never edit one that has shipped.
@@ -95,7 +95,7 @@ public final class OrderDatabase: Sendable {
     ///   - path: the file (created when missing).
     ///   - network: the network whose orders it keeps.
     ///   - now: the time used to name and date a file set aside.
-    public init(path: String, network: DashSpendNetwork, now: Date = Date()) throws(SQLiteError) {
+    package init(path: String, network: DashSpendNetwork, now: Date = Date()) throws(SQLiteError) {
         self.path = path
         self.network = network
         Self.finishInterruptedSalvage(path)

@@ -8,7 +8,7 @@ public import Foundation
 
 /// A gift-card order as this library keeps it in the orders database: written before the provider is
 /// asked, its facts (payment, amount, provider order id) fixed by the provider's first answer, its status
-/// only ever moved forward (``OrderTransition``), and never losing a card once delivered.
+/// only ever moved forward (`OrderTransition`), and never losing a card once delivered.
 public struct Order: Sendable, Hashable {
     /// The local id (a UUID), known before the provider answers; what ``DashSpendClient/order(id:)`` takes.
     public var id: String
@@ -122,7 +122,7 @@ public struct Order: Sendable, Hashable {
 
     /// Whether a person may have paid, or may pay, for this order while the library cannot say what the
     /// provider did with it: its create answer was lost (`unknown` without a provider id) or it waits for a
-    /// payment. Another buy of the same card asks first (``RecentOrderGuard``).
+    /// payment. Another buy of the same card asks first (`RecentOrderGuard`).
     public var mayBeOutstanding: Bool {
         switch status {
         case .creating: true

@@ -1,9 +1,9 @@
-public import DashSpendCore
+package import DashSpendCore
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 /// What a provider's later answer may change in a kept order, and what it may not.
@@ -18,9 +18,9 @@ public import Foundation
 /// A status word the provider's table does not know makes the order `unknown` (never payable) with the
 /// word kept, and the status it had before is remembered (``Order/lastKnownStatus``), so a later answer is
 /// still held to it.
-public enum OrderTransition {
+package enum OrderTransition {
     /// What became of an answer.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// The answer is taken: the order as it is now.
         case accepted(Order)
         /// The answer is refused; why, in one line (never a card's secret).
@@ -28,7 +28,7 @@ public enum OrderTransition {
     }
 
     /// `kept` after `answer`, received at `now`, on `network` (the network payments are read for).
-    public static func apply(
+    package static func apply(
         _ answer: ProviderOrder, to kept: Order, network: DashSpendNetwork, at now: Date
     ) -> Outcome {
         let who = GiftCardProvider.displayName(ofId: kept.providerId)

@@ -1,9 +1,9 @@
-public import DashSpendCore
+package import DashSpendCore
 
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 /// Whether a create answer asks for what was ordered: a payment is shown only for an order that passes.
@@ -14,16 +14,16 @@ public import Foundation
 /// - Where a rate is known (the answer's own, CTX `rate`; else the provider's published one, PiggyCards'
 ///   exchange rate), the Dash asked must be within ``tolerance`` of the price ÷ the rate; and a fiat price
 ///   the answer states (CTX `paymentFiatAmount`) within ``tolerance`` of the quote's price.
-public enum PaymentCheck {
+package enum PaymentCheck {
     /// How far the Dash asked may be from the price at the rate: 2 %, what a rate moving between the two
     /// reads may explain.
-    public static let tolerance: Decimal = 0.02
+    package static let tolerance: Decimal = 0.02
     /// More Dash than will ever exist (the supply is capped near 18.9 million).
-    public static let maximumDash: Decimal = 18_920_000
+    package static let maximumDash: Decimal = 18_920_000
 
     /// Why `answer` does not ask for what `quote` describes, in one line (never a secret), or nil when it
     /// does. `publishedRate` is the provider's fiat price of one DASH in the quote's currency, when known.
-    public static func problem(
+    package static func problem(
         with answer: ProviderOrder, for quote: PurchaseQuote, publishedRate: Decimal? = nil
     ) -> String? {
         guard let payment = answer.payment else {

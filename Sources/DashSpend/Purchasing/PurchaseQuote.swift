@@ -28,7 +28,7 @@ public struct PurchaseQuote: Sendable, Hashable {
     /// The provider's product for the amount (PiggyCards' card id), when it has several.
     public let productId: String?
     /// Whether the order may be placed while a card of the same provider, merchant and amount may still be
-    /// outstanding (``RecentOrderGuard``): the buyer said it means to buy another.
+    /// outstanding (`RecentOrderGuard`): the buyer said it means to buy another.
     public let repeatAllowed: Bool
 
     /// Creates a quote.

@@ -437,7 +437,7 @@ struct PurchaseService: Sendable {
         }
     }
 
-    /// Refuses `quote` when a card like it may still be outstanding (``RecentOrderGuard``), unless allowed.
+    /// Refuses `quote` when a card like it may still be outstanding (`RecentOrderGuard`), unless allowed.
     private func refuseRepeat(_ quote: PurchaseQuote, in store: OrderStore) throws(DashSpendFailure) {
         guard !quote.repeatAllowed else { return }
         let kept: [Order]

@@ -1,4 +1,4 @@
-public import DashSpendCore
+package import DashSpendCore
 
 /// Which kept order a provider's answer about a paying transaction belongs to (`order --txid`).
 ///
@@ -9,7 +9,7 @@ public import DashSpendCore
 ///    without a merchant name or a card amount matches none of them: attaching it to the wrong order would
 ///    leave the right one unknown for ever.
 /// 3. Else none: the order was placed elsewhere and is kept as a new order, found by its transaction.
-public enum TransactionMatch: Sendable, Hashable {
+package enum TransactionMatch: Sendable, Hashable {
     /// The kept order the answer is about.
     case kept(Order)
     /// Several kept orders could be it, newest first.
@@ -18,7 +18,7 @@ public enum TransactionMatch: Sendable, Hashable {
     case none
 
     /// Matches `answer` among `orders`.
-    public static func match(_ answer: ProviderOrder, among orders: [Order]) -> TransactionMatch {
+    package static func match(_ answer: ProviderOrder, among orders: [Order]) -> TransactionMatch {
         let provider = answer.provider.id
         if let known = orders.first(where: { $0.providerId == provider && $0.providerOrderId == answer.id }) {
             return .kept(known)

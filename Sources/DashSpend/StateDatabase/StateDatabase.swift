@@ -1,5 +1,5 @@
 import DashSpendCore
-public import DashSpendSQLite
+package import DashSpendSQLite
 
 #if canImport(Glibc)
 import Glibc
@@ -9,14 +9,14 @@ import Musl
 import Darwin
 #endif
 #if canImport(FoundationEssentials)
-public import FoundationEssentials
+package import FoundationEssentials
 #else
-public import Foundation
+package import Foundation
 #endif
 
 /// The project's cache for one network (`<state>/<network>/state.db`): the providers' last answers and
 /// exchange rates, everything that can be asked again. Never the explore database, which is only ever read,
-/// and never the orders, which are precious and kept apart (``OrderDatabase``, `orders.db`); version 0.1.0
+/// and never the orders, which are precious and kept apart (`OrderDatabase`, `orders.db`); version 0.1.0
 /// kept them here, and the orders database takes them over.
 ///
 /// The schema is a list of named migrations, applied on open. A file that is not SQLite or is damaged is
@@ -26,13 +26,13 @@ public import Foundation
 /// cache). Processes that find the file damaged at the same time take turns on `state.db.lock` (`flock`,
 /// 0600) and check again once they hold it: one moves the file aside, the others open the fresh one.
 /// Something else in the file's place (a FIFO, another user's file) is refused, never moved.
-public final class StateDatabase: Sendable {
+package final class StateDatabase: Sendable {
     /// Where the file is.
-    public let path: String
+    package let path: String
     /// The network whose state this is.
-    public let network: DashSpendNetwork
+    package let network: DashSpendNetwork
     /// What was wrong with the file found at ``path`` and where it went, when it could not be used.
-    public let recovery: StateDatabaseRecovery?
+    package let recovery: StateDatabaseRecovery?
     /// The open connection (read-write).
     package let connection: SQLiteConnection
 
@@ -101,7 +101,7 @@ public final class StateDatabase: Sendable {
     ///   - path: the file (created when missing).
     ///   - network: the network whose state it keeps.
     ///   - now: the time used to name a file moved aside.
-    public init(path: String, network: DashSpendNetwork, now: Date = Date()) throws(SQLiteError) {
+    package init(path: String, network: DashSpendNetwork, now: Date = Date()) throws(SQLiteError) {
         self.path = path
         self.network = network
         do {
