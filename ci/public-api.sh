@@ -6,7 +6,9 @@
 #   1. `swift build --target DashSpend` in the plain variant's scratch path (.build-off, or $API_SCRATCH), with
 #      the flags of `ci/variant.sh off` (ci/flags.sh): after the tests it only checks that all is up to date;
 #   2. `swift-symbolgraph-extract -minimum-access-level public` of DashSpend and of the modules it re-exports
-#      (`@_exported import` in Sources/DashSpend/Exports.swift), into .build-docs/public-api;
+#      from (`@_exported import` in Sources/DashSpend/Exports.swift), into .build-docs/public-api: a module
+#      re-exported whole counts whole, one re-exported by declaration (`@_exported import struct M.Name`)
+#      counts those declarations and their members;
 #   3. one line per public symbol (module, kind, path, declaration), sorted, compared with ci/public-api.txt.
 # A difference prints the lines added (+) and removed (-) and fails; `--update` writes the new list instead
 # (commit it with the change that meant it). The last lines say how many symbols and types each module has.
@@ -37,8 +39,8 @@ modules=$bin/Modules
 [[ -d $modules ]] || modules=$bin
 triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)
 
-# DashSpend and every module it re-exports whole.
-names=(DashSpend $(sed -n 's/^@_exported import \([A-Za-z0-9_]*\)$/\1/p' Sources/DashSpend/Exports.swift))
+# DashSpend and every module it re-exports from.
+names=(DashSpend $(sed -n -E 's/^@_exported import ([a-z]+ )?([A-Za-z0-9_]+).*$/\2/p' Sources/DashSpend/Exports.swift | sort -u))
 rm -rf "$graphs"
 mkdir -p "$graphs"
 for name in "${names[@]}"; do
@@ -47,16 +49,30 @@ for name in "${names[@]}"; do
         || { tail -n 40 "$log"; echo "public-api.sh: FAILED: swift-symbolgraph-extract $name" >&2; exit 1; }
 done
 
-current=$(python3 - "$graphs" "${names[@]}" <<'PY'
-import collections, glob, json, sys
-graphs, names = sys.argv[1], sys.argv[2:]
+current=$(python3 - "$graphs" Sources/DashSpend/Exports.swift "${names[@]}" <<'PY'
+import collections, glob, json, re, sys
+graphs, exports, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+# Module -> the declarations it re-exports by name; a module re-exported whole maps to None.
+scoped = {}
+for line in open(exports):
+    whole = re.match(r"@_exported import ([A-Za-z0-9_]+)$", line.strip())
+    single = re.match(r"@_exported import [a-z]+ ([A-Za-z0-9_]+)\.([A-Za-z0-9_]+)$", line.strip())
+    if whole:
+        scoped[whole.group(1)] = None
+    elif single and scoped.get(single.group(1), set()) is not None:
+        scoped.setdefault(single.group(1), set()).add(single.group(2))
 types = {"swift.struct", "swift.class", "swift.enum", "swift.protocol", "swift.typealias", "swift.actor"}
 lines, counts = [], []
 for name in names:
     kinds = collections.Counter()
     # The module's own symbols, then its public extensions of other modules' types (`NAME@OTHER`).
-    files = [f"{graphs}/{name}.symbols.json"] + sorted(glob.glob(f"{graphs}/{name}@*.symbols.json"))
+    only = scoped.get(name) if name != "DashSpend" else None
+    files = [f"{graphs}/{name}.symbols.json"]
+    if only is None:
+        files += sorted(glob.glob(f"{graphs}/{name}@*.symbols.json"))
     symbols = [(path, symbol) for path in files for symbol in json.load(open(path))["symbols"]]
+    if only is not None:
+        symbols = [(path, symbol) for path, symbol in symbols if symbol["pathComponents"][0] in only]
     for path, symbol in symbols:
         module = path.rsplit("/", 1)[1].removesuffix(".symbols.json")
         kind = symbol["kind"]["identifier"].removeprefix("swift.")

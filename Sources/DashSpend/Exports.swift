@@ -1,4 +1,55 @@
-// App code imports `DashSpend` alone: the provider vocabulary (DashSpendCore) and the explore database's
-// records and search values (DashSpendExplore) come with it.
-@_exported import DashSpendCore
-@_exported import DashSpendExplore
+// App code imports `DashSpend` alone. It brings, of DashSpendCore and DashSpendExplore, the types the public
+// API of DashSpend names (parameters, results, configuration, and the types those name in turn) and those an
+// app needs to plug in its own credential store, transport or diagnostics sink: not the whole modules (their
+// hashes, addresses, HTTP helpers and state folders stay theirs). ci/public-api.sh lists what this makes
+// public against ci/public-api.txt.
+@_exported import protocol DashSpendCore.CredentialStore
+@_exported import struct DashSpendCore.CredentialStoreError
+@_exported import class DashSpendCore.CriticalSections
+@_exported import enum DashSpendCore.DashSpendError
+@_exported import enum DashSpendCore.DashSpendNetwork
+@_exported import protocol DashSpendCore.DashSpendRepository
+@_exported import struct DashSpendCore.DeliveredCard
+@_exported import struct DashSpendCore.Denominations
+@_exported import enum DashSpendCore.DenominationsType
+@_exported import struct DashSpendCore.DiagnosticEvent
+@_exported import protocol DashSpendCore.DiagnosticsSink
+@_exported import struct DashSpendCore.ExchangeRate
+@_exported import struct DashSpendCore.FileCredentialStore
+@_exported import enum DashSpendCore.GiftCardProvider
+@_exported import struct DashSpendCore.HTTPDownloadTimeouts
+@_exported import struct DashSpendCore.HTTPRequest
+@_exported import struct DashSpendCore.HTTPResponse
+@_exported import protocol DashSpendCore.HTTPTransport
+@_exported import struct DashSpendCore.InterruptionNote
+@_exported import enum DashSpendCore.JSONValue
+@_exported import enum DashSpendCore.MerchantType
+@_exported import enum DashSpendCore.OfferPlausibility
+@_exported import enum DashSpendCore.OrderStatus
+@_exported import enum DashSpendCore.PaymentMethod
+@_exported import struct DashSpendCore.ProviderCredentials
+@_exported import struct DashSpendCore.ProviderInfo
+@_exported import struct DashSpendCore.ProviderMerchantDetails
+@_exported import struct DashSpendCore.RepositoryConfiguration
+@_exported import struct DashSpendCore.Resolved
+@_exported import struct DashSpendCore.SilentDiagnostics
+@_exported import struct DashSpendCore.SyncProgress
+@_exported import typealias DashSpendCore.SyncProgressHandler
+@_exported import enum DashSpendCore.SyncStage
+@_exported import enum DashSpendCore.ValueSource
+@_exported import struct DashSpendExplore.ATMRecord
+@_exported import struct DashSpendExplore.ATMSearch
+@_exported import class DashSpendExplore.ExploreDatabase
+@_exported import enum DashSpendExplore.ExploreDatabaseError
+@_exported import struct DashSpendExplore.ExploreDatabaseInfo
+@_exported import struct DashSpendExplore.ExploreMerchant
+@_exported import struct DashSpendExplore.ExploreSchema
+@_exported import struct DashSpendExplore.GeoPoint
+@_exported import struct DashSpendExplore.MerchantLocation
+@_exported import enum DashSpendExplore.MerchantLookupResult
+@_exported import struct DashSpendExplore.MerchantRecord
+@_exported import struct DashSpendExplore.MerchantSearch
+@_exported import struct DashSpendExplore.MerchantSearchPage
+@_exported import enum DashSpendExplore.MerchantSort
+@_exported import struct DashSpendExplore.MerchantSummary
+@_exported import struct DashSpendExplore.ProviderRecord

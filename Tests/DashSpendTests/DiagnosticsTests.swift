@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendCore
 import DashSpendHTTP
 import DashSpendSQLite
 import DashSpendTestSupport

@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendCore
 import DashSpendSample
 
 /// Everything a command needs from the command line, the environment and the standard streams, resolved once.
