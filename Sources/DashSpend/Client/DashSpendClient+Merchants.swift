@@ -21,7 +21,7 @@ extension DashSpendClient {
         -> ResolvedMerchant
     {
         let (database, service) = try openedService()
-        let found = try identify(idOrName, in: database, byId: prefetched.byId(idOrName, in: database))
+        let found = try MerchantService.identify(idOrName, in: database, byId: prefetched.byId(idOrName, in: database))
         try environment.checkUsable(policy, for: "a live-only lookup of \(idOrName)", subject: idOrName)
         do {
             return try await service.resolve(found, policy: policy)
@@ -34,55 +34,7 @@ extension DashSpendClient {
     ///
     /// - Throws: ``DashSpendFailure``.
     public func identify(_ idOrName: String) throws -> ExploreMerchant {
-        try identify(idOrName, in: try database(providers: GiftCardProvider.allCases))
-    }
-
-    /// ``identify(_:)`` in `database` (the one every compiled-in provider shows); `byId`: what the id was already
-    /// found to be there (nil: read it).
-    func identify(_ idOrName: String, in database: ExploreDatabase, byId: MerchantLookupResult? = nil)
-        throws(DashSpendFailure) -> ExploreMerchant
-    {
-        do {
-            var lookup = try byId ?? database.merchant(id: idOrName)
-            var merchantId = idOrName
-            if case .notFound = lookup {
-                let named = try Self.merchants(named: idOrName, in: database)
-                if named.count > 1 {
-                    let candidates = named.map {
-                        MerchantCandidate(merchantId: $0.merchantId, name: $0.name, type: $0.type)
-                    }
-                    throw DashSpendFailure(
-                        .ambiguous, "\(candidates.count) merchants are named \(idOrName)", subject: idOrName,
-                        candidates: candidates)
-                }
-                if let only = named.first {
-                    merchantId = only.merchantId
-                    lookup = try database.merchant(id: merchantId)
-                }
-            }
-            switch lookup {
-            case .found(let merchant): return merchant
-            case .notFound: throw MerchantServiceError.notFound(idOrName)
-            case .soldOnlyThroughUnavailableProviders(let names):
-                throw MerchantServiceError.onlyThroughUnavailableProviders(merchantId: merchantId, providers: names)
-            }
-        } catch {
-            throw DashSpendFailure(error)
-        }
-    }
-
-    /// Every merchant named `name` (any case), page by page, so that an ambiguous name lists all of them.
-    private static func merchants(named name: String, in database: ExploreDatabase) throws(ExploreDatabaseError)
-        -> [MerchantSummary]
-    {
-        let pageSize = 100
-        var found: [MerchantSummary] = []
-        while true {
-            let page = try database.search(
-                MerchantSearch(exactName: name, limit: pageSize, offset: found.count, includeURLRedeem: true))
-            found += page.merchants
-            if page.merchants.count < pageSize { return found }
-        }
+        try MerchantService.identify(idOrName, in: try database(providers: GiftCardProvider.allCases))
     }
 
     /// The locations of `merchantId`, nearest first when `near` is given.

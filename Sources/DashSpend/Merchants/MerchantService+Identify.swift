@@ -1,0 +1,53 @@
+import DashSpendCore
+import DashSpendExplore
+
+extension MerchantService {
+    /// The merchant `idOrName` in `database` (the one every compiled-in provider shows), unresolved: the merchant
+    /// with that id, else the one merchant with that exact name (any case); several with the name fail as
+    /// ambiguous with the candidates. `byId`: what the id was already found to be there (nil: read it).
+    static func identify(_ idOrName: String, in database: ExploreDatabase, byId: MerchantLookupResult? = nil)
+        throws(DashSpendFailure) -> ExploreMerchant
+    {
+        do {
+            var lookup = try byId ?? database.merchant(id: idOrName)
+            var merchantId = idOrName
+            if case .notFound = lookup {
+                let named = try Self.merchants(named: idOrName, in: database)
+                if named.count > 1 {
+                    let candidates = named.map {
+                        MerchantCandidate(merchantId: $0.merchantId, name: $0.name, type: $0.type)
+                    }
+                    throw DashSpendFailure(
+                        .ambiguous, "\(candidates.count) merchants are named \(idOrName)", subject: idOrName,
+                        candidates: candidates)
+                }
+                if let only = named.first {
+                    merchantId = only.merchantId
+                    lookup = try database.merchant(id: merchantId)
+                }
+            }
+            switch lookup {
+            case .found(let merchant): return merchant
+            case .notFound: throw MerchantServiceError.notFound(idOrName)
+            case .soldOnlyThroughUnavailableProviders(let names):
+                throw MerchantServiceError.onlyThroughUnavailableProviders(merchantId: merchantId, providers: names)
+            }
+        } catch {
+            throw DashSpendFailure(error)
+        }
+    }
+
+    /// Every merchant named `name` (any case), page by page, so that an ambiguous name lists all of them.
+    private static func merchants(named name: String, in database: ExploreDatabase) throws(ExploreDatabaseError)
+        -> [MerchantSummary]
+    {
+        let pageSize = 100
+        var found: [MerchantSummary] = []
+        while true {
+            let page = try database.search(
+                MerchantSearch(exactName: name, limit: pageSize, offset: found.count, includeURLRedeem: true))
+            found += page.merchants
+            if page.merchants.count < pageSize { return found }
+        }
+    }
+}
