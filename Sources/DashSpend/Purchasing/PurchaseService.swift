@@ -25,7 +25,7 @@ struct PurchaseService: Sendable {
     let rates: ExchangeRates
 
     /// The client's configuration.
-    private var configuration: DashSpendConfiguration { environment.configuration }
+    var configuration: DashSpendConfiguration { environment.configuration }
     /// What buying a card of `amount` for merchant `idOrName` would be; see
     /// ``DashSpendClient/quote(merchant:amount:provider:again:)``. `resolve` looks the merchant up with every
     /// offer resolved (network first: each offer says whether it was answered live, and only the chosen one
@@ -237,182 +237,11 @@ struct PurchaseService: Sendable {
         }
     }
 
-    /// Every order kept for this network, newest first. Reads the orders database only.
-    func orders() throws(DashSpendFailure) -> [Order] {
-        let store = try environment.orderStore()
-        do {
-            return try store.all()
-        } catch {
-            throw Self.stateFailure(error, path: store.database.path)
-        }
-    }
-
-    /// The kept order `id` (the local id, or the provider's order id) without asking the provider.
-    func storedOrder(id: String) throws(DashSpendFailure) -> Order {
-        let store = try environment.orderStore()
-        let found: Order?
-        do {
-            found = try store.order(id: id.trimmedWhitespace)
-        } catch {
-            throw Self.stateFailure(error, path: store.database.path)
-        }
-        guard var found else { throw DashSpendFailure(.notFound, "no order \(id) is kept for this network", subject: id) }
-        if found.provider == nil { found.notes.append(Self.notInThisBuild(found)) }
-        return found
-    }
-
-    /// The order `id` with its status refreshed from the provider (and its cards, once delivered), saved.
-    func order(id: String) async throws(DashSpendFailure) -> Order {
-        let stored = try storedOrder(id: id)
-        guard let provider = stored.provider else { return stored }
-        guard let providerOrderId = stored.providerOrderId, stored.status != .creating else { return stored }
-        if stored.status == .rejected || (stored.status == .fulfilled && !stored.cards.isEmpty) { return stored }
-        let store = try environment.orderStore()
-        try writable(store)
-        let purchaser = try purchaser(for: provider)
-        let answer: ProviderOrder
-        do {
-            answer = try await purchaser.order(id: providerOrderId)
-        } catch {
-            throw DashSpendFailure(error, provider: provider)
-        }
-        switch OrderTransition.apply(
-            answer, to: stored, network: configuration.network, at: configuration.now())
-        {
-        case .accepted(let order):
-            try write(order, to: store)
-            return order
-        case .refused(let reason):
-            return refused(reason, keeping: stored, provider: provider)
-        }
-    }
-
-    /// The order paid by the Dash transaction `transactionId`, asked from `provider` (CTX) and kept.
-    func order(transactionId: String, provider: GiftCardProvider) async throws(DashSpendFailure) -> Order {
-        let txid = transactionId.trimmedWhitespace
-        guard !txid.isEmpty else { throw DashSpendFailure(.invalidRequest, "a transaction id is needed") }
-        let purchaser = try purchaser(for: provider)
-        let store = try environment.orderStore()
-        try writable(store)
-        let answer: ProviderOrder
-        do {
-            answer = try await purchaser.order(transactionId: txid)
-        } catch {
-            throw DashSpendFailure(error, provider: provider)
-        }
-        let now = configuration.now()
-        let kept: [Order]
-        do {
-            kept = try store.all()
-        } catch {
-            throw Self.stateFailure(error, path: store.database.path)
-        }
-        let base: Order
-        switch TransactionMatch.match(answer, among: kept) {
-        case .kept(let order):
-            base = order
-        case .ambiguous(let candidates):
-            let listed = candidates.map {
-                "\($0.id) (\($0.merchantName), \($0.amount.plainText(fractionDigits: 2)) \($0.currency), created "
-                    + "\($0.createdAt.formatted(.iso8601)))"
-            }
-            throw DashSpendFailure(
-                .refused,
-                "transaction \(txid) paid \(provider.displayName) order \(answer.id) (\(answer.merchantName ?? "?"), "
-                    + "\(answer.fiatAmount?.plainText(fractionDigits: 2) ?? "?")), which could be any of "
-                    + "\(candidates.count) kept orders: " + listed.joined(separator: "; ") + "; nothing was changed",
-                cause: .ambiguousOrder, provider: provider, subject: txid)
-        case .none:
-            base = Order(
-                id: UUID().uuidString.lowercased(), providerId: provider.id, merchantId: "",
-                merchantName: answer.merchantName ?? "", sourceId: "", amount: answer.fiatAmount ?? 0,
-                currency: answer.fiatCurrency ?? "USD", status: .unknown, foundByTransaction: true, createdAt: now,
-                updatedAt: now)
-        }
-        switch OrderTransition.apply(answer, to: base, network: configuration.network, at: now) {
-        case .accepted(var order):
-            order.transactionId = txid
-            try write(order, to: store)
-            return order
-        case .refused(let reason):
-            if base.foundByTransaction {
-                throw DashSpendFailure(.refused, "refused: \(reason)", provider: provider, subject: txid)
-            }
-            return refused(reason, keeping: base, provider: provider)
-        }
-    }
-
-    /// Every damaged file set aside with orders in it, newest first, whether or not the user was shown it.
-    func setAsideOrderFiles() throws(DashSpendFailure) -> [SetAsideOrderFile] {
-        let store = try environment.orderStore()
-        do {
-            return try store.setAsideFiles()
-        } catch {
-            throw Self.stateFailure(error, path: store.database.path)
-        }
-    }
-
-    /// The damaged files set aside with orders in it that the user has not been shown yet.
-    func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {
-        guard environment.orderDatabaseExists, let files = try? setAsideOrderFiles() else { return [] }
-        return files.filter { !$0.acknowledged }
-    }
-
-    /// Records that the user has been shown every set-aside file: they are no longer said on every command.
-    func acknowledgeSetAsideOrderFiles() throws(DashSpendFailure) {
-        let store = try environment.orderStore()
-        do {
-            try store.acknowledgeSetAsideFiles()
-        } catch {
-            throw Self.stateFailure(error, path: store.database.path)
-        }
-    }
-
-    /// The states of order `id` as it changes; see ``DashSpendClient/orderStates(id:polling:)``.
-    func orderStates(id: String, polling: OrderPolling) -> AsyncStream<DataState<Order>> {
-        AsyncStream { continuation in
-            let task = Task {
-                var previous: Order
-                do {
-                    previous = try storedOrder(id: id)
-                } catch {
-                    continuation.yield(.failed(DashSpendFailure(error), previous: nil))
-                    continuation.finish()
-                    return
-                }
-                var interval = polling.initial
-                while !Task.isCancelled {
-                    continuation.yield(.loading(previous: previous))
-                    do {
-                        let order = try await order(id: id)
-                        previous = order
-                        continuation.yield(.loaded(order, source: .live, fetchedAt: order.updatedAt))
-                        if order.status.isFinal || order.status == .unknown || order.providerOrderId == nil
-                            || order.provider == nil
-                        {
-                            break
-                        }
-                    } catch {
-                        continuation.yield(.failed(DashSpendFailure(error), previous: previous))
-                    }
-                    do {
-                        try await Task.sleep(seconds: interval)
-                    } catch {
-                        break
-                    }
-                    interval = polling.next(after: interval)
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
-    }
-
     // MARK: - Helpers
 
     /// The provider's purchasing side, as the factory registered it (made once per client); offline, or
     /// with stored credentials that cannot be read, a failure.
-    private func purchaser(for provider: GiftCardProvider) throws(DashSpendFailure) -> any GiftCardPurchasing {
+    func purchaser(for provider: GiftCardProvider) throws(DashSpendFailure) -> any GiftCardPurchasing {
         if configuration.offline {
             throw DashSpendFailure(
                 .invalidRequest, "buying from \(provider.displayName) needs the network, and this client is offline",
@@ -422,7 +251,7 @@ struct PurchaseService: Sendable {
         return environment.provider(provider).purchaser
     }
 
-    private func write(_ order: Order, to store: OrderStore) throws(DashSpendFailure) {
+    func write(_ order: Order, to store: OrderStore) throws(DashSpendFailure) {
         do {
             try store.save(order)
         } catch {
@@ -431,7 +260,7 @@ struct PurchaseService: Sendable {
     }
 
     /// Refuses a change to an orders database a newer version wrote, naming both versions.
-    private func writable(_ store: OrderStore) throws(DashSpendFailure) {
+    func writable(_ store: OrderStore) throws(DashSpendFailure) {
         if let reason = store.database.newerVersion {
             throw DashSpendFailure(.cannotWrite, reason, cause: .newerVersion, subject: store.database.path)
         }
@@ -484,20 +313,6 @@ struct PurchaseService: Sendable {
         }
     }
 
-    /// `kept` with the refusal of a provider's answer said (diagnostics and ``Order/notes``).
-    private func refused(_ reason: String, keeping kept: Order, provider: GiftCardProvider) -> Order {
-        let line = "refused: \(reason); the order is kept as it was"
-        configuration.diagnostics.record(DiagnosticEvent(.note, line, provider: provider))
-        var order = kept
-        order.notes.append(line)
-        return order
-    }
-
-    /// What an order of a provider this build leaves out says.
-    private static func notInThisBuild(_ order: Order) -> String {
-        "\(order.providerName) is not in this build: the order is shown as kept, and cannot be asked about"
-    }
-
     /// `error` as a failure of `provider` about `subject` (the merchant a refusal concerns).
     private static func failure(_ error: any Error, provider: GiftCardProvider, subject: String) -> DashSpendFailure {
         let failure = DashSpendFailure(error, provider: provider)
@@ -507,7 +322,7 @@ struct PurchaseService: Sendable {
             retryAfter: failure.retryAfter, candidates: failure.candidates, keptStoredData: failure.keptStoredData)
     }
 
-    private static func stateFailure(_ error: any Error, path: String) -> DashSpendFailure {
+    static func stateFailure(_ error: any Error, path: String) -> DashSpendFailure {
         if let failure = error as? DashSpendFailure { return failure }
         if let readOnly = error as? OrderStoreReadOnly {
             return DashSpendFailure(.cannotWrite, readOnly.reason, cause: .newerVersion, subject: path)
