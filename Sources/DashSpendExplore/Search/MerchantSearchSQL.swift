@@ -4,7 +4,7 @@ import DashSpendSQLite
 /// Turns a ``MerchantSearch`` into the page query for one file's schema.
 ///
 /// A page costs two statements whatever its size: this one (merchants grouped by `merchantId`, filtered,
-/// sorted, limited), then one for the providers of the page's merchants. Text and territory are bound
+/// sorted, limited, each row with the number of merchants matching in all as `matchCount`), then one for the providers of the page's merchants. Text and territory are bound
 /// parameters; the only values written into the SQL are numbers the library computed (the search point's
 /// distance terms) and names the library chose.
 struct MerchantSearchSQL {
@@ -118,7 +118,7 @@ struct MerchantSearchSQL {
             ["merchantId", "name", "type", "paymentMethod", "savingsPercentage"],
             from: schema.merchantColumns, alias: "m")
         sql = """
-            SELECT \(columns), COUNT(m.latitude) AS locationCount\(distanceColumn)\(discountColumn) \
+            SELECT \(columns), COUNT(m.latitude) AS locationCount, COUNT(*) OVER () AS matchCount\(distanceColumn)\(discountColumn) \
             FROM merchant m\(joins) WHERE \(conditions.joined(separator: " AND ")) \
             GROUP BY m.merchantId ORDER BY \(order) LIMIT ? OFFSET ?
             """
