@@ -72,11 +72,26 @@ extension DashSpendClient {
                 if let only = named.first {
                     merchantId = only.merchantId
                     lookup = try database.merchant(id: merchantId)
+                } else if let hidden = try database.merchantIds(namedEvenIfHidden: idOrName).first {
+                    // Hidden from lists (sold only through a provider this build lacks): the same
+                    // explanation as by id.
+                    merchantId = hidden
+                    lookup = try database.merchant(id: merchantId)
                 }
             }
             switch lookup {
             case .found(let merchant): return merchant
-            case .notFound: throw MerchantServiceError.notFound(idOrName)
+            case .notFound:
+                let names = try database.namedMerchants()
+                let closest = NameMatching.suggestions(for: idOrName, among: names.map(\.name))
+                let candidates = closest.compactMap { name in
+                    names.first { $0.name == name }.map {
+                        MerchantCandidate(merchantId: $0.merchantId, name: $0.name, type: $0.type)
+                    }
+                }
+                throw DashSpendFailure(
+                    .notFound, MerchantServiceError.notFound(idOrName).description, subject: idOrName,
+                    candidates: candidates)
             case .soldOnlyThroughUnavailableProviders(let names):
                 throw MerchantServiceError.onlyThroughUnavailableProviders(merchantId: merchantId, providers: names)
             }
