@@ -50,18 +50,23 @@ public enum NameMatching {
         return remaining.isEmpty
     }
 
-    /// Levenshtein distance between `a` and `b`, by characters.
+    /// Edit distance between `a` and `b`, by characters: insertions, deletions, substitutions and swaps of
+    /// two neighbours (`shwo` is one from `show`).
     static func editDistance(_ a: String, _ b: String) -> Int {
         let (a, b) = (Array(a), Array(b))
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)
+        var beforePrevious = previous
         for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            previous = current
+            (beforePrevious, previous) = (previous, current)
         }
         return previous[b.count]
     }

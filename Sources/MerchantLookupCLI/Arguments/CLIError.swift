@@ -38,6 +38,20 @@ public struct CLIError: Error, Sendable {
         self.output = output
     }
 
+    /// A command line that names no command to run (none, or a group alone): `output` (the help that lists
+    /// them) on stdout, `message` on stderr, exit 64.
+    static func usage(_ message: String, output: String) -> CLIError {
+        CLIError(message: message, code: .usage, output: output)
+    }
+
+    private init(message: String, code: ExitCode, output: String) {
+        self.message = message
+        hint = nil
+        self.code = code
+        name = code.name
+        self.output = output
+    }
+
     /// A bad command line.
     static func usage(_ message: String) -> CLIError {
         CLIError(message, code: .usage, hint: "see `merchant-lookup --help`", name: "usage")
