@@ -100,3 +100,16 @@ extension ValueParser where Value == String {
         }
     }
 }
+
+extension ValueParser where Value == String {
+    /// An e-mail address as the sign-in calls accept it (`EmailAddress.validated(_:)`), trimmed: checked here,
+    /// before anything is sent.
+    static var emailAddress: ValueParser {
+        ValueParser(kind: .email) { (text, option) throws(CLIError) in
+            guard let address = try? EmailAddress.validated(text) else {
+                throw .usage("\(option) must be an e-mail address such as you@example.com, not \(text)")
+            }
+            return address
+        }
+    }
+}
