@@ -25,6 +25,7 @@ public enum MerchantLookup {
             ProvidersCommand.self, SearchCommand.self, ShowCommand.self, TerritoriesCommand.self, ATMsCommand.self,
             DatabaseInfoCommand.self, AuthLoginCommand.self, AuthVerifyCommand.self, AuthStatusCommand.self,
             AuthLogoutCommand.self, SyncCommand.self, BuyCommand.self, OrdersCommand.self, OrderCommand.self,
+            CompletionsCommand.self,
         ]
     }
 
@@ -67,7 +68,7 @@ public enum MerchantLookup {
     /// declarations that share a name share their parser). Every command's options are parsed, as they may come
     /// before the command; the chosen command then rejects those that are not its own.
     static var declaredOptions: [OptionSpec] {
-        var declared = GlobalOptions.all
+        var declared = GlobalOptions.all + [HelpOptions.man.spec]
         for command in commands {
             for option in command.options where !declared.contains(where: { $0.name == option.name }) {
                 declared.append(option)
@@ -117,6 +118,7 @@ public enum MerchantLookup {
         }
         if parsed.positionals.first == "help" {
             let words = Array(parsed.positionals.dropFirst())
+            if parsed[HelpOptions.man] { return ManPage.text(commands: commands, version: version) }
             if words.isEmpty { return help(for: nil, width: width) }
             if words == ["help"] { return helpOfHelp }
             if let command = commands.first(where: { $0.words == words }) { return help(for: command, width: width) }
@@ -139,6 +141,7 @@ public enum MerchantLookup {
             throw unknownCommand(parsed.positionals)
         }
         if parsed[GlobalOptions.help] { return help(for: command, width: width) }
+        if parsed[HelpOptions.man] { throw .usage("--man goes with help: `merchant-lookup help --man`") }
         let allowed = Set((GlobalOptions.all + command.options).map(\.name))
         if let stray = parsed.givenOptions.subtracting(allowed).sorted().first {
             throw .usage("\(stray) does not apply to `\(command.words.joined(separator: " "))`")
@@ -218,6 +221,7 @@ public enum MerchantLookup {
 
             usage: merchant-lookup COMMAND [OPTIONS]
                    merchant-lookup help COMMAND
+                   merchant-lookup help --man
 
             commands:
             \(commandList(commands))
