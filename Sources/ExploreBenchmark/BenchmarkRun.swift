@@ -335,30 +335,37 @@ struct BenchmarkRun {
         try ImportBenchmark(options: options, folder: folder, packageRoot: packageRoot, cli: cli).run()
     }
 
-    /// The `merchant-lookup` binary: `--cli`, else the one next to this executable, brought up to date first
-    /// with `swift build` in this executable's configuration (not timed; a no-op when it is current), so a
-    /// stale binary is never timed after `swift run` rebuilt only the benchmark. Nil (after a note) when
-    /// there is none.
+    /// The `merchant-lookup` binary: `--cli`, else the binary a user is told to ship (README: a release build
+    /// with the Swift runtime linked in, `--static-swift-stdlib`), built first into `.build-benchmark-cli` (not
+    /// timed; a no-op when it is current), so a stale binary is never timed. A debug benchmark (`--quick` in
+    /// CI) times the debug binary next to it instead. Nil (after a note) when there is none.
     private func locateCLI() throws -> String? {
         if let path = options.cliPath { return path }
         let folder = FileSystem.directory(of: FileSystem.executablePath)
-        let candidate = folder + "/merchant-lookup"
+        if folder.hasSuffix("/debug") {
+            let candidate = folder + "/merchant-lookup"
+            guard FileSystem.isExecutable(candidate) else {
+                print("  no merchant-lookup next to this executable: the whole-process comparison is skipped (use --cli PATH)")
+                return nil
+            }
+            return candidate
+        }
+        let scratch = packageRoot + "/.build-benchmark-cli"
+        let candidate = scratch + "/release/merchant-lookup"
         if let swift = FileSystem.which("swift") {
-            let configuration = folder.hasSuffix("/debug") ? "debug" : "release"
-            print("  swift build -c \(configuration) --product merchant-lookup (not timed)...")
+            let arguments = [
+                "build", "-c", "release", "--static-swift-stdlib", "-j", "2", "--package-path", packageRoot,
+                "--scratch-path", scratch, "--product", "merchant-lookup",
+            ]
+            print("  swift \(arguments.joined(separator: " ")) (not timed)...")
             fflush(nil)
-            let build = ProcessRunner.run(
-                swift,
-                [
-                    "build", "-c", configuration, "-j", "2", "--package-path", packageRoot,
-                    "--product", "merchant-lookup",
-                ])
+            let build = ProcessRunner.run(swift, arguments)
             if build.status != 0 {
                 print("  warning: the build failed (exit \(build.status)); using the existing binary if there is one")
             }
         }
         guard FileSystem.isExecutable(candidate) else {
-            print("  no merchant-lookup next to this executable: the whole-process comparison is skipped (use --cli PATH)")
+            print("  no merchant-lookup at \(candidate): the whole-process comparison is skipped (use --cli PATH)")
             return nil
         }
         return candidate

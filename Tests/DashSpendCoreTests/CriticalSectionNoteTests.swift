@@ -14,8 +14,7 @@ struct CriticalSectionNoteTests {
         let sections = CriticalSections()
         let stage = Stage()
         // A section that ended before the close leaves nothing to say.
-        try await sections.run(boundedBy: 60, purpose: "an earlier order", note: { InterruptionNote(message: "done") })
-        {}
+        try await sections.run(boundedBy: 60, purpose: "an earlier order", note: { InterruptionNote(message: "done") }) {}
         let release = AsyncStream<Void>.makeStream()
         let started = AsyncStream<Void>.makeStream()
         let running = Task {

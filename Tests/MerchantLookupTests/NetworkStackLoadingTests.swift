@@ -49,7 +49,8 @@ struct NetworkStackLoadingTests {
     func networkCommandLoadsLibcurl() async throws {
         let closed = try ClosedLoopbackPort()
         let result = try await CLIProcess.run(
-            ["sync", "--storage-url", "http://127.0.0.1:\(closed.port)"], environment: ["LD_DEBUG": "libs"], timeout: 60, as: .process)
+            ["sync", "--storage-url", "http://127.0.0.1:\(closed.port)"], environment: ["LD_DEBUG": "libs"], timeout: 60,
+            as: .process)
         #expect(result.status == 69, "\(result.stderr.suffix(500))")
         let loaded = Self.loadedLibraries(result.stderr)
         #expect(loaded.contains { $0.contains("libcurl.so.4") }, "the sync did not load libcurl: \(loaded)")

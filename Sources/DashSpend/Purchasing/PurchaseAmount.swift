@@ -1,4 +1,4 @@
-public import DashSpendCore
+import DashSpendCore
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

@@ -68,7 +68,8 @@ public final class CriticalSections: Sendable {
             guard !state.closed else { throw CancellationError() }
             let id = state.nextId
             state.nextId += 1
-            state.open[id] = Section(deadline: MonotonicClock.Instant.now.advanced(bySeconds: bound), purpose: purpose, note: note)
+            state.open[id] = Section(
+                deadline: MonotonicClock.Instant.now.advanced(bySeconds: bound), purpose: purpose, note: note)
             return id
         }
         defer { _ = state.withLock { $0.open.removeValue(forKey: id) } }

@@ -270,7 +270,7 @@ public struct HTTPTransportConformance: Sendable {
         let task = Task { try await transport.send(slow) }
         // Cancelled once the request is on the server, not after a fixed pause a loaded machine could outlast.
         let arrived = (try? await gate.waitForArrivals(1, timeout: slack)) ?? false
-                let start = MonotonicClock.Instant.now
+        let start = MonotonicClock.Instant.now
         task.cancel()
         let result = await task.result
         let elapsed = (MonotonicClock.Instant.now - start).seconds

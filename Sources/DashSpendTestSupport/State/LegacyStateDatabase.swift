@@ -1,5 +1,5 @@
 import DashSpendSQLite
-package import Foundation
+import Foundation
 
 /// A state database as version 0.1.0 wrote it (`<state>/<network>/state.db`, migrations 1 to 3, the orders
 /// and their cards in it), for the tests that check such a file keeps working.

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Damage confined to one table of an SQLite file: a page that holds a marker only that table's rows carry,
 /// overwritten, the rest of the file left as it was.

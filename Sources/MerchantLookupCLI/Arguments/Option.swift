@@ -16,7 +16,7 @@ struct Option<Value: Sendable>: Sendable {
         spec = OptionSpec(
             name: name, aliases: aliases, valueName: valueName, kind: parser.kind, help: help, group: group, listed: listed,
             parse: { (text) throws(CLIError) -> any Sendable in try parser.read(text, name) },
-            valueType: String(reflecting: Value.self))
+            valueType: ObjectIdentifier(Value.self))
     }
 
     /// The long name.

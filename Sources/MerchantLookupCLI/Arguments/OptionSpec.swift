@@ -20,8 +20,10 @@ struct OptionSpec: Sendable {
     /// Reads the value's text into the typed value, once, when the command line is parsed; the usage error
     /// names the option and what it takes. Nil for a flag.
     let parse: (@Sendable (String) throws(CLIError) -> any Sendable)?
-    /// The Swift type of the value (nil for a flag): declarations that share a name must share it.
-    let valueType: String?
+    /// The Swift type of the value (nil for a flag): declarations that share a name must share it. An
+    /// identifier, not the type's name: `String(reflecting:)` of a type costs a scan of every protocol
+    /// conformance in the binary, over half of a `--version`'s instructions.
+    let valueType: ObjectIdentifier?
 
     /// Whether the option takes a value.
     var takesValue: Bool { parse != nil }

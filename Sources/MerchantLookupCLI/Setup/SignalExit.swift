@@ -70,7 +70,8 @@ package final class SignalExit: Sendable {
     private func received(_ number: Int32) {
         let purposes = sections.openPurposes
         if sections.close() > 0 {
-            standardError.write("merchant-lookup: interrupted: waiting for \(purposes.joined(separator: " and ")) before exiting\n")
+            standardError.write(
+                "merchant-lookup: interrupted: waiting for \(purposes.joined(separator: " and ")) before exiting\n")
             sections.waitUntilNoneOpen()
         }
         for note in sections.interruptionNotes() { standardError.write("merchant-lookup: interrupted: \(Self.line(note))\n") }
