@@ -1,6 +1,7 @@
 import DashSpend
 
-/// `merchant-lookup search [QUERY]`: merchants, one per merchantId, with the discount lists show; with
+/// `merchant-lookup search [QUERY]`: merchants, one per merchantId, with the discount lists show and whether
+/// each can be bought now as the explore database says (asking nobody, touching no state); with
 /// `--live`, `--refresh` or `--max-age SECONDS`, every merchant of the page resolved through the service
 /// under the fetch policy that option gives `show` (``FetchPolicyOptions``): `--live` network only (strict),
 /// `--refresh` network first, `--max-age` cache first.
@@ -120,7 +121,7 @@ enum SearchCommand: CLICommand {
         ]).serialized() + "\n"
     }
 
-    /// The page as ``json(_:)-swift.method`` prints it, each merchant with `resolved` (its enabled state and discount
+    /// The page as ``json(_:)`` prints it, each merchant with `resolved` (its enabled state and discount
     /// with their sources, and each offer's) or `error` (`code`, `message`).
     static func json(_ resolved: ResolvedSearchPage, network: DashSpendNetwork) -> String {
         let merchants = resolved.rows.map { row -> JSONDocument in
