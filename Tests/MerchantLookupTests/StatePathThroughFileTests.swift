@@ -18,3 +18,23 @@ struct StatePathThroughFileTests {
         }
     }
 }
+
+/// A state directory that others can write (mode 1777, like `/tmp`) is refused before anything is created in
+/// it, with one clean line naming `--state-dir` (issue 21).
+@Suite("A world-writable state directory is refused cleanly", hangGuard(minutes: 5))
+struct SharedStateDirectoryTests {
+    @Test("show refuses a 1777 state directory: one line, no struct dump, --state-dir named, nothing created")
+    func showRefuses() async throws {
+        let directory = try ScratchDirectory()
+        let shared = directory.file("shared")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: shared)
+        let result = try await CLIProcess.run(["show", "9001", "--state-dir", shared])
+        #expect(result.status == 65, "\(result.status) \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("is not safe for private files"), "\(result.stderr)")
+        #expect(result.stderr.contains("--state-dir") && !result.stderr.contains("--home"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Failure(") && !result.stderr.contains("isUnsafe"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared).isEmpty, "something was created")
+    }
+}

@@ -1,14 +1,39 @@
-import Foundation
-
 /// How names typed by a person meet names in the data: accents and case folded (`cafe rio` is `Café Rio`),
 /// and the closest names offered when one is not found (`home` → `Home Depot`, `TX` → `Texas`).
+///
+/// Folding is done here, without Foundation (whose `folding(options:)` would load full Foundation and ICU
+/// into every command): lower case by the standard library, combining marks dropped, and the accented Latin
+/// letters (Latin-1 and Latin Extended-A) written as their base letters.
 public enum NameMatching {
     /// `text` without accents and case (`Café` → `cafe`, `STRASSE` → `strasse`), whitespace runs as one space.
     public static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            .lowercased()
-            .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.lowercased().unicodeScalars {
+            if (0x300...0x36F).contains(scalar.value) { continue }  // combining diacritical marks
+            if let base = baseLetters[scalar] {
+                result += base
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
+
+    /// Accented lower-case Latin letters and ligatures and what they fold to.
+    static let baseLetters: [Unicode.Scalar: String] = {
+        let groups: [(String, String)] = [
+            ("àáâãäåāăą", "a"), ("æ", "ae"), ("çćĉċč", "c"), ("ďđð", "d"), ("èéêëēĕėęě", "e"), ("ĝğġģ", "g"),
+            ("ĥħ", "h"), ("ìíîïĩīĭįı", "i"), ("ĳ", "ij"), ("ĵ", "j"), ("ķĸ", "k"), ("ĺļľŀł", "l"), ("ñńņňŉŋ", "n"),
+            ("òóôõöøōŏő", "o"), ("œ", "oe"), ("ŕŗř", "r"), ("śŝşšſ", "s"), ("ß", "ss"), ("ţťŧ", "t"), ("þ", "th"),
+            ("ùúûüũūŭůűų", "u"), ("ŵ", "w"), ("ýÿŷ", "y"), ("źżž", "z"),
+        ]
+        var table: [Unicode.Scalar: String] = [:]
+        for (letters, base) in groups {
+            for scalar in letters.unicodeScalars { table[scalar] = base }
+        }
+        return table
+    }()
 
     /// At most `limit` of `names` closest to `typed`, best first: a name containing it, then a name starting
     /// with its first letter and containing its letters in order (`TX` → `Texas`), then a name (or a word of
