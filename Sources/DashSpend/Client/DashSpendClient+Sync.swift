@@ -4,7 +4,7 @@ extension DashSpendClient {
     /// Installs the explore data of `source` as this network's database, unless what is installed is as new
     /// (`force` installs anyway).
     ///
-    /// A file (``SyncSource/file(_:)``: the wallets' encrypted ZIP, or a plain explore database file) is
+    /// A file (``SyncSource/file(_:)-enum.case``: the wallets' encrypted ZIP, or a plain explore database file) is
     /// imported at once. A network source is checked first (a storage object's `Data-Timestamp`, or a
     /// conditional request for a plain URL) and downloaded only when newer, streamed to the network's download
     /// folder (never held in memory), continued where an interrupted download stopped, then imported; the
