@@ -37,4 +37,20 @@ struct SharedStateDirectoryTests {
         #expect(!result.stderr.contains("Failure(") && !result.stderr.contains("isUnsafe"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: shared).isEmpty, "something was created")
     }
+
+    @Test("auth login refuses a 1777 state directory before anything is sent, in the same words as show")
+    func loginRefusesBeforeSending() async throws {
+        let transcript = try AuthTranscript()
+        let directory = try ScratchDirectory()
+        let shared = directory.file("shared")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: shared)
+        let login = try await CLIProcess.run(
+            ["auth", "login", "ctx", "--email", "user@example.com", "--state-dir", shared] + transcript.urlOptions)
+        let show = try await CLIProcess.run(["show", "9001", "--state-dir", shared])
+        #expect(login.status == 65, "\(login.status) \(login.stderr)")
+        #expect(login.stderr == show.stderr, "\(login.stderr) vs \(show.stderr)")
+        #expect(transcript.server.loopback.receivedRequests.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: shared).isEmpty, "something was created")
+    }
 }

@@ -8,6 +8,7 @@ extension DashSpendClient {
     public func login(_ provider: GiftCardProvider, email: String) async throws -> String {
         try requireNetwork(provider)
         try readStoredCredentials(of: provider)
+        try refuseUnsafeStateDirectory()
         let repository = repositoryFactory.makeRepository(for: provider)
         do {
             try await repository.login(email: email)
@@ -15,6 +16,19 @@ extension DashSpendClient {
             throw DashSpendFailure(error, provider: provider)
         }
         return await repository.email() ?? email
+    }
+
+    /// Refuses, before any request, a state directory that is not safe for private files (someone else's, or
+    /// writable by group or others, like `/tmp`): the sign-in could never be stored there. Creates the
+    /// network's folder (0700) when missing; any other failure is left to the store that writes there.
+    func refuseUnsafeStateDirectory() throws(DashSpendFailure) {
+        do {
+            try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
+        } catch  where error.isUnsafe {
+            throw DashSpendFailure(.badData, "the state directory \(error)", cause: .stateDirectory, subject: error.path)
+        } catch {
+            return
+        }
     }
 
     /// Finishes signing in to `provider` with the e-mailed one-time code and stores the credentials.
