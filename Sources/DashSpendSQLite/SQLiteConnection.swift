@@ -19,7 +19,7 @@ package import Foundation
 ///   `SQLITE_BUSY` (``SQLiteError/isBusy``).
 package final class SQLiteConnection: @unchecked Sendable {
     let handle: OpaquePointer
-    private let lock = Locked(())
+    let lock = Locked(())
     /// Guarded by `lock`.
     private var statements: SQLiteStatementCache
 

@@ -25,6 +25,7 @@ public enum MerchantLookup {
             ProvidersCommand.self, SearchCommand.self, ShowCommand.self, TerritoriesCommand.self, ATMsCommand.self,
             DatabaseInfoCommand.self, AuthLoginCommand.self, AuthVerifyCommand.self, AuthStatusCommand.self,
             AuthLogoutCommand.self, SyncCommand.self, BuyCommand.self, OrdersCommand.self, OrderCommand.self,
+            CompletionsCommand.self,
         ]
     }
 
@@ -67,7 +68,7 @@ public enum MerchantLookup {
     /// declarations that share a name share their parser). Every command's options are parsed, as they may come
     /// before the command; the chosen command then rejects those that are not its own.
     static var declaredOptions: [OptionSpec] {
-        var declared = GlobalOptions.all
+        var declared = GlobalOptions.all + [HelpOptions.man.spec]
         for command in commands {
             for option in command.options where !declared.contains(where: { $0.name == option.name }) {
                 declared.append(option)
@@ -91,7 +92,9 @@ public enum MerchantLookup {
         } catch {
             if error.alreadyPrinted { return Outcome(output: "", error: nil, exitCode: error.code) }
             if let output = error.output {
-                return Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: error.code)
+                let line =
+                    error.message.isEmpty ? nil : "merchant-lookup: " + TerminalText.sanitized(error.line, keepingNewlines: false)
+                return Outcome(output: json ? output : TerminalText.sanitized(output), error: line, exitCode: error.code)
             }
             if json {
                 return Outcome(
@@ -108,27 +111,37 @@ public enum MerchantLookup {
         criticalSections: CriticalSections, notes: NoteCollector, output: OutputSink
     ) async throws(CLIError) -> String {
         if let failure = parsed.failure { throw failure }
-        if parsed[GlobalOptions.version] {
+        let width = streams.output.width ?? 80
+        if parsed[GlobalOptions.version] || parsed.positionals == ["version"] {
             let providers = GiftCardProvider.allCases.map(\.displayName).joined(separator: ", ")
             return "merchant-lookup \(version) (providers: \(providers))\n"
         }
         if parsed.positionals.first == "help" {
             let words = Array(parsed.positionals.dropFirst())
-            if words.isEmpty { return help(for: nil) }
-            guard let command = commands.first(where: { $0.words == words }) else {
-                throw .usage("unknown command \(words.joined(separator: " "))")
-            }
-            return help(for: command)
+            if parsed[HelpOptions.man] { return ManPage.text(commands: commands, version: version) }
+            if words.isEmpty { return help(for: nil, width: width) }
+            if words == ["help"] { return helpOfHelp }
+            if let command = commands.first(where: { $0.words == words }) { return help(for: command, width: width) }
+            if let group = groupHelp(words) { return group }
+            throw unknownCommand(words)
         }
         let command = commands.first { parsed.positionals.starts(with: $0.words) }
         if parsed.positionals.isEmpty {
-            guard parsed[GlobalOptions.help] else { throw .usage("no command given") }
-            return help(for: nil)
+            guard parsed[GlobalOptions.help] else {
+                throw CLIError.usage("no command given", output: help(for: nil, width: width))
+            }
+            return help(for: nil, width: width)
         }
         guard let command else {
-            throw .usage("unknown command \(parsed.positionals.joined(separator: " "))")
+            // A group alone (`auth`, `db`): its commands; with --help, as help does.
+            if let group = groupHelp(parsed.positionals) {
+                if parsed[GlobalOptions.help] { return group }
+                throw CLIError.usage("`\(parsed.positionals.joined(separator: " "))` needs one of its commands", output: group)
+            }
+            throw unknownCommand(parsed.positionals)
         }
-        if parsed[GlobalOptions.help] { return help(for: command) }
+        if parsed[GlobalOptions.help] { return help(for: command, width: width) }
+        if parsed[HelpOptions.man] { throw .usage("--man goes with help: `merchant-lookup help --man`") }
         let allowed = Set((GlobalOptions.all + command.options).map(\.name))
         if let stray = parsed.givenOptions.subtracting(allowed).sorted().first {
             throw .usage("\(stray) does not apply to `\(command.words.joined(separator: " "))`")
@@ -155,36 +168,106 @@ public enum MerchantLookup {
         return try await command.run(invocation)
     }
 
-    /// The help of `command` (`COMMAND --help` and `help COMMAND` print the same), or of the tool.
-    static func help(for command: (any CLICommand.Type)?) -> String {
+    /// `merchant-lookup serch`: 64, naming the closest command when one is close.
+    static func unknownCommand(_ words: [String]) -> CLIError {
+        let typed = words.joined(separator: " ")
+        let names = commands.map { $0.words.joined(separator: " ") } + ["help", "version"]
+        let firstWords = Array(Set(commands.map { $0.words[0] })) + ["help", "version"]
+        let closest =
+            NameMatching.suggestions(for: typed, among: names, limit: 1).first
+            ?? NameMatching.suggestions(for: words[0], among: firstWords, limit: 1).first
+        let hint = closest.map { "did you mean \($0)? see `merchant-lookup help`" } ?? "see `merchant-lookup help`"
+        return CLIError("unknown command \(typed)", code: .usage, hint: hint, name: "usage")
+    }
+
+    /// The commands of the group `words` names (`auth` → `auth login`, `auth verify`, …); nil when no command
+    /// starts with them.
+    static func groupHelp(_ words: [String]) -> String? {
+        let members = commands.filter { $0.words.count > words.count && $0.words.starts(with: words) }
+        guard !members.isEmpty else { return nil }
+        let group = words.joined(separator: " ")
+        return """
+            usage: merchant-lookup \(group) COMMAND [OPTIONS]
+
+            commands:
+            \(commandList(members))
+            `merchant-lookup help \(group) COMMAND` shows the options of one.
+
+            """
+    }
+
+    /// `merchant-lookup help help`.
+    static let helpOfHelp = """
+        usage: merchant-lookup help [COMMAND]
+               merchant-lookup help GROUP
+               merchant-lookup COMMAND --help
+
+        Without a command: what the tool does, every command, the global options and the exit codes. With a
+        command: its usage and its own options. With a group (auth, db): its commands.
+
+        """
+
+    /// The help of `command` (`COMMAND --help` and `help COMMAND` print the same): its usage, summary and own
+    /// options; or, without one, of the tool, with the global options and exit codes, said once here. Option
+    /// help wraps at `width` columns.
+    static func help(for command: (any CLICommand.Type)?, width: Int = 80) -> String {
         if let command {
             var text = "usage: \(command.usage)\n\n\(command.summary)\n"
-            if !command.options.isEmpty { text += "\noptions:\n" + optionLines(command.options) }
-            return text + "\n" + globalHelp
+            if !command.options.isEmpty { text += "\noptions:\n" + optionLines(command.options, width: width) }
+            return text + "\nglobal options and exit codes: `merchant-lookup help`\n"
         }
-        let width = (commands.map { $0.words.joined(separator: " ").count }.max() ?? 0) + 2
-        let list = commands.map { "  " + OutputFormat.pad($0.words.joined(separator: " "), width) + $0.summary }
         return """
             merchant-lookup \(version): which merchants sell Dash gift cards, through which provider, at what discount
 
             usage: merchant-lookup COMMAND [OPTIONS]
                    merchant-lookup help COMMAND
+                   merchant-lookup help --man
 
             commands:
-            \(list.joined(separator: "\n"))
+            \(commandList(commands))
+              help [COMMAND]  this help, or a command's
+              version         the version and the providers compiled in
 
-            \(globalHelp)
+            \(globalHelp(width: width))
             """
     }
 
-    /// One line per listed option: its synopsis, padded, then its help.
-    static func optionLines(_ options: [OptionSpec]) -> String {
-        let listed = options.filter(\.listed)
-        let width = max(22, (listed.map(\.synopsis.count).max() ?? 0) + 2)
-        return listed.map { "  " + OutputFormat.pad($0.synopsis, width) + $0.help + "\n" }.joined()
+    /// Two spaces, the command's words padded to the longest, its summary: one line each.
+    static func commandList(_ listed: [any CLICommand.Type]) -> String {
+        let width = (listed.map { $0.words.joined(separator: " ").count }.max() ?? 0) + 2
+        return listed.map { "  " + OutputFormat.pad($0.words.joined(separator: " "), width) + $0.summary }
+            .joined(separator: "\n")
     }
 
-    static var globalHelp: String {
-        "global options (before or after the command):\n" + optionLines(GlobalOptions.all) + "\n" + ExitCode.helpText
+    /// One entry per listed option: its synopsis, padded, then its help, wrapped at `width` columns with the
+    /// continuation lines under the help's first column.
+    static func optionLines(_ options: [OptionSpec], width: Int = 80) -> String {
+        let listed = options.filter(\.listed)
+        let column = max(22, (listed.map(\.synopsis.count).max() ?? 0) + 2)
+        return listed.map { option in
+            let lines = wrapped(option.help, width: max(20, width - column - 2))
+            let indent = String(repeating: " ", count: column + 2)
+            return "  " + OutputFormat.pad(option.synopsis, column) + lines.joined(separator: "\n" + indent) + "\n"
+        }.joined()
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a longer word stands alone).
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    static func globalHelp(width: Int = 80) -> String {
+        "global options (before or after the command):\n" + optionLines(GlobalOptions.all, width: width) + "\n"
+            + ExitCode.helpText
     }
 }

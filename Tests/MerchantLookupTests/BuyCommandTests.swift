@@ -91,7 +91,7 @@ struct BuyCommandTests {
         let orders = try #require(try listed.json()["orders"] as? [[String: Any]])
         #expect(orders.map { $0["id"] as? String } == [id])
 
-        let waited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.05", "--timeout", "20"])
+        let waited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.05", "--wait-timeout", "20"])
         #expect(waited.status == 0, "\(waited.stderr)")
         #expect(waited.stdout.contains("fulfilled"))
         #expect(waited.stderr.contains("paid"), "progress on stderr: \(waited.stderr)")
@@ -146,16 +146,34 @@ struct BuyCommandTests {
         #expect(txid.status == 64, "\(txid.stderr)")
     }
 
-    @Test("order --wait stops at --timeout with 75 while the order stays unpaid")
+    @Test("order --wait stops at --wait-timeout with 75 while the order stays unpaid")
     func waitTimesOut() async throws {
         let transcript = try await signedIn()
         let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes", "--json"])
         let id = try #require((try bought.json()["order"] as? [String: Any])?["id"] as? String)
         // The budget is far above what one status call needs (milliseconds idle): the first answer (unpaid) comes
         // in long before it ends, whatever the machine's load, so the outcome is always "still unpaid".
-        let waited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.1", "--timeout", "8"])
+        let waited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.1", "--wait-timeout", "8"])
         #expect(waited.status == 75, "\(waited.stderr)")
-        #expect(waited.stderr.contains("still unpaid"), "\(waited.stderr)")
+        #expect(waited.stderr.contains("still unpaid after 8 s"), "\(waited.stderr)")
+        #expect(waited.stderr.contains("raise --wait-timeout"), "\(waited.stderr)")
+    }
+
+    @Test("order --wait: --wait-timeout bounds the wait, --timeout stays each request's; the help says both")
+    func waitTimeoutIsItsOwn() async throws {
+        let transcript = try await signedIn()
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes", "--json"])
+        let id = try #require((try bought.json()["order"] as? [String: Any])?["id"] as? String)
+        // A per-request time-out far above one status call, and a wait budget of its own: the wait ends after
+        // the budget, not after --timeout.
+        let waited = try await transcript.run(
+            ["order", id, "--wait", "--poll-interval", "0.1", "--timeout", "60", "--wait-timeout", "6"])
+        #expect(waited.status == 75, "\(waited.stderr)")
+        #expect(waited.stderr.contains("after 6 s"), "\(waited.stderr)")
+        let help = try await CLIProcess.run(["help", "order"])
+        #expect(help.stdout.contains("--wait-timeout SECONDS") && help.stdout.contains("default 1800"), "\(help.stdout)")
+        let bad = try await CLIProcess.run(["order", id, "--wait", "--wait-timeout", "0"])
+        #expect(bad.status == 64, "\(bad.stderr)")
     }
 
     @Test("order --wait: an early 429 is forgotten once CTX answers (75 still unpaid); CTX down throughout is 69")
@@ -168,7 +186,7 @@ struct BuyCommandTests {
             path: "/ctx/gift-cards/ctx-order-1", times: 1)
         // The 429 is answered at once and the next ask follows 0.1 s later: a 12 s budget leaves that second ask
         // (which must be answered for the outcome to be "still unpaid") over a hundred times the time it needs.
-        let limited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.1", "--timeout", "12"])
+        let limited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.1", "--wait-timeout", "12"])
         #expect(limited.status == 75, "\(limited.stderr)")
         #expect(limited.stderr.contains("still unpaid"), "\(limited.stderr)")
 
@@ -176,7 +194,7 @@ struct BuyCommandTests {
             .respond(status: 503, body: transcript.server.fixtureText("ctx/errors/server-error.json")),
             path: "/ctx/gift-cards/ctx-order-1")
         // At least one 503 must come back inside the budget for the outcome to be the provider's own failure.
-        let down = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.1", "--timeout", "12"])
+        let down = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.1", "--wait-timeout", "12"])
         #expect(down.status == 69, "the provider's own failure: \(down.stderr)")
         #expect(!down.stderr.contains("still unpaid"), "\(down.stderr)")
     }

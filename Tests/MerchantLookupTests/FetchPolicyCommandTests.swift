@@ -184,7 +184,8 @@ struct FetchPolicyCommandTests {
         }
         let unknown = try await CLIProcess.run(["show", Self.homeDepot])
         #expect(unknown.stdout.contains("country unknown: no provider is hidden"), "\(unknown.stdout)")
-        let unknownJSON = try await CLIProcess.run(["show", Self.homeDepot, "--json", "--country", "Narnia"])
+        let unknownJSON = try await CLIProcess.run(
+            ["show", Self.homeDepot, "--json"], environment: ["DASHSPEND_COUNTRY": "Narnia"])
         let country = try #require(try unknownJSON.json()["country"] as? [String: Any])
         #expect(country["known"] as? Bool == false && country["code"] is NSNull)
         let known = try await CLIProcess.run(["show", Self.homeDepot, "--country", "us"])

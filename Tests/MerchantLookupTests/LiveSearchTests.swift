@@ -211,7 +211,8 @@ struct LiveSearchTests {
         let before = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         let result = try await transcript.run(["search", "Generated", "--concurrency", "3", "--db", db])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("save 1%") && !result.stdout.contains("AVAILABLE"), "\(result.stdout)")
+        #expect(result.stdout.contains("save 1%") && !result.stdout.contains("[live]"), "\(result.stdout)")
+        #expect(result.stdout.contains("AVAILABLE: as the explore database says"), "\(result.stdout)")
         #expect(transcript.server.loopback.receivedRequests.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == before)
     }

@@ -269,7 +269,7 @@ struct OrderSafetyTests {
         #expect(json["status"] as? String == "unknown")
         #expect(json["providerStatus"] as? String == "expired")
 
-        let waited = try await Self.run(transcript, ["order", id, "--wait", "--poll-interval", "0.05", "--timeout", "30"])
+        let waited = try await Self.run(transcript, ["order", id, "--wait", "--poll-interval", "0.05", "--wait-timeout", "30"])
         #expect(waited.status == 0, "the wait ends: the order will not move in known words: \(waited.stderr)")
         #expect(!waited.stderr.contains("still unpaid"), "\(waited.stderr)")
     }

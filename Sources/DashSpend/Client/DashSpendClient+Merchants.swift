@@ -72,6 +72,17 @@ extension DashSpendClient {
         }
     }
 
+    /// When the database has no territory named `name` (any case, any accents): its closest territory names,
+    /// best first (possibly none: `TX` finds `Texas`); nil when it has one of that name.
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func territoryCandidates(for name: String) throws -> [String]? {
+        let names = try territories().map(\.name)
+        let folded = NameMatching.folded(name)
+        if names.contains(where: { NameMatching.folded($0) == folded }) { return nil }
+        return NameMatching.suggestions(for: name, among: names)
+    }
+
     /// Dash ATMs matching `search`.
     ///
     /// - Throws: ``DashSpendFailure``.

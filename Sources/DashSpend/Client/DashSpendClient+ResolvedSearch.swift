@@ -28,6 +28,24 @@ extension DashSpendClient {
             page: page, rows: zip(page.merchants, outcomes).map { ResolvedSearchRow(summary: $0, outcome: $1) })
     }
 
+    /// One page of merchants matching `search`, like ``search(_:)``, each resolved from the explore database
+    /// alone: whether it can be bought now (its first offer's `active`, then the merchant's), its discounts
+    /// and denominations, as the database says them (source `local`). No provider is asked and the state
+    /// folder is neither read nor written, so a plain list stays as quick and as side-effect free as before.
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func searchFromDatabase(_ search: MerchantSearch) async throws -> ResolvedSearchPage {
+        let page = try self.search(search)
+        guard !page.merchants.isEmpty else { return ResolvedSearchPage(page: page, rows: []) }
+        let service = MerchantService(
+            database: try database(providers: GiftCardProvider.allCases), repositories: [:], cache: nil,
+            country: configuration.normalizedCountry, loader: loader, now: configuration.now,
+            diagnostics: configuration.diagnostics)
+        let outcomes = await Self.resolve(page.merchants, with: service, policy: .cacheOnly, width: 8)
+        return ResolvedSearchPage(
+            page: page, rows: zip(page.merchants, outcomes).map { ResolvedSearchRow(summary: $0, outcome: $1) })
+    }
+
     /// Resolves `merchants` with at most `width` in progress at once; the outcomes in their order.
     private static func resolve(
         _ merchants: [MerchantSummary], with service: MerchantService, policy: FetchPolicy, width: Int

@@ -222,6 +222,9 @@ final class DashSpendEnvironment: Sendable {
                     + error.unknownMigrations.joined(separator: ", ")
                     + "; this version knows up to \(StateDatabase.migrator.migrations.last?.name ?? "")): it is left as it is",
                 cause: .newerVersion, subject: path)
+        } catch let error as PrivateDirectory.Failure where error.isUnsafe {
+            // Refused by every command that would write there, `show` included (not merely "no stored answers").
+            throw DashSpendFailure(.badData, "the state directory \(error)", cause: .stateDirectory, subject: error.path)
         } catch {
             throw DashSpendFailure(
                 .cannotWrite, "cannot open the state database \(path): \(error)", cause: .stateDirectory, subject: path)
@@ -272,6 +275,8 @@ final class DashSpendEnvironment: Sendable {
         do {
             try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
             opened = try OrderDatabase(path: path, network: configuration.network, now: configuration.now())
+        } catch let error as PrivateDirectory.Failure where error.isUnsafe {
+            throw DashSpendFailure(.badData, "the state directory \(error)", cause: .stateDirectory, subject: error.path)
         } catch {
             throw DashSpendFailure(
                 .cannotWrite, "cannot open the orders database \(path): \(error)", cause: .stateDirectory, subject: path)

@@ -4,7 +4,7 @@ import DashSpendExplore
 extension MerchantService {
     /// The merchant `idOrName` in `database` (the one every compiled-in provider shows), unresolved: the merchant
     /// with that id, else the one merchant with that exact name (any case); several with the name fail as
-    /// ambiguous with the candidates. `byId`: what the id was already found to be there (nil: read it).
+    /// ambiguous with the candidates; one not found fails with the closest names as candidates. `byId`: what the id was already found to be there (nil: read it).
     static func identify(_ idOrName: String, in database: ExploreDatabase, byId: MerchantLookupResult? = nil)
         throws(DashSpendFailure) -> ExploreMerchant
     {
@@ -24,11 +24,26 @@ extension MerchantService {
                 if let only = named.first {
                     merchantId = only.merchantId
                     lookup = try database.merchant(id: merchantId)
+                } else if let hidden = try database.merchantIds(namedEvenIfHidden: idOrName).first {
+                    // Hidden from lists (sold only through a provider this build lacks): the same
+                    // explanation as by id.
+                    merchantId = hidden
+                    lookup = try database.merchant(id: merchantId)
                 }
             }
             switch lookup {
             case .found(let merchant): return merchant
-            case .notFound: throw MerchantServiceError.notFound(idOrName)
+            case .notFound:
+                let names = try database.namedMerchants()
+                let closest = NameMatching.suggestions(for: idOrName, among: names.map(\.name))
+                let candidates = closest.compactMap { name in
+                    names.first { $0.name == name }.map {
+                        MerchantCandidate(merchantId: $0.merchantId, name: $0.name, type: $0.type)
+                    }
+                }
+                throw DashSpendFailure(
+                    .notFound, MerchantServiceError.notFound(idOrName).description, subject: idOrName,
+                    candidates: candidates)
             case .soldOnlyThroughUnavailableProviders(let names):
                 throw MerchantServiceError.onlyThroughUnavailableProviders(merchantId: merchantId, providers: names)
             }

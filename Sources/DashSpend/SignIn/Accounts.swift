@@ -11,6 +11,7 @@ struct Accounts: Sendable {
     func login(_ provider: GiftCardProvider, email: String) async throws(DashSpendFailure) -> String {
         try requireNetwork(provider)
         try environment.readStoredCredentials(of: provider)
+        try refuseUnsafeStateDirectory()
         let repository = environment.provider(provider).repository
         do {
             try await repository.login(email: email)
@@ -76,6 +77,19 @@ struct Accounts: Sendable {
             throw DashSpendFailure(
                 .invalidRequest, "signing in to \(provider.displayName) needs the network, and this client is offline",
                 provider: provider)
+        }
+    }
+
+    /// Refuses, before any request, a state directory that is not safe for private files (someone else's, or
+    /// writable by group or others, like `/tmp`): the sign-in could never be stored there. Creates the
+    /// network's folder (0700) when missing; any other failure is left to the store that writes there.
+    private func refuseUnsafeStateDirectory() throws(DashSpendFailure) {
+        do {
+            try PrivateDirectory.prepareStateFolder(environment.configuration.networkDirectory)
+        } catch where error.isUnsafe {
+            throw DashSpendFailure(.badData, "the state directory \(error)", cause: .stateDirectory, subject: error.path)
+        } catch {
+            return
         }
     }
 }

@@ -116,7 +116,8 @@ public struct FileCredentialStore: CredentialStore {
         do {
             opened = try RegularFile.openForReading(path)  // never blocks on a FIFO
         } catch {
-            throw CredentialStoreError(.unreadable, path: path, reason: error.reason)
+            // A state path through a regular file: nothing can ever be created there.
+            throw CredentialStoreError(error.runsThroughAFile ? .unwritable : .unreadable, path: path, reason: error.reason)
         }
         guard let descriptor = opened else { return nil }
         defer { close(descriptor) }

@@ -10,7 +10,7 @@ import Darwin
 /// ``prepareStateFolder(_:)`` also checks that a folder is safe to keep private files in.
 public enum PrivateDirectory {
     /// Why a folder could not be created or used.
-    public struct Failure: Error, Sendable, Hashable {
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// The folder that could not be created or used.
         public let path: String
         /// The system's reason, or what makes the folder unsafe.
@@ -23,6 +23,12 @@ public enum PrivateDirectory {
             self.path = path
             self.reason = reason
             self.isUnsafe = isUnsafe
+        }
+
+        /// One line: `/tmp/x is not safe for private files (group or others can write to it ...)`, or the
+        /// path and the system's reason.
+        public var description: String {
+            isUnsafe ? "\(path) is not safe for private files (\(reason))" : "\(path): \(reason)"
         }
     }
 
@@ -52,10 +58,12 @@ public enum PrivateDirectory {
     /// disk). `folder` itself is this program's own: it must be a real folder (not a symbolic link), belong
     /// to this user and not be writable by group or others; it is then set to 0700.
     public static func prepareStateFolder(_ folder: String) throws(Failure) {
-        try create(folder)
         let slash = folder.lastIndex(of: "/")
         let home = slash.map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "."
         var info = stat()
+        // An unsafe state directory is refused before anything is created in it.
+        if stat(home, &info) == 0 { try requirePrivate(info, path: home) }
+        try create(folder)
         guard stat(home, &info) == 0 else { throw Failure(path: home, reason: SystemError.message()) }
         try requirePrivate(info, path: home)
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

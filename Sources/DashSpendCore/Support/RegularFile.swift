@@ -18,11 +18,14 @@ package enum RegularFile {
         package let reason: String
         /// True when something other than a regular file or a folder is there (a FIFO, a device, a socket).
         package let isSpecialFile: Bool
+        /// True when a folder of the path is a regular file (`ENOTDIR`): nothing can be created there.
+        package let runsThroughAFile: Bool
 
-        init(path: String, reason: String, isSpecialFile: Bool = false) {
+        init(path: String, reason: String, isSpecialFile: Bool = false, runsThroughAFile: Bool = false) {
             self.path = path
             self.reason = reason
             self.isSpecialFile = isSpecialFile
+            self.runsThroughAFile = runsThroughAFile
         }
     }
 
@@ -32,7 +35,8 @@ package enum RegularFile {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            throw Failure(path: path, reason: SystemError.message())
+            let notADirectory = errno == ENOTDIR
+            throw Failure(path: path, reason: SystemError.message(), runsThroughAFile: notADirectory)
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {

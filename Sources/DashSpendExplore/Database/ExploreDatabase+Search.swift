@@ -4,14 +4,15 @@ import DashSpendSQLite
 extension ExploreDatabase {
     /// Searches merchants: one result per `merchantId`, filtered, sorted and paged.
     ///
-    /// Costs two SQL statements whatever the page size: the page, then the providers of its merchants.
+    /// Costs two SQL statements whatever the page size: the page (with the number of matches in all), then
+    /// the providers of its merchants; a page past the last match costs one more to count them.
     public func search(_ search: MerchantSearch) throws(ExploreDatabaseError) -> MerchantSearchPage {
         let page = MerchantSearchSQL(search: search, schema: schema, compiled: providers)
         let chosen = search.provider.map { providers.contains($0) ? [$0] : [] } ?? providers
         return try read { db in
             struct Row {
                 let merchantId: String, name: String, type: MerchantType, paymentMethod: PaymentMethod
-                let savings: Int?, locationCount: Int, distanceKm: Double?
+                let savings: Int?, locationCount: Int, distanceKm: Double?, matchCount: Int
             }
             let rows = try db.fetchAll(page.sql, page.arguments) { row in
                 var distance: Double?
@@ -25,7 +26,7 @@ extension ExploreDatabase {
                     type: MerchantType(parsing: row.text("type")),
                     paymentMethod: PaymentMethod(parsing: row.text("paymentMethod")),
                     savings: row.integer("savingsPercentage"), locationCount: row.integer("locationCount") ?? 0,
-                    distanceKm: distance
+                    distanceKm: distance, matchCount: row.integer("matchCount") ?? 0
                 )
             }
 
@@ -57,7 +58,15 @@ extension ExploreDatabase {
                     distanceKm: row.distanceKm, locationCount: row.locationCount
                 )
             }
-            return MerchantSearchPage(merchants: merchants, offset: max(search.offset, 0), limit: max(search.limit, 0))
+            var total = rows.first?.matchCount ?? 0
+            if rows.isEmpty, search.offset > 0 || search.limit <= 0 {
+                var first = search
+                (first.offset, first.limit) = (0, 1)
+                let count = MerchantSearchSQL(search: first, schema: schema, compiled: providers)
+                total = try db.fetchAll(count.sql, count.arguments) { $0.integer("matchCount") ?? 0 }.first ?? 0
+            }
+            return MerchantSearchPage(
+                merchants: merchants, offset: max(search.offset, 0), limit: max(search.limit, 0), total: total)
         }
     }
 

@@ -77,6 +77,9 @@ public final class ExploreDatabase: Sendable {
         self.origin = origin
         self.providers = providers
         do {
+            // Names are compared without accents and case (`cafe rio` finds `Café Rio`): the wallets' FTS
+            // index cannot be changed, so queries fold both sides with this function.
+            try connection.defineTextFunction(Self.foldFunction, NameMatching.folded)
             schema = try connection.read { db in
                 let tables = Set(
                     try db.fetchAll("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')") {
@@ -110,6 +113,9 @@ public final class ExploreDatabase: Sendable {
         merchantOffersSQL = Self.merchantOffersSQL(for: schema)
         pageOffersSQL = Self.pageOffersSQL(for: schema)
     }
+
+    /// The SQL function that folds a name's accents and case (`NameMatching.folded(_:)`).
+    static let foldFunction = "dashspend_fold"
 
     /// Runs `body` under the connection's lock, mapping SQLite failures to ``ExploreDatabaseError``.
     func read<T>(_ body: (borrowing SQLiteConnection.Access) throws -> T) throws(ExploreDatabaseError) -> T {

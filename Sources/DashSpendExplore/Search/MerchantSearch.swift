@@ -2,10 +2,11 @@ public import DashSpendCore
 
 /// What to search for. Every filter is optional; the default finds every merchant, by name, 100 at a time.
 public struct MerchantSearch: Sendable, Hashable {
-    /// Name search: phrase-prefix through FTS4 where the file has `merchant_fts`, `LIKE` otherwise.
-    /// Quotes, `%`, `_`, apostrophes and non-ASCII are matched literally.
+    /// Name search: phrase-prefix through FTS4 where the file has `merchant_fts`, `LIKE` otherwise; and, since
+    /// neither folds accents, any name with a word starting with the text once both are folded
+    /// (`NameMatching.folded(_:)`: `cafe` finds `Café Rio`). Quotes, `%`, `_` and apostrophes match literally.
     public var text: String?
-    /// Only merchants with exactly this name (case-insensitive for ASCII letters).
+    /// Only merchants with exactly this name, accents and case folded (`cafe rio` is `Café Rio`).
     public var exactName: String?
     /// Only merchants sold through this provider.
     public var provider: GiftCardProvider?

@@ -6,4 +6,14 @@ public struct MerchantSearchPage: Sendable, Hashable {
     public let offset: Int
     /// The page size asked for.
     public let limit: Int
+    /// How many merchants match in all, on every page.
+    public let total: Int
+
+    /// Creates a page.
+    public init(merchants: [MerchantSummary], offset: Int, limit: Int, total: Int) {
+        self.merchants = merchants
+        self.offset = offset
+        self.limit = limit
+        self.total = total
+    }
 }

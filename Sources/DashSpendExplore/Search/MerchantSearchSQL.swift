@@ -4,7 +4,7 @@ import DashSpendSQLite
 /// Turns a ``MerchantSearch`` into the page query for one file's schema.
 ///
 /// A page costs two statements whatever its size: this one (merchants grouped by `merchantId`, filtered,
-/// sorted, limited), then one for the providers of the page's merchants. Text and territory are bound
+/// sorted, limited, each row with the number of merchants matching in all as `matchCount`), then one for the providers of the page's merchants. Text and territory are bound
 /// parameters; the only values written into the SQL are numbers the library computed (the search point's
 /// distance terms) and names the library chose.
 struct MerchantSearchSQL {
@@ -23,18 +23,23 @@ struct MerchantSearchSQL {
         let has = schema.merchantHas
 
         // Name.
+        // Besides the index (or LIKE), a name whose folded form has a word starting with the folded text:
+        // `cafe` finds `Café Rio`, which neither the wallets' FTS index nor LIKE folds.
+        let fold = ExploreDatabase.foldFunction
         if let text = search.text?.trimmedWhitespace, !text.isEmpty {
+            let folded = "(' ' || \(fold)(m.name)) LIKE ? ESCAPE '\\'"
             if schema.hasMerchantSearchIndex, let match = SQLText.ftsPhrasePrefix(text) {
-                conditions.append("m.rowid IN (SELECT docid FROM merchant_fts WHERE merchant_fts MATCH ?)")
+                conditions.append("(m.rowid IN (SELECT docid FROM merchant_fts WHERE merchant_fts MATCH ?) OR \(folded))")
                 arguments.append(.text(match))
             } else {
-                conditions.append("m.name LIKE ? ESCAPE '\\'")
+                conditions.append("(m.name LIKE ? ESCAPE '\\' OR \(folded))")
                 arguments.append(.text(SQLText.likeContains(text)))
             }
+            arguments.append(.text("% " + SQLText.likeContains(NameMatching.folded(text)).dropFirst()))
         }
         if let name = search.exactName {
-            conditions.append("m.name = ? COLLATE NOCASE")
-            arguments.append(.text(name.trimmedWhitespace))
+            conditions.append("\(fold)(m.name) = ?")
+            arguments.append(.text(NameMatching.folded(name)))
         }
 
         let isGiftCard = has("paymentMethod") ? "(m.paymentMethod IS NULL OR \(SQLText.clean("m.paymentMethod")) <> 'dash')" : "1"
@@ -118,7 +123,7 @@ struct MerchantSearchSQL {
             ["merchantId", "name", "type", "paymentMethod", "savingsPercentage"],
             from: schema.merchantColumns, alias: "m")
         sql = """
-            SELECT \(columns), COUNT(m.latitude) AS locationCount\(distanceColumn)\(discountColumn) \
+            SELECT \(columns), COUNT(m.latitude) AS locationCount, COUNT(*) OVER () AS matchCount\(distanceColumn)\(discountColumn) \
             FROM merchant m\(joins) WHERE \(conditions.joined(separator: " AND ")) \
             GROUP BY m.merchantId ORDER BY \(order) LIMIT ? OFFSET ?
             """

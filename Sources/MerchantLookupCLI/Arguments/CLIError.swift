@@ -16,6 +16,9 @@ public struct CLIError: Error, Sendable {
     /// For a command that ends with a status other than 0 without failing (`sync --check`: 10, an update is
     /// available): what to print on stdout instead of an error line.
     public let output: String?
+    /// The merchants a name may have meant (a name matching several, or none but close to these): data for
+    /// `--json`, besides the words of the message or hint.
+    private(set) var candidates: [MerchantCandidate] = []
 
     /// Creates an error.
     public init(_ message: String, code: ExitCode, hint: String? = nil, name: String? = nil) {
@@ -29,6 +32,20 @@ public struct CLIError: Error, Sendable {
     /// A command's normal end with the status `code` (not a failure): `output` goes to stdout.
     init(status code: ExitCode, output: String) {
         message = ""
+        hint = nil
+        self.code = code
+        name = code.name
+        self.output = output
+    }
+
+    /// A command line that names no command to run (none, or a group alone): `output` (the help that lists
+    /// them) on stdout, `message` on stderr, exit 64.
+    static func usage(_ message: String, output: String) -> CLIError {
+        CLIError(message: message, code: .usage, output: output)
+    }
+
+    private init(message: String, code: ExitCode, output: String) {
+        self.message = message
         hint = nil
         self.code = code
         name = code.name
@@ -56,10 +73,21 @@ public struct CLIError: Error, Sendable {
     /// The line printed on stderr: the message, then the hint.
     var line: String { hint.map { "\(message): \($0)" } ?? message }
 
-    /// The members of the `"error"` object of `--json`: `code`, `message`, and `hint` when there is one.
+    /// The members of the `"error"` object of `--json`: `code`, `message`, `hint` (null when there is none),
+    /// and `candidates` (`merchantId`, `name`, `type`) when a name may have meant some.
     var jsonMembers: [(String, JSONDocument)] {
-        var members: [(String, JSONDocument)] = [("code", .string(name)), ("message", .string(message))]
-        if let hint { members.append(("hint", .string(hint))) }
+        var members: [(String, JSONDocument)] = [
+            ("code", .string(name)), ("message", .string(message)), ("hint", hint.map { .string($0) } ?? .null),
+        ]
+        if !candidates.isEmpty {
+            let objects = candidates.map { candidate -> JSONDocument in
+                .object([
+                    ("merchantId", .string(candidate.merchantId)), ("name", .string(candidate.name)),
+                    ("type", .string(candidate.type.rawValue)),
+                ])
+            }
+            members.append(("candidates", .array(objects)))
+        }
         return members
     }
 
@@ -78,7 +106,12 @@ public struct CLIError: Error, Sendable {
             message = message.replacingEvery(subject, with: TerminalText.clipped(subject))
         }
         switch failure.kind {
-        case .notFound: code = .notFound
+        case .notFound:
+            code = .notFound
+            if !failure.candidates.isEmpty {
+                let names = failure.candidates.map { TerminalText.sanitized($0.name, keepingNewlines: false) }
+                hint = "did you mean \(names.joined(separator: " or "))?"
+            }
         case .ambiguous:
             code = .notFound
             message +=
@@ -117,7 +150,7 @@ public struct CLIError: Error, Sendable {
         case .databaseUnusable:
             hint = "point --db at the wallets' explore database, or download or copy it again"
         case .stateDirectory:
-            hint = "check the state directory (--home)"
+            hint = "check the state directory (--state-dir)"
         case .network:
             hint = offlineHelps ? "check the connection or use --offline" : "check the connection"
         case .credentials:
@@ -156,5 +189,6 @@ public struct CLIError: Error, Sendable {
         ]
         let name = specific.contains(failure.cause) ? failure.cause.rawValue : failure.kind.rawValue
         self.init(message, code: code, hint: hint, name: name)
+        candidates = failure.candidates
     }
 }

@@ -87,3 +87,29 @@ extension ValueParser where Value == SyncSource {
     /// A file, a `gs://` object or an https URL.
     static var syncSource: ValueParser { ValueParser(kind: .fileOrURL) { text, _ in SyncSource(parsing: text) } }
 }
+
+extension ValueParser where Value == String {
+    /// An ISO 3166-1 alpha-2 country code (`US`, `gb`), returned upper case.
+    static var countryCode: ValueParser {
+        ValueParser(kind: .text) { (text, option) throws(CLIError) in
+            let code = text.trimmedWhitespace.uppercased()
+            guard CountryCode.assigned.contains(code) else {
+                throw .usage("\(option) must be a two-letter ISO 3166-1 country code such as US or DE, not \(text)")
+            }
+            return code
+        }
+    }
+}
+
+extension ValueParser where Value == String {
+    /// An e-mail address as the sign-in calls accept it (`EmailAddress.validated(_:)`), trimmed: checked here,
+    /// before anything is sent.
+    static var emailAddress: ValueParser {
+        ValueParser(kind: .email) { (text, option) throws(CLIError) in
+            guard let address = try? EmailAddress.validated(text) else {
+                throw .usage("\(option) must be an e-mail address such as you@example.com, not \(text)")
+            }
+            return address
+        }
+    }
+}

@@ -10,14 +10,17 @@ import Foundation
 /// `merchant-lookup order ID [--wait] [--reveal]` and `order --txid TXID`: one order with its status asked
 /// from the provider (and its card, once delivered; a fulfilled order with its card kept is shown without
 /// asking). `order ID --offline` shows the order as kept, asking nothing. `--wait` asks again, 2 s doubling to 30 s, until the
-/// order is fulfilled or rejected or `--timeout` seconds have passed.
+/// order is fulfilled or rejected or `--wait-timeout` seconds (default 30 min) have passed; `--timeout` stays each
+/// request's time-out.
 enum OrderCommand: CLICommand {
     static let words = ["order"]
     static let usage =
-        "merchant-lookup order ORDER_ID [--wait [--poll-interval SECONDS] | --offline] [--reveal] | order --txid TXID"
+        "merchant-lookup order ORDER_ID [--wait [--wait-timeout SECONDS] [--poll-interval SECONDS] | --offline] [--reveal]\n"
+        + "       merchant-lookup order --txid TXID"
     static let summary = "one order: its status from the provider, and the card once delivered"
     static let options = [
-        OrderOptions.wait.spec, OrderOptions.pollInterval.spec, OrderOptions.reveal.spec, OrderOptions.transactionId.spec,
+        OrderOptions.wait.spec, OrderOptions.waitTimeout.spec, OrderOptions.pollInterval.spec, OrderOptions.reveal.spec,
+        OrderOptions.transactionId.spec,
     ]
     static let maximumOperands = 1
 
@@ -57,6 +60,9 @@ enum OrderCommand: CLICommand {
         return OrderOutput.text(order, reveal: reveal, colours: invocation.coloursOnOutput)
     }
 
+    /// How long `--wait` follows an order without `--wait-timeout`: paying and delivery take minutes.
+    static let defaultWaitTimeout: Double = 1800
+
     /// What `--wait` saw so far: the latest order, the failure of the latest ask (nil once an answer came
     /// after it), and whether the provider answered at all.
     private final class Progress: Sendable {
@@ -69,7 +75,7 @@ enum OrderCommand: CLICommand {
     /// down, 75 for a 429, ...) when it never answered during the wait or its latest ask failed otherwise.
     private static func wait(for id: String, client: DashSpendClient, invocation: Invocation) async throws(CLIError) -> Order {
         let polling = OrderPolling(initial: invocation[OrderOptions.pollInterval] ?? 2)
-        let seconds = invocation.timeout
+        let seconds = invocation[OrderOptions.waitTimeout] ?? defaultWaitTimeout
         let quiet = invocation.json || invocation.quiet
         let standardError = invocation.standardError
         let progress = Progress()
@@ -124,7 +130,7 @@ enum OrderCommand: CLICommand {
         }
         throw CLIError(
             "order \(id) is still \(latest?.status.rawValue ?? "unknown") after \(OutputFormat.amount(Decimal(seconds))) s",
-            code: .tryAgainLater, hint: "run `merchant-lookup order \(id) --wait` again, or raise --timeout",
+            code: .tryAgainLater, hint: "run `merchant-lookup order \(id) --wait` again, or raise --wait-timeout",
             name: "stillWaiting")
     }
 }

@@ -1,6 +1,7 @@
 import DashSpend
 
-/// `merchant-lookup search [QUERY]`: merchants, one per merchantId, with the discount lists show; with
+/// `merchant-lookup search [QUERY]`: merchants, one per merchantId, with the discount lists show and whether
+/// each can be bought now as the explore database says (asking nobody, touching no state); with
 /// `--live`, `--refresh` or `--max-age SECONDS`, every merchant of the page resolved through the service
 /// under the fetch policy that option gives `show` (``FetchPolicyOptions``): `--live` network only (strict),
 /// `--refresh` network first, `--max-age` cache first.
@@ -30,9 +31,10 @@ enum SearchCommand: CLICommand {
             return try await runLive(invocation, search: search, policy: try FetchPolicyOptions.policy(invocation))
         }
         let client = try invocation.client()
-        let page = try await invocation.perform { () throws in try client.search(search) }
+        let page = try await invocation.perform { () async throws in try await client.searchFromDatabase(search) }
         ProvenanceOutput.noteIfStale(client, invocation)
-        return invocation.json ? json(page) : text(page, search: search)
+        if page.rows.isEmpty { noteUnknownTerritory(search, client: client, invocation) }
+        return invocation.json ? json(page) : text(page, search: search, offline: invocation.offline)
     }
 
     /// `search --live` (or `--refresh`, `--max-age`): the page with every merchant resolved under `policy`;
@@ -45,6 +47,7 @@ enum SearchCommand: CLICommand {
         let resolved = try await invocation.perform { () async throws in
             try await client.search(search, policy: policy)
         }
+        if resolved.rows.isEmpty { noteUnknownTerritory(search, client: client, invocation) }
         let anyResolved = resolved.rows.contains { $0.resolved?.offers.isEmpty == false }
         if !anyResolved, let failure = resolved.rows.lazy.compactMap(\.failure).first {
             throw CLIError(failure, network: invocation.network)
@@ -53,12 +56,29 @@ enum SearchCommand: CLICommand {
             ? json(resolved, network: invocation.network) : text(resolved, search: search, network: invocation.network)
     }
 
+    /// On stderr (not with `--quiet`), when `--territory` names no territory of the database: that
+    /// territories are full names, and the closest ones.
+    static func noteUnknownTerritory(_ search: MerchantSearch, client: DashSpendClient, _ invocation: Invocation) {
+        guard !invocation.quiet, let territory = search.territory,
+            let candidates = try? client.territoryCandidates(for: territory)
+        else { return }
+        let suggestion =
+            candidates.isEmpty
+            ? ""
+            : " (did you mean \(candidates.map { TerminalText.sanitized($0, keepingNewlines: false) }.joined(separator: " or "))?)"
+        invocation.standardError.writeLine(
+            "note: no territory is named \(TerminalText.sanitized(territory, keepingNewlines: false)): territories are "
+                + "full names\(suggestion); `merchant-lookup territories` lists them")
+    }
+
     static func makeSearch(_ invocation: Invocation) throws(CLIError) -> MerchantSearch {
         var search = MerchantSearch()
         let query = invocation.operands(after: words.count).joined(separator: " ")
         search.text = query.isEmpty ? nil : query
         search.provider = invocation[SearchOptions.provider]
         search.types.formUnion(invocation.all(SearchOptions.types).joined())
+        // A merchant of type both sells online too.
+        if search.types.contains(.online) { search.types.insert(.both) }
         search.paymentMethod = invocation[SearchOptions.payment]
         search.denominations = invocation[SearchOptions.denominations]
         search.territory = invocation[SearchOptions.territory]
@@ -79,10 +99,25 @@ enum SearchCommand: CLICommand {
         return search
     }
 
-    static func json(_ page: MerchantSearchPage) -> String {
-        let merchants = page.merchants.map { JSONDocument.object(summaryMembers($0)) }
+    /// The page of a plain search: each merchant as the database has it, with `available` (whether it can be
+    /// bought now, as the explore database says, and that source).
+    static func json(_ page: ResolvedSearchPage) -> String {
+        let merchants = page.rows.map { row -> JSONDocument in
+            var members = summaryMembers(row.summary)
+            if case .success(let merchant) = row.outcome {
+                members.append(
+                    (
+                        "available",
+                        .object(ShowCommand.resolvedMembers(.bool(merchant.enabled.value), merchant.enabled, of: merchant))
+                    ))
+            } else {
+                members.append(("available", .null))
+            }
+            return .object(members)
+        }
         return JSONDocument.object([
-            ("merchants", .array(merchants)), ("offset", .integer(page.offset)), ("limit", .integer(page.limit)),
+            ("merchants", .array(merchants)), ("offset", .integer(page.page.offset)), ("limit", .integer(page.page.limit)),
+            ("total", .integer(page.page.total)),
         ]).serialized() + "\n"
     }
 
@@ -103,6 +138,7 @@ enum SearchCommand: CLICommand {
         let page = resolved.page
         return JSONDocument.object([
             ("merchants", .array(merchants)), ("offset", .integer(page.offset)), ("limit", .integer(page.limit)),
+            ("total", .integer(page.total)),
         ]).serialized() + "\n"
     }
 
@@ -154,17 +190,35 @@ enum SearchCommand: CLICommand {
         return members
     }
 
-    static func text(_ page: MerchantSearchPage, search: MerchantSearch) -> String {
-        guard !page.merchants.isEmpty else { return "no merchants found\n" }
-        var header = ["NAME", "TYPE", "DISCOUNT", "PROVIDERS", "ID"]
+    /// The table of a plain search: name, (distance,) type, discount, whether it can be bought now (`no`
+    /// marks a merchant whose offers are all inactive), providers, id; then where the availability comes from.
+    static func text(_ page: ResolvedSearchPage, search: MerchantSearch, offline: Bool) -> String {
+        guard !page.rows.isEmpty else { return "no merchants found\n" }
+        var header = ["NAME", "TYPE", "DISCOUNT", "AVAILABLE", "PROVIDERS", "ID"]
         if search.near != nil { header.insert("DISTANCE", at: 1) }
-        let rows = page.merchants.map { merchant -> [String] in
-            cells(merchant, discount: OutputFormat.discount(merchant.discountBasisPoints), search: search)
+        let availability = search.near != nil ? 4 : 3  // after the discount
+        let rows = page.rows.map { row -> [String] in
+            var line = cells(row.summary, discount: OutputFormat.discount(row.summary.discountBasisPoints), search: search)
+            line.insert(row.resolved.map { $0.enabled.value ? "yes" : "no" } ?? "?", at: availability)
+            return line
         }
-        return OutputFormat.table(header, rows)
+        let source =
+            offline
+            ? "AVAILABLE: as the explore database says (offline)\n"
+            : "AVAILABLE: as the explore database says; --refresh asks the providers\n"
+        return OutputFormat.table(header, rows) + shown(page.page) + source
     }
 
-    /// The table of ``text(_:search:)`` with the resolved discount and availability, each with its source
+    /// `showing 5 of 36 merchants` (`showing 7-10 of 36 merchants` from an offset) when the page is not all of
+    /// them; empty when it is.
+    static func shown(_ page: MerchantSearchPage) -> String {
+        let count = page.merchants.count
+        guard count < page.total else { return "" }
+        let range = page.offset == 0 ? "\(count)" : "\(page.offset + 1)-\(page.offset + count)"
+        return "showing \(range) of \(page.total) merchants\n"
+    }
+
+    /// The table of ``text(_:search:offline:)`` with the resolved discount and availability, each with its source
     /// as show tags it (`save 3.25% [live]`, `yes [cached 12 min ago]`); a merchant that could not be
     /// resolved shows its database discount, `failed`, and its failure in a line under the table. A provider
     /// that could not answer while a stored or local value stood in (`--refresh`) is named under the table too.
@@ -204,7 +258,7 @@ enum SearchCommand: CLICommand {
         let notes =
             failures.map { "failed: " + TerminalText.sanitized($0, keepingNewlines: false) + "\n" }
             + unanswered.map { "not live: " + TerminalText.sanitized($0, keepingNewlines: false) + "\n" }
-        return OutputFormat.table(header, rows) + notes.joined()
+        return OutputFormat.table(header, rows) + shown(resolved.page) + notes.joined()
     }
 
     /// A row of the list: name, (distance,) type, `discount`, providers, id.

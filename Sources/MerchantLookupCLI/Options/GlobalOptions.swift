@@ -16,8 +16,10 @@ enum GlobalOptions {
         group: .global, parser: .text(.directory))
     /// `--country CODE`.
     static let country = Option(
-        "--country", "CODE", help: "your country (ISO code, default $DASHSPEND_COUNTRY); providers not offered there are hidden",
-        group: .global, parser: .text())
+        "--country", "CODE",
+        help:
+            "your country (ISO 3166-1 alpha-2 code such as US, default $DASHSPEND_COUNTRY); providers not offered there are hidden",
+        group: .global, parser: .countryCode)
     /// `--timeout SECONDS`: each provider request's time-out.
     static let timeout = Option(
         "--timeout", "SECONDS", help: "per-request network time-out (default 20)", group: .global,

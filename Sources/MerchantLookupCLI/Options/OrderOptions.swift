@@ -3,8 +3,13 @@ enum OrderOptions {
     /// `--wait`: follow the order to its end.
     static let wait = Flag(
         "--wait",
-        help: "ask again until fulfilled or rejected, at most --timeout seconds in all "
-            + "(--timeout is also each request's time-out)")
+        help: "ask again until fulfilled or rejected, at most --wait-timeout in all")
+    /// `--wait-timeout SECONDS`: how long `--wait` follows the order in all (each request keeps `--timeout`).
+    static let waitTimeout = Option(
+        "--wait-timeout", "SECONDS",
+        help: "with --wait, how long to follow the order in all (default 1800: paying takes minutes; "
+            + "--timeout stays each request's time-out)",
+        parser: .number(0.1...86_400))
     /// `--poll-interval SECONDS`.
     static let pollInterval = Option(
         "--poll-interval", "SECONDS", help: "with --wait, the first wait between two asks (default 2, doubling up to 30)",

@@ -9,7 +9,8 @@ enum SearchOptions {
         parser: .provider)
     /// `--type TYPE`, repeatable or comma-separated.
     static let types = Option(
-        "--type", "TYPE", help: "online, physical or both (repeatable, or comma-separated)", parser: .merchantTypes)
+        "--type", "TYPE", help: "online (merchants of type both included), physical or both (repeatable, or comma-separated)",
+        parser: .merchantTypes)
     /// `--payment METHOD`.
     static let payment = Option("--payment", "METHOD", help: "dash or giftcard", parser: .paymentMethod)
     /// `--denominations TYPE`.

@@ -130,7 +130,21 @@ struct Invocation {
         do {
             return try await body()
         } catch {
-            throw CLIError(DashSpendFailure(error), network: network, offlineHelps: offlineHelps)
+            throw CLIError(DashSpendFailure(error), network: network, offlineHelps: offlineHelps && !refusesOffline)
+        }
+    }
+
+    /// Whether this command line would refuse `--offline` (so no hint may suggest it): a fetch-policy option
+    /// (`--live`, `--refresh`, `--max-age`), `buy`, `sync`, `auth login`/`verify`/`logout`, `order --wait`
+    /// and `order --txid`.
+    var refusesOffline: Bool {
+        let words = arguments.positionals
+        if FetchPolicyOptions.given(self) != nil { return true }
+        switch words.first {
+        case "buy", "sync": return true
+        case "auth": return words.dropFirst().first != "status"
+        case "order": return self[OrderOptions.wait] || self[OrderOptions.transactionId] != nil
+        default: return false
         }
     }
 }

@@ -1,0 +1,98 @@
+/// How names typed by a person meet names in the data: accents and case folded (`cafe rio` is `Café Rio`),
+/// and the closest names offered when one is not found (`home` → `Home Depot`, `TX` → `Texas`).
+///
+/// Folding is done here, without Foundation (whose `folding(options:)` would load full Foundation and ICU
+/// into every command): lower case by the standard library, combining marks dropped, and the accented Latin
+/// letters (Latin-1 and Latin Extended-A) written as their base letters.
+public enum NameMatching {
+    /// `text` without accents and case (`Café` → `cafe`, `STRASSE` → `strasse`), whitespace runs as one space.
+    public static func folded(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.lowercased().unicodeScalars {
+            if (0x300...0x36F).contains(scalar.value) { continue }  // combining diacritical marks
+            if let base = baseLetters[scalar] {
+                result += base
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// Accented lower-case Latin letters and ligatures and what they fold to.
+    static let baseLetters: [Unicode.Scalar: String] = {
+        let groups: [(String, String)] = [
+            ("àáâãäåāăą", "a"), ("æ", "ae"), ("çćĉċč", "c"), ("ďđð", "d"), ("èéêëēĕėęě", "e"), ("ĝğġģ", "g"),
+            ("ĥħ", "h"), ("ìíîïĩīĭįı", "i"), ("ĳ", "ij"), ("ĵ", "j"), ("ķĸ", "k"), ("ĺļľŀł", "l"), ("ñńņňŉŋ", "n"),
+            ("òóôõöøōŏő", "o"), ("œ", "oe"), ("ŕŗř", "r"), ("śŝşšſ", "s"), ("ß", "ss"), ("ţťŧ", "t"), ("þ", "th"),
+            ("ùúûüũūŭůűų", "u"), ("ŵ", "w"), ("ýÿŷ", "y"), ("źżž", "z"),
+        ]
+        var table: [Unicode.Scalar: String] = [:]
+        for (letters, base) in groups {
+            for scalar in letters.unicodeScalars { table[scalar] = base }
+        }
+        return table
+    }()
+
+    /// At most `limit` of `names` closest to `typed`, best first: a name containing it, then a name starting
+    /// with its first letter and containing its letters in order (`TX` → `Texas`), then a name (or a word of
+    /// one) a few typing mistakes away. Empty when none is close.
+    public static func suggestions(for typed: String, among names: [String], limit: Int = 3) -> [String] {
+        let query = folded(typed)
+        guard !query.isEmpty else { return [] }
+        let letters = Array(query.filter { !$0.isWhitespace })
+        let tolerance = max(1, query.count / 3)
+        var scored: [(score: Int, name: String)] = []
+        var seen: Set<String> = []
+        for name in names where seen.insert(name).inserted {
+            let candidate = folded(name)
+            guard candidate != query else { continue }
+            let score: Int
+            if candidate.contains(query) {
+                score = 0
+            } else if letters.count >= 2, candidate.first == letters.first, isSubsequence(letters, of: candidate) {
+                score = 1
+            } else {
+                let words = [candidate] + candidate.split(separator: " ").map(String.init)
+                let distance = words.map { editDistance(query, $0) }.min() ?? Int.max
+                guard distance <= tolerance else { continue }
+                score = 1 + distance
+            }
+            scored.append((score, name))
+        }
+        return scored.sorted { ($0.score, folded($0.name), $0.name) < ($1.score, folded($1.name), $1.name) }
+            .prefix(max(0, limit)).map(\.name)
+    }
+
+    /// Whether `letters` appear in `text` in this order (others may come between).
+    static func isSubsequence(_ letters: [Character], of text: String) -> Bool {
+        var remaining = letters[...]
+        for character in text where character == remaining.first {
+            remaining = remaining.dropFirst()
+            if remaining.isEmpty { return true }
+        }
+        return remaining.isEmpty
+    }
+
+    /// Edit distance between `a` and `b`, by characters: insertions, deletions, substitutions and swaps of
+    /// two neighbours (`shwo` is one from `show`).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let (a, b) = (Array(a), Array(b))
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        var beforePrevious = previous
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
+            }
+            (beforePrevious, previous) = (previous, current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,44 @@
+public import DashSpendCore
+import DashSpendSQLite
+
+extension ExploreDatabase {
+    /// A merchant's id, name and type: what a "did you mean" needs.
+    public struct NamedMerchant: Sendable, Hashable {
+        /// The logical merchant key.
+        public let merchantId: String
+        /// The name as the file spells it.
+        public let name: String
+        /// Online, physical or both.
+        public let type: MerchantType
+    }
+
+    /// Every merchant a list shows (one per merchantId, URL-redeemed ones included), by name: the names a
+    /// name that was not found is compared with.
+    public func namedMerchants() throws(ExploreDatabaseError) -> [NamedMerchant] {
+        let visible = MerchantSearchSQL.visibility(schema: schema, providers: providers, includeURLRedeem: true)
+        let type = schema.merchantHas("type") ? "m.type" : "NULL"
+        let sql = """
+            SELECT m.merchantId AS merchantId, MIN(m.name) AS name, MIN(\(type)) AS type FROM merchant m \
+            WHERE \(visible.joined(separator: " AND ")) GROUP BY m.merchantId ORDER BY name COLLATE NOCASE
+            """
+        return try read { db in
+            try db.fetchAll(sql) {
+                NamedMerchant(
+                    merchantId: $0.text("merchantId") ?? "", name: $0.text("name") ?? "",
+                    type: MerchantType(parsing: $0.text("type")))
+            }
+        }
+    }
+
+    /// The ids of every merchant named `name` (accents and case folded), whichever providers sell it and
+    /// whether or not this build shows it: so that a merchant hidden by name is explained as by id.
+    public func merchantIds(namedEvenIfHidden name: String) throws(ExploreDatabaseError) -> [String] {
+        let sql = """
+            SELECT DISTINCT merchantId FROM merchant WHERE merchantId IS NOT NULL AND merchantId <> '' \
+            AND \(Self.foldFunction)(name) = ? ORDER BY merchantId
+            """
+        return try read { db in
+            try db.fetchAll(sql, [.text(NameMatching.folded(name))]) { $0.text("merchantId") ?? "" }
+        }
+    }
+}
