@@ -1,4 +1,5 @@
 public import DashSpend
+import DashSpendCore
 
 /// The `merchant-lookup` command line: parses arguments, runs one command, and says what to print and
 /// which exit code to use. The executable is a few lines over ``run(arguments:environment:streams:criticalSections:)``

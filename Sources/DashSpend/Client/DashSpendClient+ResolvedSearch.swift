@@ -39,7 +39,7 @@ extension DashSpendClient {
         guard !page.merchants.isEmpty else { return ResolvedSearchPage(page: page, rows: []) }
         let service = MerchantService(
             database: try database(providers: GiftCardProvider.allCases), repositories: [:], cache: nil,
-            country: configuration.normalizedCountry, loader: loader, now: configuration.now,
+            country: configuration.normalizedCountry, loader: environment.loader, now: configuration.now,
             diagnostics: configuration.diagnostics)
         let outcomes = await Self.resolve(page.merchants, with: service, policy: .cacheOnly, width: 8)
         return ResolvedSearchPage(

@@ -86,7 +86,7 @@ struct Accounts: Sendable {
     private func refuseUnsafeStateDirectory() throws(DashSpendFailure) {
         do {
             try PrivateDirectory.prepareStateFolder(environment.configuration.networkDirectory)
-        } catch where error.isUnsafe {
+        } catch  where error.isUnsafe {
             throw DashSpendFailure(.badData, "the state directory \(error)", cause: .stateDirectory, subject: error.path)
         } catch {
             return

@@ -4,9 +4,9 @@
 /// Folding is done here, without Foundation (whose `folding(options:)` would load full Foundation and ICU
 /// into every command): lower case by the standard library, combining marks dropped, and the accented Latin
 /// letters (Latin-1 and Latin Extended-A) written as their base letters.
-public enum NameMatching {
+package enum NameMatching {
     /// `text` without accents and case (`Café` → `cafe`, `STRASSE` → `strasse`), whitespace runs as one space.
-    public static func folded(_ text: String) -> String {
+    package static func folded(_ text: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.lowercased().unicodeScalars {
@@ -38,7 +38,7 @@ public enum NameMatching {
     /// At most `limit` of `names` closest to `typed`, best first: a name containing it, then a name starting
     /// with its first letter and containing its letters in order (`TX` → `Texas`), then a name (or a word of
     /// one) a few typing mistakes away. Empty when none is close.
-    public static func suggestions(for typed: String, among names: [String], limit: Int = 3) -> [String] {
+    package static func suggestions(for typed: String, among names: [String], limit: Int = 3) -> [String] {
         let query = folded(typed)
         guard !query.isEmpty else { return [] }
         let letters = Array(query.filter { !$0.isWhitespace })

@@ -1,20 +1,20 @@
-public import DashSpendCore
+import DashSpendCore
 import DashSpendSQLite
 
 extension ExploreDatabase {
     /// A merchant's id, name and type: what a "did you mean" needs.
-    public struct NamedMerchant: Sendable, Hashable {
+    package struct NamedMerchant: Sendable, Hashable {
         /// The logical merchant key.
-        public let merchantId: String
+        package let merchantId: String
         /// The name as the file spells it.
-        public let name: String
+        package let name: String
         /// Online, physical or both.
-        public let type: MerchantType
+        package let type: MerchantType
     }
 
     /// Every merchant a list shows (one per merchantId, URL-redeemed ones included), by name: the names a
     /// name that was not found is compared with.
-    public func namedMerchants() throws(ExploreDatabaseError) -> [NamedMerchant] {
+    package func namedMerchants() throws(ExploreDatabaseError) -> [NamedMerchant] {
         let visible = MerchantSearchSQL.visibility(schema: schema, providers: providers, includeURLRedeem: true)
         let type = schema.merchantHas("type") ? "m.type" : "NULL"
         let sql = """
@@ -32,7 +32,7 @@ extension ExploreDatabase {
 
     /// The ids of every merchant named `name` (accents and case folded), whichever providers sell it and
     /// whether or not this build shows it: so that a merchant hidden by name is explained as by id.
-    public func merchantIds(namedEvenIfHidden name: String) throws(ExploreDatabaseError) -> [String] {
+    package func merchantIds(namedEvenIfHidden name: String) throws(ExploreDatabaseError) -> [String] {
         let sql = """
             SELECT DISTINCT merchantId FROM merchant WHERE merchantId IS NOT NULL AND merchantId <> '' \
             AND \(Self.foldFunction)(name) = ? ORDER BY merchantId
