@@ -1,4 +1,4 @@
-import DashSpendCore
+package import DashSpendCore
 import DashSpendSQLite
 
 extension ExploreDatabase {
