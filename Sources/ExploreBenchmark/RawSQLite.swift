@@ -1,4 +1,5 @@
 import CSQLite
+import DashSpendCore
 
 /// The few helpers the benchmark needs around the bare SQLite C API: open, exec, prepare, and SQLite's
 /// "copy now" destructor. Everything else is called directly, so the raw side has no layer in between.
@@ -12,9 +13,21 @@ enum RawSQLite {
     /// SQLite's `SQLITE_TRANSIENT`, which the C macro cannot express in Swift.
     static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    /// Opens `path` read-only and immutable, exactly as the library opens an explore file.
+    /// Opens `path` read-only and immutable, exactly as the library opens an explore file, with the name
+    /// folding function the library's name search calls (`dashspend_fold`), so both sides run the same SQL.
     static func openImmutable(_ path: String) throws -> OpaquePointer {
-        try open("file:" + path + "?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+        let db = try open(
+            "file:" + path + "?immutable=1", flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX)
+        let code = sqlite3_create_function_v2(
+            db, "dashspend_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nil,
+            { context, count, values in
+                guard let context, count == 1, let value = values?[0], sqlite3_value_type(value) != SQLITE_NULL,
+                    let text = sqlite3_value_text(value)
+                else { return sqlite3_result_null(context) }
+                sqlite3_result_text(context, NameMatching.folded(String(cString: text)), -1, RawSQLite.transient)
+            }, nil, nil, nil)
+        guard code == SQLITE_OK else { throw Failure(description: "cannot define dashspend_fold: \(code)") }
+        return db
     }
 
     /// Opens (creating) `path` read-write.

@@ -21,7 +21,10 @@ extension DashSpendClient {
         -> ResolvedMerchant
     {
         let (database, service) = try openedService()
-        let found = try MerchantService.identify(idOrName, in: database, byId: prefetched.byId(idOrName, in: database))
+        // A batch (rows read ahead) takes no closer look at the inputs it does not find (suggestions, a merchant
+        // hidden by name): each would scan the file, and a batch may have thousands of misses.
+        let found = try MerchantService.identify(
+            idOrName, in: database, byId: prefetched.byId(idOrName, in: database), lookingCloser: prefetched.database == nil)
         try environment.checkUsable(policy, for: "a live-only lookup of \(idOrName)", subject: idOrName)
         do {
             return try await service.resolve(found, policy: policy)

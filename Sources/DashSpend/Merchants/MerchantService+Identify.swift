@@ -5,9 +5,12 @@ extension MerchantService {
     /// The merchant `idOrName` in `database` (the one every compiled-in provider shows), unresolved: the merchant
     /// with that id, else the one merchant with that exact name (any case); several with the name fail as
     /// ambiguous with the candidates; one not found fails with the closest names as candidates. `byId`: what the id was already found to be there (nil: read it).
-    static func identify(_ idOrName: String, in database: ExploreDatabase, byId: MerchantLookupResult? = nil)
-        throws(DashSpendFailure) -> ExploreMerchant
-    {
+    ///
+    /// `lookingCloser` false skips what a miss costs a scan of the file for: the closest names, and a merchant
+    /// hidden by name (a batch, which may have thousands of misses, reports them as not found).
+    static func identify(
+        _ idOrName: String, in database: ExploreDatabase, byId: MerchantLookupResult? = nil, lookingCloser: Bool = true
+    ) throws(DashSpendFailure) -> ExploreMerchant {
         do {
             var lookup = try byId ?? database.merchant(id: idOrName)
             var merchantId = idOrName
@@ -24,7 +27,7 @@ extension MerchantService {
                 if let only = named.first {
                     merchantId = only.merchantId
                     lookup = try database.merchant(id: merchantId)
-                } else if let hidden = try database.merchantIds(namedEvenIfHidden: idOrName).first {
+                } else if lookingCloser, let hidden = try database.merchantIds(namedEvenIfHidden: idOrName).first {
                     // Hidden from lists (sold only through a provider this build lacks): the same
                     // explanation as by id.
                     merchantId = hidden
@@ -34,6 +37,7 @@ extension MerchantService {
             switch lookup {
             case .found(let merchant): return merchant
             case .notFound:
+                guard lookingCloser else { throw MerchantServiceError.notFound(idOrName) }
                 let names = try database.namedMerchants()
                 let closest = NameMatching.suggestions(for: idOrName, among: names.map(\.name))
                 let candidates = closest.compactMap { name in
