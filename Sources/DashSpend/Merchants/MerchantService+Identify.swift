@@ -4,7 +4,8 @@ import DashSpendExplore
 extension MerchantService {
     /// The merchant `idOrName` in `database` (the one every compiled-in provider shows), unresolved: the merchant
     /// with that id, else the one merchant with that exact name (any case); several with the name fail as
-    /// ambiguous with the candidates; one not found fails with the closest names as candidates. `byId`: what the id was already found to be there (nil: read it).
+    /// ambiguous with the candidates; one not found fails with the closest names as candidates. `byId`: what
+    /// the id was already found to be there (nil: read it).
     ///
     /// `lookingCloser` false skips what a miss costs a scan of the file for: the closest names, and a merchant
     /// hidden by name (a batch, which may have thousands of misses, reports them as not found).
