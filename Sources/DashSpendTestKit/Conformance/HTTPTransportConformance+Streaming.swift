@@ -10,6 +10,8 @@ import Foundation
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The checks of a transport's streamed downloads (``HTTPDownloadTransport``): the body to a file, byte for
