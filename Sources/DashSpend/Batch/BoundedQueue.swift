@@ -74,16 +74,30 @@ final class BoundedQueue<Element: Sendable>: Sendable {
             return true
         case .full:
             return await withCheckedContinuation { continuation in
-                let resumeNow = state.withLock { state -> Bool? in
-                    if state.closed { return false }
+                // The consumer may have emptied the queue and started waiting since the check above: then the
+                // element goes to it, as in the first check. (Queued behind a waiting consumer, it was
+                // overtaken by the next push, handed to the consumer directly.)
+                let now = state.withLock { state -> PushOutcome? in
+                    if state.closed || state.finished { return .closed }
+                    if let popper = state.popper {
+                        state.popper = nil
+                        return .handedTo(popper)
+                    }
                     if state.count < capacity {
                         state.elements.append(element)
-                        return true
+                        return .queued
                     }
                     state.pusher = (element, continuation)
                     return nil
                 }
-                if let resumeNow { continuation.resume(returning: resumeNow) }
+                switch now {
+                case .queued?: continuation.resume(returning: true)
+                case .closed?, .full?: continuation.resume(returning: false)
+                case .handedTo(let popper)?:
+                    popper.resume(returning: element)
+                    continuation.resume(returning: true)
+                case nil: break
+                }
             }
         }
     }
