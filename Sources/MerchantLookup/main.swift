@@ -1,20 +1,10 @@
 import MerchantLookupCLI
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 let arguments = Array(CommandLine.arguments.dropFirst())
-let streams = StandardStreams.process
-let environment = ProcessEnvironment.variables
-// `--version`, help and usage errors are answered before anything else starts: no signal handler, no
-// thread beyond this one.
+let (environment, streams) = (ProcessEnvironment.variables, StandardStreams.process)
+// `--version`, help and usage errors are answered before anything else starts: no signal handler, no thread.
 if let answer = MerchantLookup.answerWithoutCommand(arguments: arguments, environment: environment, streams: streams) {
-    exit(MerchantLookup.deliver(answer, to: streams))
+    SignalExit.exitAtOnce(MerchantLookup.deliver(answer, to: streams))
 }
 // SIGINT and SIGTERM exit with 130 and 143, after a token refresh in flight is saved.
 let signals = SignalExit()

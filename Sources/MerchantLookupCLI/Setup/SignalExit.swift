@@ -62,6 +62,9 @@ package final class SignalExit: Sendable {
         while true { pause() }
     }
 
+    /// Exits with `code` before any handler is installed: no other thread can be exiting yet.
+    package static func exitAtOnce(_ code: Int32) -> Never { exit(code) }
+
     /// Parks the calling thread for good: the signal handler is exiting the process.
     package func waitForSignalExit() -> Never {
         while true { pause() }
