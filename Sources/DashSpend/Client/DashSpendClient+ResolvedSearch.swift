@@ -22,7 +22,10 @@ extension DashSpendClient {
         let service = try service()
         // Enough merchants at a time to keep every provider's places busy, and no more: the rest wait here
         // rather than as thousands of suspended tasks.
-        let width = configuration.maxConcurrentRequestsPerProvider * max(1, GiftCardProvider.allCases.count)
+        // Offline or from stored answers only, nothing waits on the network: one at a time.
+        let width =
+            configuration.offline || policy == .cacheOnly
+            ? 1 : configuration.maxConcurrentRequestsPerProvider * max(1, GiftCardProvider.allCases.count)
         let outcomes = await Self.resolve(page.merchants, with: service, policy: policy, width: width)
         return ResolvedSearchPage(
             page: page, rows: zip(page.merchants, outcomes).map { ResolvedSearchRow(summary: $0, outcome: $1) })
@@ -41,57 +44,78 @@ extension DashSpendClient {
             database: try database(providers: GiftCardProvider.allCases), repositories: [:], cache: nil,
             country: configuration.normalizedCountry, loader: environment.loader, now: configuration.now,
             diagnostics: configuration.diagnostics)
-        let outcomes = await Self.resolve(page.merchants, with: service, policy: .cacheOnly, width: 8)
+        let outcomes = await Self.resolve(page.merchants, with: service, policy: .cacheOnly, width: 1)
         return ResolvedSearchPage(
             page: page, rows: zip(page.merchants, outcomes).map { ResolvedSearchRow(summary: $0, outcome: $1) })
     }
 
-    /// Resolves `merchants` with at most `width` in progress at once; the outcomes in their order. Their
-    /// explore rows are read first, all in one statement (``ExploreDatabase/merchants(ids:)``): read one by one,
-    /// a page of 100 on the wallets' file (no `merchantId` index) was 200 scans of its tables, seconds.
+    /// Resolves `merchants`, the outcomes in their order. Their explore rows are read first, by the rowids the
+    /// page found them at (`ExploreDatabase.merchants(rowids:merchantIds:)`): read one by one, a page of 100 on
+    /// the wallets' file (no `merchantId` index) was 200 scans of its tables, seconds.
+    ///
+    /// Under a policy that may ask the providers (`width` > 1), at most `width` merchants are resolved at once,
+    /// so their requests overlap; otherwise each merchant resolves from files alone and there is nothing to
+    /// overlap: one after the other, in the caller's task.
     private static func resolve(
         _ merchants: [MerchantSummary], with service: MerchantService, policy: FetchPolicy, width: Int
     ) async -> [Result<ResolvedMerchant, DashSpendFailure>] {
         let readAhead: [String: MerchantLookupResult]
         do {
-            readAhead = try service.database.merchants(ids: merchants.map(\.merchantId))
+            readAhead = try service.database.merchants(
+                rowids: merchants.flatMap(\.rowids), merchantIds: merchants.map(\.merchantId))
         } catch {
             readAhead = [:]  // each merchant is then read on its own, and a failure reported in its row
         }
-        return await withTaskGroup(of: (Int, Result<ResolvedMerchant, DashSpendFailure>).self) { group in
-            var outcomes = [Result<ResolvedMerchant, DashSpendFailure>?](repeating: nil, count: merchants.count)
-            // Index-based on purpose: an earlier version started tasks from a nested function that captured the
-            // group and a counter, which the release build miscompiled (an index out of range on a 100-row page).
-            var pending = merchants.indices.makeIterator()
-            for _ in 0..<max(1, width) {
-                guard let index = pending.next() else { break }
-                let merchantId = merchants[index].merchantId
-                let found = readAhead[merchantId]
-                group.addTask { await (index, Self.outcome(of: merchantId, found, with: service, policy: policy)) }
+        guard width > 1 else {
+            var outcomes: [Result<ResolvedMerchant, DashSpendFailure>] = []
+            outcomes.reserveCapacity(merchants.count)
+            for merchant in merchants {
+                let id = merchant.merchantId
+                outcomes.append(await outcome(of: id, readAhead[id], with: service, policy: policy).result)
             }
-            for await (index, outcome) in group {
-                outcomes[index] = outcome
-                if let index = pending.next() {
-                    let merchantId = merchants[index].merchantId
-                    let found = readAhead[merchantId]
-                    group.addTask { await (index, Self.outcome(of: merchantId, found, with: service, policy: policy)) }
-                }
+            return outcomes
+        }
+        // Each task hands back its index and a reference to its outcome: with the outcome itself in the tuple
+        // (a large enum), iterating the group crashed on reading it back (index out of range in release
+        // builds, a bad pointer in debug ones).
+        return await withTaskGroup(of: (Int, Outcome).self) { group in
+            var outcomes = [Result<ResolvedMerchant, DashSpendFailure>?](repeating: nil, count: merchants.count)
+            var next = 0
+            while next < min(width, merchants.count) {
+                let (index, id) = (next, merchants[next].merchantId)
+                let found = readAhead[id]
+                group.addTask { (index, await outcome(of: id, found, with: service, policy: policy)) }
+                next += 1
+            }
+            while let (index, finished) = await group.next() {
+                outcomes[index] = finished.result
+                guard next < merchants.count else { continue }
+                let (started, id) = (next, merchants[next].merchantId)
+                let found = readAhead[id]
+                group.addTask { (started, await outcome(of: id, found, with: service, policy: policy)) }
+                next += 1
             }
             return outcomes.map { $0! }
         }
     }
 
+    /// A merchant's outcome, handed from a resolving task to the page by reference.
+    private final class Outcome: Sendable {
+        let result: Result<ResolvedMerchant, DashSpendFailure>
+        init(_ result: Result<ResolvedMerchant, DashSpendFailure>) { self.result = result }
+    }
+
     /// One merchant resolved (from its explore rows when they were read ahead), its failure as a value.
     private static func outcome(
         of merchantId: String, _ readAhead: MerchantLookupResult?, with service: MerchantService, policy: FetchPolicy
-    ) async -> Result<ResolvedMerchant, DashSpendFailure> {
+    ) async -> Outcome {
         do {
             if case .found(let merchant) = readAhead {
-                return .success(try await service.resolve(merchant, policy: policy))
+                return Outcome(.success(try await service.resolve(merchant, policy: policy)))
             }
-            return .success(try await service.resolve(merchantId: merchantId, policy: policy))
+            return Outcome(.success(try await service.resolve(merchantId: merchantId, policy: policy)))
         } catch {
-            return .failure(DashSpendFailure(error))
+            return Outcome(.failure(DashSpendFailure(error)))
         }
     }
 }

@@ -32,6 +32,26 @@ extension ExploreDatabase {
         return Dictionary(rows.results().map { ($0.id, $0.result) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The merchants of a search page, from the page's ``MerchantSummary/rowids`` (`rowids`) and merchantIds:
+    /// like ``merchants(ids:)``, but the `merchant` rows are read by rowid, so a file without a `merchantId`
+    /// index is not scanned for them (its `gift_card_providers` is read once, as the page's offers are).
+    package func merchants(rowids: [Int64], merchantIds: [String]) throws(ExploreDatabaseError)
+        -> [String: MerchantLookupResult]
+    {
+        guard !rowids.isEmpty else { return [:] }
+        var rows = MerchantRows(database: self)
+        let sql =
+            "SELECT * FROM (\(Self.merchantQuery(for: schema, matching: "m.rowid IN (SELECT value FROM json_each(?1)) GROUP BY m.merchantId")))"
+        let rowidArray = "[" + rowids.map(String.init).joined(separator: ",") + "]"
+        try read { db in
+            try db.forEach(sql, [.text(rowidArray)]) { rows.addMerchant($0) }
+            if let merchantOffersSQL {
+                try db.forEach(merchantOffersSQL, [.text(SQLText.jsonArray(Array(Set(merchantIds))))]) { rows.addOffer($0) }
+            }
+        }
+        return Dictionary(rows.results().map { ($0.id, $0.result) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The statement that reads one merchant (`?1` = merchantId) with all its provider rows.
     static func merchantSQL(for schema: ExploreSchema) -> String {
         merchantSQL(for: schema, matching: "m.merchantId = ?1")

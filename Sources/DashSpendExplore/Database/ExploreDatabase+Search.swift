@@ -12,7 +12,7 @@ extension ExploreDatabase {
         return try read { db in
             struct Row {
                 let merchantId: String, name: String, type: MerchantType, paymentMethod: PaymentMethod
-                let savings: Int?, locationCount: Int, distanceKm: Double?, matchCount: Int
+                let savings: Int?, locationCount: Int, distanceKm: Double?, matchCount: Int, rowids: [Int64]
             }
             let rows = try db.fetchAll(page.sql, page.arguments) { row in
                 var distance: Double?
@@ -26,7 +26,8 @@ extension ExploreDatabase {
                     type: MerchantType(parsing: row.text("type")),
                     paymentMethod: PaymentMethod(parsing: row.text("paymentMethod")),
                     savings: row.integer("savingsPercentage"), locationCount: row.integer("locationCount") ?? 0,
-                    distanceKm: distance, matchCount: row.integer("matchCount") ?? 0
+                    distanceKm: distance, matchCount: row.integer("matchCount") ?? 0,
+                    rowids: (row.text("rowids") ?? "").split { $0 == "[" || $0 == "]" || $0 == "," }.compactMap { Int64($0) }
                 )
             }
 
@@ -55,7 +56,7 @@ extension ExploreDatabase {
                 return MerchantSummary(
                     merchantId: row.merchantId, name: row.name, type: row.type, paymentMethod: row.paymentMethod,
                     discountBasisPoints: best ?? row.savings ?? 0, providers: sellers,
-                    distanceKm: row.distanceKm, locationCount: row.locationCount
+                    distanceKm: row.distanceKm, locationCount: row.locationCount, rowids: row.rowids
                 )
             }
             var total = rows.first?.matchCount ?? 0

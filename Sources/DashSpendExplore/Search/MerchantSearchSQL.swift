@@ -125,7 +125,8 @@ struct MerchantSearchSQL {
             ["merchantId", "name", "type", "paymentMethod", "savingsPercentage"],
             from: schema.merchantColumns, alias: "m")
         sql = """
-            SELECT \(columns), COUNT(m.latitude) AS locationCount, COUNT(*) OVER () AS matchCount\(distanceColumn)\(discountColumn) \
+            SELECT \(columns), COUNT(m.latitude) AS locationCount, COUNT(*) OVER () AS matchCount, \
+            json_group_array(m.rowid) AS rowids\(distanceColumn)\(discountColumn) \
             FROM merchant m\(joins) WHERE \(conditions.joined(separator: " AND ")) \
             GROUP BY m.merchantId ORDER BY \(order) LIMIT ? OFFSET ?
             """

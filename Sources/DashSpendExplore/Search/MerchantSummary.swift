@@ -19,4 +19,7 @@ public struct MerchantSummary: Sendable, Hashable {
     public let distanceKm: Double?
     /// The number of matching locations with coordinates.
     public let locationCount: Int?
+    /// The rowids of the matching `merchant` rows: what ``ExploreDatabase/merchants(rowids:merchantIds:)`` reads
+    /// without scanning a file that has no `merchantId` index.
+    package var rowids: [Int64] = []
 }
