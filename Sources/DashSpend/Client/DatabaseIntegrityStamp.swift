@@ -8,11 +8,13 @@ import Darwin
 #endif
 
 /// Remembers which database files passed `PRAGMA quick_check`, so the full read happens once per file
-/// version (device, inode, size and modification time), not on every command.
-struct DatabaseIntegrityStamp {
+/// version (device, inode, size and modification time), not on every command: explore databases, and the
+/// state database (a cache, changed only when an answer or a rate is stored). The orders database, which
+/// holds what cannot be fetched again, is checked on every open.
+package struct DatabaseIntegrityStamp {
     let stampPath: String
 
-    init(stateDirectory: String) {
+    package init(stateDirectory: String) {
         stampPath = stateDirectory + "/checked-databases"
     }
 
@@ -27,11 +29,22 @@ struct DatabaseIntegrityStamp {
     /// Checks `database` unless this exact file version was checked before. `keyBeforeOpen` is
     /// ``key(_:)`` taken before the database was opened: a file replaced meanwhile is checked and not recorded.
     func verify(_ database: ExploreDatabase, path: String, keyBeforeOpen: String?) throws(ExploreDatabaseError) {
+        try verify(path: path, keyBeforeOpen: keyBeforeOpen) { () throws(ExploreDatabaseError) in
+            try database.verifyIntegrity()
+        }
+    }
+
+    /// Runs `check` on the file at `path` unless this exact file version passed it before, and records the
+    /// version when it passes. `keyBeforeOpen` is ``key(_:)`` taken before the file was opened: a file
+    /// changed meanwhile (replaced, migrated, a journal rolled back) is checked and not recorded.
+    func verify<Failure: Error>(path: String, keyBeforeOpen: String?, check: () throws(Failure) -> Void)
+        throws(Failure)
+    {
         let key = Self.key(path)
-        guard let key, key == keyBeforeOpen else { return try database.verifyIntegrity() }
+        guard let key, key == keyBeforeOpen else { return try check() }
         let known = readLines()
         if known.contains(key) { return }
-        try database.verifyIntegrity()
+        try check()
         guard Self.key(path) == key else { return }
         record((known.suffix(63) + [key]).joined(separator: "\n") + "\n")
     }
