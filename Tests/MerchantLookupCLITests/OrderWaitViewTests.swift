@@ -1,5 +1,4 @@
 import DashSpend
-import DashSpendLocking
 import Testing
 
 @testable import MerchantLookupCLI
@@ -7,13 +6,6 @@ import Testing
 /// The rendering of `order ID --wait`, fed answers and times directly.
 @Suite("order --wait's progress: one line redrawn on a terminal, a line per status elsewhere")
 struct OrderWaitViewTests {
-    /// What a view wrote, in order.
-    final class Screen: Sendable {
-        let writes = Locked<[String]>([])
-        var output: @Sendable (String) -> Void { { [self] text in writes.withLock { $0.append(text) } } }
-        var text: String { writes.withLock { $0.joined() } }
-    }
-
     /// A wait seen by `view`: kept unpaid, answered unpaid, a failed ask, paid, a minute of ticks, fulfilled.
     static func follow(_ view: OrderWaitView) {
         view.start()
@@ -29,7 +21,7 @@ struct OrderWaitViewTests {
 
     @Test("On a terminal: the status and the time waited, redrawn in place; a failed ask on a line of its own")
     func redrawing() {
-        let screen = Screen()
+        let screen = ProgressScreen()
         Self.follow(OrderWaitView(style: .redrawing, orderId: "o-1", status: .unpaid, output: screen.output))
         let erase = "\u{1B}[K"
         #expect(
@@ -45,7 +37,7 @@ struct OrderWaitViewTests {
 
     @Test("Elsewhere: a line per status answered that differs from the one before, and per failed ask; silent: nothing")
     func linesAndSilent() {
-        let screen = Screen()
+        let screen = ProgressScreen()
         Self.follow(OrderWaitView(style: .lines, orderId: "o-1", status: .unpaid, output: screen.output))
         #expect(
             screen.text == """
@@ -55,14 +47,14 @@ struct OrderWaitViewTests {
                 merchant-lookup: order o-1: fulfilled
 
                 """)
-        let silent = Screen()
+        let silent = ProgressScreen()
         Self.follow(OrderWaitView(style: .silent, orderId: "o-1", status: .unpaid, output: silent.output))
         #expect(silent.text.isEmpty)
     }
 
     @Test("An order id with control characters is escaped; the time waited is whole seconds, rounded down")
     func escapingAndTimes() {
-        let screen = Screen()
+        let screen = ProgressScreen()
         let view = OrderWaitView(style: .redrawing, orderId: "o\u{1B}[2J", status: nil, output: screen.output)
         view.start()
         #expect(!screen.text.dropFirst().dropLast(3).contains("\u{1B}"), "\(screen.text.debugDescription)")
