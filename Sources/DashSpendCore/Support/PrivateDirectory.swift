@@ -58,8 +58,7 @@ public enum PrivateDirectory {
     /// disk). `folder` itself is this program's own: it must be a real folder (not a symbolic link), belong
     /// to this user and not be writable by group or others; it is then set to 0700.
     public static func prepareStateFolder(_ folder: String) throws(Failure) {
-        let slash = folder.lastIndex(of: "/")
-        let home = slash.map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "."
+        let home = parent(of: folder)
         var info = stat()
         // An unsafe state directory is refused before anything is created in it.
         if stat(home, &info) == 0 { try requirePrivate(info, path: home) }
@@ -93,8 +92,7 @@ public enum PrivateDirectory {
             guard stat(prefix, &info) == 0 else { break }
             guard (info.st_mode & S_IFMT) == S_IFDIR else { throw Failure(path: prefix, reason: "it is not a folder") }
         }
-        let slash = folder.lastIndex(of: "/")
-        try checkExisting(slash.map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? ".")
+        try checkExisting(parent(of: folder))
         guard lstat(folder, &info) == 0 else { return }
         if (info.st_mode & S_IFMT) == S_IFLNK {
             throw Failure(path: folder, reason: "it is a symbolic link or not a folder", isUnsafe: true)
@@ -107,6 +105,12 @@ public enum PrivateDirectory {
     package static func checkExisting(_ path: String) throws(Failure) {
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { try requirePrivate(info, path: path) }
+    }
+
+    /// The folder `path` is in: `/` for `/x`, `.` for `x`.
+    private static func parent(of path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        return slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     }
 
     /// Refuses a folder that belongs to another user or that group or others can write.
