@@ -116,7 +116,7 @@ struct FrontDoorTests {
         }
     }
 
-    @Test("An installed database that cannot be read fails as bad data naming the path, never the fallback")
+    @Test("An installed database that cannot be read fails naming the path, never the fallback")
     func unreadableInstalled() async throws {
         let installed = "\(state.path)/mainnet/explore.db"
         try FileManager.default.createDirectory(atPath: "\(state.path)/mainnet", withIntermediateDirectories: true)
@@ -135,13 +135,14 @@ struct FrontDoorTests {
         #expect(failure.kind == .badData)
         #expect(failure.message.contains(installed), "\(failure.message)")
 
-        // A file where the network's folder should be: looking fails with ENOTDIR, not "nothing installed".
+        // A file where the network's folder should be: looking fails with ENOTDIR, not "nothing installed", and
+        // it is the state directory that cannot be used (nothing can ever be created there), as for every write.
         try FileManager.default.removeItem(atPath: "\(state.path)/mainnet")
         try Data("a file".utf8).write(to: URL(fileURLWithPath: "\(state.path)/mainnet"))
         failure = try #require(await ClientFixture.failure { try client().databaseInfo() })
-        #expect(failure.kind == .badData)
-        #expect(failure.subject == installed)
-        #expect(failure.message.contains(installed), "\(failure.message)")
+        #expect(failure.kind == .cannotWrite && failure.cause == .stateDirectory)
+        #expect(failure.subject == state.path)
+        #expect(failure.message.contains("\(state.path)/mainnet is not a folder"), "\(failure.message)")
     }
 
     @Test("A database file replaced on disk is opened again; an unchanged one is kept open")

@@ -1,5 +1,4 @@
 import DashSpend
-import DashSpendLocking
 import Testing
 
 @testable import MerchantLookupCLI
@@ -7,14 +6,6 @@ import Testing
 /// The rendering of `sync`'s stages, fed reports directly.
 @Suite("Progress lines: redrawn at most ten times a second on a terminal, one per stage elsewhere")
 struct SyncProgressViewTests {
-    /// What a view wrote, in order.
-    final class Screen: Sendable {
-        let writes = Locked<[String]>([])
-        var output: @Sendable (String) -> Void { { [self] text in writes.withLock { $0.append(text) } } }
-        var text: String { writes.withLock { $0.joined() } }
-        var count: Int { writes.withLock { $0.count } }
-    }
-
     static let megabyte = 1_000_000
 
     /// A decrypt stage of 70 MB over 2 s, reported every 1/128 s (exact in binary), then verify and index.
@@ -37,7 +28,7 @@ struct SyncProgressViewTests {
 
     @Test("On a terminal: \\r redraws, throttled to the interval, each stage ended by a newline with its time")
     func redrawing() {
-        let screen = Screen()
+        let screen = ProgressScreen()
         let view = SyncProgressView(style: .redrawing, interval: 0.125, output: screen.output)
         for report in Self.reports() { view.show(report) }
         let lines = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -54,7 +45,7 @@ struct SyncProgressViewTests {
 
     @Test("A stage that fails mid-line gets its line ended, so the error starts on a line of its own")
     func failedStage() {
-        let screen = Screen()
+        let screen = ProgressScreen()
         let view = SyncProgressView(style: .redrawing, output: screen.output)
         view.show(SyncProgress(stage: .verify, elapsed: 0))
         view.show(SyncProgress(stage: .verify, elapsed: 0.5, isFinished: true))
@@ -69,7 +60,7 @@ struct SyncProgressViewTests {
 
     @Test("Not a terminal: only the finished lines; silent: nothing")
     func linesAndSilent() {
-        let screen = Screen()
+        let screen = ProgressScreen()
         let view = SyncProgressView(style: .lines, output: screen.output)
         for report in Self.reports() { view.show(report) }
         #expect(
@@ -79,7 +70,7 @@ struct SyncProgressViewTests {
                 index            done in 0.50 s
 
                 """)
-        let silent = Screen()
+        let silent = ProgressScreen()
         let quiet = SyncProgressView(style: .silent, output: silent.output)
         for report in Self.reports() { quiet.show(report) }
         #expect(silent.count == 0)

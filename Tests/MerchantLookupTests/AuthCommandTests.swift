@@ -87,6 +87,34 @@ struct AuthCommandTests {
         #expect(transcript.leakedSecrets().isEmpty, "secrets printed: \(transcript.leakedSecrets())")
     }
 
+    @Test("auth verify on a terminal with no login started says so before prompting; once started, it prompts")
+    func verifyOnATerminal() async throws {
+        let transcript = try AuthTranscript()
+        // A code is typed ahead: without the check the prompt would take it and send it.
+        let early = try await transcript.run(
+            ["auth", "verify", "ctx"], input: MockProviderServer.validCode + "\n", terminal: true)
+        #expect(early.status == 77, "\(early.stderr)")
+        #expect(
+            early.stderr
+                == "merchant-lookup: no sign-in to CTX was started on mainnet: no one-time code is awaited: "
+                + "sign in with `merchant-lookup auth login ctx --email ADDRESS`\n")
+        #expect(transcript.server.loopback.receivedRequests.isEmpty)
+        let testnet = try await transcript.run(
+            ["auth", "verify", "ctx", "--network", "testnet", "--json"], input: "1\n", terminal: true)
+        let error = try #require(try testnet.json()["error"] as? [String: Any])
+        #expect(testnet.status == 77 && testnet.stderr.isEmpty, "\(testnet.stderr)")
+        #expect(error["message"] as? String == "no sign-in to CTX was started on testnet: no one-time code is awaited")
+        #expect(error["hint"] as? String == "sign in with `merchant-lookup auth login ctx --email ADDRESS --network testnet`")
+
+        try await transcript.run(["auth", "login", "ctx", "--email", Self.email])
+        let verified = try await transcript.run(
+            ["auth", "verify", "ctx"], input: MockProviderServer.validCode + "\n", terminal: true)
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(verified.stderr == "one-time code: ", "the prompt, and nothing else: \(verified.stderr)")
+        #expect(try await transcript.status().providers["CTX"]?["signedIn"] as? Bool == true)
+        #expect(transcript.leakedSecrets().isEmpty, "secrets printed: \(transcript.leakedSecrets())")
+    }
+
     @Test("A stopped server is 69, one line")
     func serverStopped() async throws {
         let transcript = try AuthTranscript()

@@ -27,12 +27,14 @@ final class AuthTranscript {
     }
 
     /// Runs the tool against the mock server with this state directory and records its output: in process
-    /// unless `mode` says otherwise, with `input` on its standard input.
+    /// unless `mode` says otherwise, with `input` on its standard input (a terminal's, with its standard
+    /// error, when `terminal`).
     @discardableResult
-    func run(_ arguments: [String], input: String? = nil, as mode: CLIProcess.Mode = .inProcess) async throws
-        -> CLIProcess.Result
-    {
-        let result = try await CLIProcess.run(arguments + urlOptions, home: home, input: input, as: mode)
+    func run(
+        _ arguments: [String], input: String? = nil, terminal: Bool = false, as mode: CLIProcess.Mode = .inProcess
+    ) async throws -> CLIProcess.Result {
+        let result = try await CLIProcess.run(
+            arguments + urlOptions, home: home, input: input, terminal: terminal, as: mode)
         outputs += [result.stdout, result.stderr]
         return result
     }

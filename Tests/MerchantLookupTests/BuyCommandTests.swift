@@ -146,6 +146,64 @@ struct BuyCommandTests {
         #expect(txid.status == 64, "\(txid.stderr)")
     }
 
+    /// A card bought and left to go unpaid → paid → fulfilled, one status call a step; its local id.
+    func orderFollowed(_ transcript: AuthTranscript) async throws -> String {
+        transcript.server.orderBook.setProgression([.unpaid, .paid, .fulfilled])
+        let bought = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25", "--yes", "--json"])
+        return try #require((try bought.json()["order"] as? [String: Any])?["id"] as? String)
+    }
+
+    @Test("order --wait elsewhere than a terminal: one line per status on stderr, nothing with -q or --json")
+    func waitProgressLines() async throws {
+        let transcript = try await signedIn()
+        let id = try await orderFollowed(transcript)
+        let waited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.05"])
+        #expect(waited.status == 0, "\(waited.stderr)")
+        #expect(
+            waited.stderr == """
+                merchant-lookup: order \(id): unpaid
+                merchant-lookup: order \(id): paid
+                merchant-lookup: order \(id): fulfilled
+
+                """)
+        for quiet in ["-q", "--json"] {
+            let again = try await orderFollowed(transcript)
+            let silent = try await transcript.run(["order", again, "--wait", "--poll-interval", "0.05", quiet])
+            #expect(silent.status == 0 && silent.stderr.isEmpty, "\(quiet): \(silent.stderr)")
+        }
+        let missing = try await transcript.run(["order", "no-such-order", "--wait"])
+        #expect(missing.status == 1 && missing.stderr.split(separator: "\n").count == 1, "said once: \(missing.stderr)")
+    }
+
+    @Test("order --wait on a terminal: one status line redrawn in place with the time waited, ended once")
+    func waitProgressOnATerminal() async throws {
+        let transcript = try await signedIn()
+        let id = try await orderFollowed(transcript)
+        let waited = try await transcript.run(["order", id, "--wait", "--poll-interval", "0.05"], terminal: true)
+        #expect(waited.status == 0, "\(waited.stderr)")
+        #expect(waited.stdout.contains("fulfilled"))
+        // One line: each draw starts with \r and ends with "erase to the end of the line"; one newline, at the end.
+        #expect(waited.stderr.hasPrefix("\r") && waited.stderr.hasSuffix("\u{1B}[K\n"), "\(waited.stderr.debugDescription)")
+        #expect(waited.stderr.filter { $0 == "\n" }.count == 1, "\(waited.stderr.debugDescription)")
+        let draws = waited.stderr.dropLast().split(separator: "\r").map(String.init)
+        #expect(draws.allSatisfy { $0.hasPrefix("order \(id): ") && $0.hasSuffix("\u{1B}[K") }, "\(draws)")
+        // The status as kept first (unpaid), then each answer; ticks only redraw the time waited.
+        var statuses: [String] = []
+        for draw in draws {
+            let status = String(draw.dropFirst("order \(id): ".count).prefix { $0 != "," && $0 != " " })
+            if statuses.last != status { statuses.append(status) }
+        }
+        #expect(statuses == ["unpaid", "paid", "fulfilled"], "\(draws)")
+        #expect(draws.dropLast().allSatisfy { $0.contains(", waiting ") && $0.contains(" s\u{1B}[K") }, "\(draws)")
+        #expect(draws.last?.hasPrefix("order \(id): fulfilled after ") == true, "\(draws)")
+        for quiet in ["-q", "--json"] {
+            let again = try await orderFollowed(transcript)
+            let silent = try await transcript.run(
+                ["order", again, "--wait", "--poll-interval", "0.05", quiet], terminal: true)
+            #expect(silent.status == 0 && silent.stderr.isEmpty, "\(quiet): \(silent.stderr.debugDescription)")
+        }
+    }
+
     @Test("order --wait stops at --wait-timeout with 75 while the order stays unpaid")
     func waitTimesOut() async throws {
         let transcript = try await signedIn()

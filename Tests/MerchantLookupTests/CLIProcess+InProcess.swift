@@ -9,20 +9,21 @@ import Glibc
 
 extension CLIProcess {
     /// Runs the tool in this process as the executable's main does (`MerchantLookup.run`, then
-    /// `MerchantLookup.deliver`), with exactly `environment`, `input` (or nothing) on a standard input that is
-    /// not a terminal, and standard output and error captured (not terminals either): the same bytes and exit
-    /// status a process of the binary gives, without starting one.
+    /// `MerchantLookup.deliver`), with exactly `environment`, `input` (or nothing) on standard input, and
+    /// standard output and error captured: the same bytes and exit status a process of the binary gives,
+    /// without starting one. Standard input and error say they are terminals when `terminal`; standard output
+    /// never does.
     static func runInProcess(
-        _ arguments: [String], environment: [String: String], input: String?, timeout: Double?
+        _ arguments: [String], environment: [String: String], input: String?, terminal: Bool = false, timeout: Double?
     ) async throws -> Result {
         let standardInput = try StandardInputFile(input ?? "")
         defer { standardInput.close() }
         let stdout = CapturedText()
         let stderr = CapturedText()
         let streams = StandardStreams(
-            input: StandardInput(descriptor: standardInput.descriptor, isTerminal: false),
+            input: StandardInput(descriptor: standardInput.descriptor, isTerminal: terminal),
             output: StandardOutput(isTerminal: false) { stdout.append($0) },
-            error: StandardError(isTerminal: false) { stderr.append($0) })
+            error: StandardError(isTerminal: terminal) { stderr.append($0) })
         let run: @Sendable () async -> Int32 = {
             let outcome = await MerchantLookup.run(arguments: arguments, environment: environment, streams: streams)
             return MerchantLookup.deliver(outcome, to: streams)

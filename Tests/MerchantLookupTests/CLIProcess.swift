@@ -5,7 +5,7 @@ import Testing
 ///
 /// By default in process: through `MerchantLookup.run` and `MerchantLookup.deliver`, the two calls the
 /// executable's main makes, with the environment, standard input and whether the streams are terminals
-/// given by the test and stdout and stderr captured (see ``runInProcess(_:environment:input:timeout:)``).
+/// given by the test and stdout and stderr captured (see ``runInProcess(_:environment:input:terminal:timeout:)``).
 /// As a real process of the built binary (`as: .process`) where a process is what is tested: signals, exit
 /// codes end to end, processes racing each other, file descriptors and terminals, another user.
 struct CLIProcess {
@@ -74,7 +74,8 @@ struct CLIProcess {
     /// settings from the caller's environment.
     ///
     /// `input`: its standard input (then closed); without it, in process an empty one, as a process the
-    /// test's own. Standard input, output and error are never terminals in process.
+    /// test's own. In process, standard input and error say they are terminals when `terminal` (a person at
+    /// the keyboard: prompts, progress redrawn in place), else none of the three is.
     /// `timeout`: a hang guard; after that many seconds the result has status 128 + 9 and says so in `stderr`
     /// (a process is killed with SIGKILL; a run in process is left behind).
     /// `unprivileged`: as ``UnprivilegedUser`` (through `setpriv` or `runuser` when the tests run as root),
@@ -82,15 +83,18 @@ struct CLIProcess {
     /// `mode`: in process (the default) or as the built binary.
     static func run(
         _ arguments: [String], home: String? = nil, environment extra: [String: String] = [:],
-        unprivileged: Bool = false, timeout: Double? = nil, input: String? = nil, as mode: Mode = .inProcess
+        unprivileged: Bool = false, timeout: Double? = nil, input: String? = nil, terminal: Bool = false,
+        as mode: Mode = .inProcess
     ) async throws -> Result {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-home-\(UUID().uuidString)").path
         defer { if home == nil { try? FileManager.default.removeItem(atPath: scratch) } }
         var environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home ?? scratch]
         environment.merge(extra) { _, new in new }
         if mode == .inProcess && !unprivileged {
-            return try await runInProcess(arguments, environment: environment, input: input, timeout: timeout)
+            return try await runInProcess(
+                arguments, environment: environment, input: input, terminal: terminal, timeout: timeout)
         }
+        precondition(!terminal, "a terminal is given only to a run in process")
         if let profile = profileFile, extra["LLVM_PROFILE_FILE"] == nil { environment["LLVM_PROFILE_FILE"] = profile }
         let processEnvironment = environment
         // On a thread of its own: a test that blocks a thread of Swift's cooperative pool (two threads on a

@@ -17,6 +17,13 @@ extension DashSpendClient {
         try await accounts.verify(provider, code: code)
     }
 
+    /// Fails as ``verify(_:code:)`` would before sending anything: offline, an unsafe state directory, a
+    /// damaged credentials file, or no sign-in started (``DashSpendFailure/Kind/signInRequired``). A caller
+    /// that asks a person for the code asks only after this passes.
+    package func checkVerifiable(_ provider: GiftCardProvider) async throws(DashSpendFailure) {
+        try await accounts.checkVerifiable(provider)
+    }
+
     /// Whether the user is signed in to each compiled-in provider. A damaged credentials file fails
     /// (``DashSpendFailure/Cause/credentials``) rather than reading as signed out.
     ///

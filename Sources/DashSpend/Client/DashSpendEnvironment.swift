@@ -189,13 +189,16 @@ final class DashSpendEnvironment: Sendable {
         case .installed:
             // Something there (even a broken link or a FIFO: opening it says what is wrong) is opened; only
             // "nothing was ever installed", ENOENT along the path, falls back. Any other failure to look (a
-            // state folder that cannot be read, a file where a folder should be) is an error naming the path.
+            // state folder that cannot be read) is an error naming the path; a file where a folder should be
+            // is a state directory in which nothing can ever be created (as for every other state file).
             let installed = configuration.installedDatabasePath
             var info = stat()
             if lstat(installed, &info) == 0 { return installed }
-            if errno == ENOENT { return nil }
+            let code = errno
+            if code == ENOENT { return nil }
+            if code == ENOTDIR { try configuration.checkStateDirectory() }
             throw DashSpendFailure(
-                ExploreDatabaseError.cannotOpen(path: installed, reason: SystemError.message()))
+                ExploreDatabaseError.cannotOpen(path: installed, reason: SystemError.message(code)))
         }
     }
 
@@ -207,6 +210,7 @@ final class DashSpendEnvironment: Sendable {
     func stateDatabase() throws(DashSpendFailure) -> StateDatabase {
         if let open = state.withLock({ $0 }) { return open }
         let path = configuration.stateDatabasePath
+        try configuration.checkStateDirectory()
         if let refusal = RegularFile.refusal(path) {
             throw DashSpendFailure(
                 .badData, "cannot use the state database \(path) (\(refusal))", cause: .stateDirectory, subject: path)
@@ -225,8 +229,7 @@ final class DashSpendEnvironment: Sendable {
                     + "; this version knows up to \(StateDatabase.migrator.migrations.last?.name ?? "")): it is left as it is",
                 cause: .newerVersion, subject: path)
         } catch let error as PrivateDirectory.Failure where error.isUnsafe {
-            // Refused by every command that would write there, `show` included (not merely "no stored answers").
-            throw DashSpendFailure(.badData, "the state directory \(error)", cause: .stateDirectory, subject: error.path)
+            throw DashSpendFailure(unsafeStateDirectory: error)
         } catch {
             throw DashSpendFailure(
                 .cannotWrite, "cannot open the state database \(path): \(error)", cause: .stateDirectory, subject: path)
@@ -269,6 +272,7 @@ final class DashSpendEnvironment: Sendable {
     func orderDatabase() throws(DashSpendFailure) -> OrderDatabase {
         if let open = openOrders.withLock({ $0 }) { return open }
         let path = configuration.orderDatabasePath
+        try configuration.checkStateDirectory()
         if let refusal = RegularFile.refusal(path) {
             throw DashSpendFailure(
                 .badData, "cannot use the orders database \(path) (\(refusal))", cause: .stateDirectory, subject: path)
@@ -278,7 +282,7 @@ final class DashSpendEnvironment: Sendable {
             try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
             opened = try OrderDatabase(path: path, network: configuration.network, now: configuration.now())
         } catch let error as PrivateDirectory.Failure where error.isUnsafe {
-            throw DashSpendFailure(.badData, "the state directory \(error)", cause: .stateDirectory, subject: error.path)
+            throw DashSpendFailure(unsafeStateDirectory: error)
         } catch {
             throw DashSpendFailure(
                 .cannotWrite, "cannot open the orders database \(path): \(error)", cause: .stateDirectory, subject: path)
@@ -317,9 +321,11 @@ final class DashSpendEnvironment: Sendable {
     var stateDatabaseRecovery: StateDatabaseRecovery? { state.withLock { $0?.recovery } }
 
     /// The service over `database`, with the offer store in the network's state database when it can be
-    /// opened (a read-only or shared state directory only loses stored answers, and says so to the
-    /// diagnostics; a FIFO or device in the store's place is an error).
+    /// opened (a read-only state directory only loses stored answers, and says so to the diagnostics; an
+    /// unsafe one, or a FIFO or device in the store's place, is an error).
     private func makeService(_ database: ExploreDatabase) throws(DashSpendFailure) -> MerchantService {
+        // Refused by every command that would write there, `show` included (not merely "no stored answers").
+        try configuration.checkStateDirectory()
         var cache: (any OfferCache)?
         do {
             cache = SQLiteOfferCache(database: try stateDatabase())

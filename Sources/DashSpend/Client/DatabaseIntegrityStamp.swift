@@ -50,10 +50,11 @@ package struct DatabaseIntegrityStamp {
     }
 
     /// Replaces the stamp file with `lines` through ``AtomicFile`` (mode 0600). Best effort: a read-only
-    /// state directory only means checking again next time.
+    /// state directory only means checking again next time, and one that others can write is left alone.
     private func record(_ lines: String) {
         let folder = String(stampPath[..<(stampPath.lastIndex(of: "/") ?? stampPath.endIndex)])
         do {
+            try PrivateDirectory.checkExisting(folder)
             try PrivateDirectory.create(folder)
             try AtomicFile.replace(stampPath, with: Array(lines.utf8))
         } catch {

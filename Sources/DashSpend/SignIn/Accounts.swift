@@ -10,8 +10,8 @@ struct Accounts: Sendable {
     /// Starts signing in to `provider`; see ``DashSpendClient/login(_:email:)``.
     func login(_ provider: GiftCardProvider, email: String) async throws(DashSpendFailure) -> String {
         try requireNetwork(provider)
+        try environment.configuration.checkStateDirectory()
         try environment.readStoredCredentials(of: provider)
-        try refuseUnsafeStateDirectory()
         let repository = environment.provider(provider).repository
         do {
             try await repository.login(email: email)
@@ -23,8 +23,7 @@ struct Accounts: Sendable {
 
     /// Finishes signing in to `provider`; see ``DashSpendClient/verify(_:code:)``.
     func verify(_ provider: GiftCardProvider, code: String) async throws(DashSpendFailure) -> String? {
-        try requireNetwork(provider)
-        try environment.readStoredCredentials(of: provider)
+        try await checkVerifiable(provider)
         let repository = environment.provider(provider).repository
         do {
             try await repository.verify(code: code)
@@ -34,8 +33,26 @@ struct Accounts: Sendable {
         return await repository.email()
     }
 
+    /// Fails, sending nothing and asking for no code, when a code for `provider` could not be verified now:
+    /// offline, an unsafe state directory, a damaged credentials file, or no sign-in started (no e-mail
+    /// stored by ``login(_:email:)``, so no code was sent), which is ``DashSpendFailure/Kind/signInRequired``
+    /// (``DashSpendFailure/Cause/notSignedIn``).
+    func checkVerifiable(_ provider: GiftCardProvider) async throws(DashSpendFailure) {
+        try requireNetwork(provider)
+        try environment.configuration.checkStateDirectory()
+        try environment.readStoredCredentials(of: provider)
+        guard let email = await environment.provider(provider).repository.email(), !email.isEmpty else {
+            throw DashSpendFailure(
+                .signInRequired,
+                "no sign-in to \(provider.displayName) was started on \(environment.configuration.network.rawValue): "
+                    + "no one-time code is awaited",
+                cause: .notSignedIn, provider: provider)
+        }
+    }
+
     /// Whether the user is signed in to each compiled-in provider; see ``DashSpendClient/signInStatus()``.
     func signInStatus() async throws(DashSpendFailure) -> [SignInStatus] {
+        try environment.configuration.checkStateDirectory()
         var statuses: [SignInStatus] = []
         let configuration = environment.configuration
         for provider in GiftCardProvider.allCases {
@@ -55,6 +72,8 @@ struct Accounts: Sendable {
 
     /// Forgets the stored credentials of `provider`; see ``DashSpendClient/logout(_:)``.
     func logout(_ provider: GiftCardProvider) async throws(DashSpendFailure) -> SignOutOutcome {
+        // Nothing is removed through a folder someone else may have put there.
+        try environment.configuration.checkStateDirectory()
         let repository = environment.provider(provider).repository
         var damaged = false
         do {
@@ -77,19 +96,6 @@ struct Accounts: Sendable {
             throw DashSpendFailure(
                 .invalidRequest, "signing in to \(provider.displayName) needs the network, and this client is offline",
                 provider: provider)
-        }
-    }
-
-    /// Refuses, before any request, a state directory that is not safe for private files (someone else's, or
-    /// writable by group or others, like `/tmp`): the sign-in could never be stored there. Creates the
-    /// network's folder (0700) when missing; any other failure is left to the store that writes there.
-    private func refuseUnsafeStateDirectory() throws(DashSpendFailure) {
-        do {
-            try PrivateDirectory.prepareStateFolder(environment.configuration.networkDirectory)
-        } catch  where error.isUnsafe {
-            throw DashSpendFailure(.badData, "the state directory \(error)", cause: .stateDirectory, subject: error.path)
-        } catch {
-            return
         }
     }
 }

@@ -29,6 +29,15 @@ struct ExploreSync: Sendable {
     func sync(_ source: SyncSource, force: Bool, strict: Bool, progress: SyncProgressHandler?)
         async throws(DashSpendFailure) -> SyncReport
     {
+        // Before anything is downloaded or created there (the download folder included).
+        do {
+            try configuration.checkStateDirectory()
+        } catch {
+            let installed = configuration.installedDatabasePath
+            guard access(installed, F_OK) == 0 else { throw error }
+            throw DashSpendFailure(
+                error.kind, error.message + "; kept \(installed) as it was", cause: error.cause, subject: error.subject)
+        }
         let relay = SyncProgressRelay(progress)
         guard let object = try source.remoteObject(storageBase: configuration.storageBaseURL) else {
             return try importFile(source.description, force: force, strict: strict, relay: relay)

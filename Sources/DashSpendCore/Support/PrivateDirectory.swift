@@ -58,8 +58,7 @@ public enum PrivateDirectory {
     /// disk). `folder` itself is this program's own: it must be a real folder (not a symbolic link), belong
     /// to this user and not be writable by group or others; it is then set to 0700.
     public static func prepareStateFolder(_ folder: String) throws(Failure) {
-        let slash = folder.lastIndex(of: "/")
-        let home = slash.map { $0 == folder.startIndex ? "/" : String(folder[..<$0]) } ?? "."
+        let home = parent(of: folder)
         var info = stat()
         // An unsafe state directory is refused before anything is created in it.
         if stat(home, &info) == 0 { try requirePrivate(info, path: home) }
@@ -79,6 +78,41 @@ public enum PrivateDirectory {
         guard fchmod(descriptor, 0o700) == 0 else { throw Failure(path: folder, reason: SystemError.message()) }
     }
 
+    /// Checks, creating and changing nothing, that ``prepareStateFolder(_:)`` could make `folder` ready: no
+    /// file (or anything else but a folder) where a folder of its path should be (a failure that is not
+    /// ``Failure/isUnsafe``: nothing can ever be created there), no state directory above it that is someone
+    /// else's or that group or others can write, and no `folder` that is a symbolic link, someone else's or
+    /// writable by group or others (failures that are ``Failure/isUnsafe``). Folders that do not exist yet
+    /// pass: they would be created private.
+    package static func checkStateFolder(_ folder: String) throws(Failure) {
+        var info = stat()
+        var prefix = folder.hasPrefix("/") ? "/" : ""
+        for component in folder.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            guard stat(prefix, &info) == 0 else { break }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw Failure(path: prefix, reason: "it is not a folder") }
+        }
+        try checkExisting(parent(of: folder))
+        guard lstat(folder, &info) == 0 else { return }
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            throw Failure(path: folder, reason: "it is a symbolic link or not a folder", isUnsafe: true)
+        }
+        try requirePrivate(info, path: folder)
+    }
+
+    /// Refuses, changing nothing, a folder at `path` (symbolic links followed) that belongs to another user or
+    /// that group or others can write; a path that is missing or not a folder passes.
+    package static func checkExisting(_ path: String) throws(Failure) {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { try requirePrivate(info, path: path) }
+    }
+
+    /// The folder `path` is in: `/` for `/x`, `.` for `x`.
+    private static func parent(of path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        return slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    }
+
     /// Refuses a folder that belongs to another user or that group or others can write.
     private static func requirePrivate(_ info: stat, path: String) throws(Failure) {
         guard info.st_uid == geteuid() else {
@@ -88,7 +122,7 @@ public enum PrivateDirectory {
         guard info.st_mode & 0o022 == 0 else {
             throw Failure(
                 path: path,
-                reason: "group or others can write to it (mode \(String(info.st_mode & 0o7777, radix: 8)))",
+                reason: "group or others can write to it, mode \(String(info.st_mode & 0o7777, radix: 8))",
                 isUnsafe: true)
         }
     }

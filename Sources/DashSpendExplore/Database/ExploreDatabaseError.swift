@@ -29,11 +29,11 @@ public enum ExploreDatabaseError: Error, Sendable, Hashable, CustomStringConvert
         case .notSQLite(let path):
             return "\(path) is not an SQLite database"
         case .truncated(let path, let expected, let actual):
-            return "\(path) is truncated (\(actual) of \(expected) bytes): download or copy it again"
+            return "\(path) is truncated (\(actual) of \(expected) bytes)"
         case .notExploreDatabase(let path, let reason):
             return "\(path) is not an explore database (\(reason))"
         case .corrupt(let path, let detail):
-            return "\(path) is damaged (\(detail)): download or copy it again"
+            return "\(path) is damaged (\(detail))"
         case .cannotOpen(let path, let reason):
             return "cannot open \(path) (\(reason)): check the path and its permissions"
         case .queryFailed(let error):

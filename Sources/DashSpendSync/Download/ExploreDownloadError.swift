@@ -49,7 +49,7 @@ package enum ExploreDownloadError: Error, Sendable, Hashable, CustomStringConver
         case .unexpectedAnswer(let object, let host, let detail):
             return "\(host) answered for \(object) with \(detail)"
         case .wrongSize(let object, let expected, let actual):
-            return "the download of \(object) has \(actual) bytes, not the \(expected) announced: download it again"
+            return "the download of \(object) has \(actual) bytes, not the \(expected) announced"
         case .metadataMismatch(let object, let field, let metadata, let archive):
             return
                 "\(object): the object's metadata says \(field) \(metadata), the archive's comment \(archive): refused as damaged or tampered"

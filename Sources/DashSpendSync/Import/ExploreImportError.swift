@@ -68,7 +68,7 @@ package enum ExploreImportError: Error, Sendable, Hashable, CustomStringConverti
         case .sourceUnreadable(let path, let reason):
             return "cannot read \(path) (\(reason))"
         case .emptySource(let path):
-            return "\(path) is empty: download it again"
+            return "\(path) is empty"
         case .unrecognizedSource(let path):
             return "\(path) is neither the explore ZIP nor an SQLite explore database"
         case .archive(let path, let error):
@@ -80,7 +80,7 @@ package enum ExploreImportError: Error, Sendable, Hashable, CustomStringConverti
             return "\(path): \(error.description)"
         case .checksumMismatch(let path, let kind, let expected, let actual):
             return
-                "\(path): the decrypted database fails its \(kind) check (expected \(expected), got \(actual)): download it again"
+                "\(path): the decrypted database fails its \(kind) check (expected \(expected), got \(actual))"
         case .notExploreDatabase(let path, let reason):
             return "\(path) does not hold a usable explore database: \(reason)"
         case .sourceTooLarge(let path, let size, let limit):

@@ -40,7 +40,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
         case .noInput: "missing input: the database or file given does not exist"
         case .unavailable: "provider or network unavailable (no connection, HTTP 5xx)"
         case .internalFailure: "internal failure (a bug)"
-        case .cannotCreate: "cannot write the state directory or a file in it"
+        case .cannotCreate: "cannot write the state directory or a file in it, or it is unsafe (others can write to it)"
         case .outputFailed: "the output could not be written"
         case .tryAgainLater: "try again later (HTTP 429, time-outs)"
         case .signInRequired: "sign-in needed, or the provider refused the stored session or the code"

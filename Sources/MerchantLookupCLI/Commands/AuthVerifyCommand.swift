@@ -15,9 +15,11 @@ enum AuthVerifyCommand: CLICommand {
         try AuthSupport.requireNetwork(invocation, words: words)
         let provider = try AuthSupport.provider(invocation, words: words)
         let network = invocation.network
+        try OneTimeCodeInput.requireSource(invocation, words: words)
         let client = try invocation.client()
-        // A damaged credentials file is reported before a code is asked for or sent.
-        try await invocation.perform { () throws in try client.checkStoredCredentials(of: provider) }
+        // No sign-in started, an unsafe state directory or a damaged credentials file is reported before a
+        // code is asked for (on a terminal, a prompt) or sent.
+        try await invocation.perform { () async throws in try await client.checkVerifiable(provider) }
         let code = try OneTimeCodeInput.code(invocation, words: words)
         let email = try await invocation.perform { () async throws in
             try await client.verify(provider, code: code)

@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendCore
 import DashSpendLocking
 
 #if canImport(FoundationEssentials)
@@ -45,7 +46,9 @@ enum OrderCommand: CLICommand {
         } else {
             guard let id, !id.isEmpty else { throw .usage("order needs an ORDER_ID (see `merchant-lookup orders`) or --txid") }
             if invocation[OrderOptions.wait] {
-                order = try await wait(for: id, client: client, invocation: invocation)
+                // An order not kept, or an orders database that cannot be used, is said once, before the wait.
+                let kept = try await invocation.perform { () async throws in try client.storedOrder(id: id) }
+                order = try await wait(for: kept, client: client, invocation: invocation)
             } else {
                 order = try await invocation.perform { () async throws in try await client.order(id: id) }
             }
@@ -73,20 +76,34 @@ enum OrderCommand: CLICommand {
     /// word DashSpend does not know, or the provider is not in this build), or the time is up: 75 while
     /// the provider answers (the order is still unpaid or paid), the provider's own failure (69 when it is
     /// down, 75 for a 429, ...) when it never answered during the wait or its latest ask failed otherwise.
-    private static func wait(for id: String, client: DashSpendClient, invocation: Invocation) async throws(CLIError) -> Order {
+    /// Shows the wait on stderr (an ``OrderWaitView``: a line redrawn on a terminal, else a line per status).
+    private static func wait(for kept: Order, client: DashSpendClient, invocation: Invocation) async throws(CLIError) -> Order {
+        let id = kept.id
         let polling = OrderPolling(initial: invocation[OrderOptions.pollInterval] ?? 2)
         let seconds = invocation[OrderOptions.waitTimeout] ?? defaultWaitTimeout
-        let quiet = invocation.json || invocation.quiet
         let standardError = invocation.standardError
+        let style: OrderWaitView.Style =
+            invocation.json || invocation.quiet ? .silent : standardError.isTerminal ? .redrawing : .lines
+        let view = OrderWaitView(style: style, orderId: id, status: kept.status, output: standardError.write)
+        let clock = MonotonicClock()
+        let start = clock.now
+        let elapsed: @Sendable () -> Double = { (clock.now - start).seconds }
         let progress = Progress()
         let states = client.orderStates(id: id, polling: polling)
+        view.start()
         let finished: Order? = await withTaskGroup(of: Order?.self) { group in
             group.addTask {
                 try? await Task.sleep(seconds: seconds)
                 return nil
             }
+            if style == .redrawing {
+                group.addTask {
+                    // The time waited, redrawn once a second until the wait ends (the group cancels it).
+                    while (try? await Task.sleep(seconds: 1)) != nil { view.tick(elapsed: elapsed()) }
+                    return nil
+                }
+            }
             group.addTask {
-                var shown: OrderStatus?
                 for await state in states {
                     switch state {
                     case .loaded(let order, _, _):
@@ -95,10 +112,7 @@ enum OrderCommand: CLICommand {
                             $0.failure = nil
                             $0.answered = true
                         }
-                        if !quiet && order.status != shown {
-                            standardError.writeLine("order \(order.id): \(order.status.rawValue)")
-                            shown = order.status
-                        }
+                        view.answered(order.status, elapsed: elapsed())
                         if order.status.isFinal || order.status == .unknown || order.providerOrderId == nil
                             || order.provider == nil
                         {
@@ -109,17 +123,19 @@ enum OrderCommand: CLICommand {
                             $0.failure = failure
                             if let previous { $0.order = previous }
                         }
-                        if !quiet { standardError.writeLine("order \(id): \(failure.message)") }
+                        view.failed(failure.message, elapsed: elapsed())
                     default:
                         break
                     }
                 }
                 return nil
             }
+            // The first child to end: the wait's own, or the time-out (the ticker ends only when cancelled).
             let first = await group.next() ?? nil
             group.cancelAll()
             return first
         }
+        view.finish(elapsed: elapsed())
         if let finished { return finished }
         let (latest, failure, answered) = progress.seen.withLock { ($0.order, $0.failure, $0.answered) }
         // An ask that failed after the provider answered during the wait (a passing 503) is not the outcome:

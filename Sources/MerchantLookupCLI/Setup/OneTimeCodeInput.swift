@@ -20,6 +20,22 @@ enum OneTimeCodeInput {
         case standardInput
     }
 
+    /// Fails as ``code(_:words:)`` would without reading anything: `--code` given empty, or no `--code` and
+    /// no terminal to ask on (so a bad command line is 64 whatever the sign-in state).
+    static func requireSource(_ invocation: Invocation, words: [String]) throws(CLIError) {
+        let command = words.joined(separator: " ")
+        switch invocation[AuthOptions.code] {
+        case .standardInput?:
+            return
+        case .given(let given)?:
+            if given.trimmedWhitespace.isEmpty { throw .usage("`\(command)` needs --code") }
+        case nil:
+            if !invocation.streams.input.isTerminal {
+                throw .usage("`\(command)` needs --code CODE, or --code - to read it from standard input")
+            }
+        }
+    }
+
     /// The code, trimmed and not empty.
     static func code(_ invocation: Invocation, words: [String]) throws(CLIError) -> String {
         let command = words.joined(separator: " ")
