@@ -88,7 +88,9 @@ struct VerboseEventTests {
         let events = Self.events(result)
         #expect(events.contains { $0.hasPrefix("[note] explore database embedded sample: schema v4") }, "\(result.stderr)")
         #expect(
-            events.contains { $0.hasPrefix("[note] counted \(rows) merchant rows, ") && $0.contains("and \(atms) ATMs in embedded sample") },
+            events.contains {
+                $0.hasPrefix("[note] counted \(rows) merchant rows, ") && $0.contains("and \(atms) ATMs in embedded sample")
+            },
             "\(result.stderr)")
         let quiet = try await CLIProcess.run(["db", "info"])
         #expect(Self.events(quiet).isEmpty, "\(quiet.stderr)")
@@ -102,7 +104,9 @@ struct VerboseEventTests {
         let first = try await CLIProcess.run(["sync", "--from", archive, "-v"], home: home)
         #expect(first.status == 0, "\(first.stderr)")
         let events = Self.events(first)
-        #expect(events.contains { $0.hasPrefix("[note] sync stage decrypt+inflate done: ") && $0.contains(" bytes (") }, "\(first.stderr)")
+        #expect(
+            events.contains { $0.hasPrefix("[note] sync stage decrypt+inflate done: ") && $0.contains(" bytes (") },
+            "\(first.stderr)")
         #expect(events.contains { $0.hasPrefix("[note] sync stage verify done (") }, "\(first.stderr)")
         #expect(events.contains { $0.hasPrefix("[note] sync stage index done (") }, "\(first.stderr)")
         #expect(
@@ -132,12 +136,16 @@ struct VerboseEventTests {
         let first = try await CLIProcess.run(["sync", "-v"], home: fixture.home, environment: storage, timeout: 60)
         #expect(first.status == 0, "\(first.stderr)")
         let events = Self.events(first)
-        #expect(events.contains { $0.hasPrefix("[request] GET \(fixture.server.baseURL)/") && $0.contains(" → 200 (") }, "\(first.stderr)")
+        #expect(
+            events.contains { $0.hasPrefix("[request] GET \(fixture.server.baseURL)/") && $0.contains(" → 200 (") },
+            "\(first.stderr)")
         #expect(
             events.contains { $0 == "[note] metadata of \(source): \(size) bytes, Data-Timestamp 1700000000000, generation 1" },
             "\(first.stderr)")
         #expect(events.contains { $0.hasPrefix("[note] downloading \(source) (\(size) bytes) to ") }, "\(first.stderr)")
-        #expect(events.contains { $0.hasPrefix("[request] GET ") && $0.contains(" bytes=0-") && $0.contains(", \(size) bytes (") }, "\(first.stderr)")
+        #expect(
+            events.contains { $0.hasPrefix("[request] GET ") && $0.contains(" bytes=0-") && $0.contains(", \(size) bytes (") },
+            "\(first.stderr)")
         #expect(events.contains { $0 == "[note] downloaded \(source): \(size) bytes" }, "\(first.stderr)")
         #expect(events.contains { $0.hasPrefix("[note] installed \(source) as ") }, "\(first.stderr)")
 
@@ -145,7 +153,8 @@ struct VerboseEventTests {
         #expect(unchanged.status == 0, "\(unchanged.stderr)")
         #expect(
             Self.events(unchanged).contains {
-                $0 == "[note] not downloading \(source): its Data-Timestamp 1700000000000 is not newer than the installed data's 1700000000000"
+                $0
+                    == "[note] not downloading \(source): its Data-Timestamp 1700000000000 is not newer than the installed data's 1700000000000"
             }, "\(unchanged.stderr)")
         #expect(!Self.events(unchanged).contains { $0.hasPrefix("[note] downloading") }, "\(unchanged.stderr)")
         #expect(fixture.server.mediaRequests.count == 1)
@@ -162,10 +171,14 @@ struct VerboseEventTests {
         #expect(resumed.status == 0, "\(resumed.stderr)")
         let continued = Self.events(resumed)
         #expect(
-            continued.contains { $0.hasPrefix("[note] continuing the download of \(source) at byte \(newSize / 2) of \(newSize) bytes") },
+            continued.contains {
+                $0.hasPrefix("[note] continuing the download of \(source) at byte \(newSize / 2) of \(newSize) bytes")
+            },
             "\(resumed.stderr)")
         #expect(
-            continued.contains { $0 == "[note] downloaded \(source): \(newSize) bytes, \(newSize - newSize / 2) of them this time" },
+            continued.contains {
+                $0 == "[note] downloaded \(source): \(newSize) bytes, \(newSize - newSize / 2) of them this time"
+            },
             "\(resumed.stderr)")
     }
 }

@@ -155,7 +155,9 @@ struct MerchantSearchSQL {
         }
         if search.provider != nil || search.denominations != nil {
             let source = schema.hasProviderTable ? "gift_card_providers rows" : "merchant rows (before v4)"
-            let what = [search.provider.map { "provider \($0.displayName)" }, search.denominations.map { "\($0.rawValue) amounts" }]
+            let what = [
+                search.provider.map { "provider \($0.displayName)" }, search.denominations.map { "\($0.rawValue) amounts" },
+            ]
             plan.append("\(what.compactMap { $0 }.joined(separator: ", ")) from \(source)")
         }
         if let near = search.near {
