@@ -42,9 +42,10 @@ let package = Package(
             pkgConfig: linuxPkgConfig("sqlite3"),
             providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"]), .brew(["sqlite"])]
         ),
+        /// libcrypto's headers only (no `link` line, no pkg-config): `DashSpendSync` opens it with `dlopen` the
+        /// first time it decrypts, so commands other than `sync` never map it.
         .systemLibrary(
             name: "CCrypto",
-            pkgConfig: linuxPkgConfig("libcrypto"),
             providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl"])]
         ),
         /// libcurl's headers only (no `link` line, no pkg-config): `DashSpendCurl` opens `libcurl.so.4` with

@@ -68,14 +68,34 @@ public enum MerchantLookup {
     /// Every option any command declares, each name once (the first declaration of a name is the one parsed:
     /// declarations that share a name share their parser). Every command's options are parsed, as they may come
     /// before the command; the chosen command then rejects those that are not its own.
-    static var declaredOptions: [OptionSpec] {
+    /// Built once per process: the executable parses twice (``answerWithoutCommand(arguments:environment:streams:)``
+    /// first, then ``run(arguments:environment:streams:criticalSections:)``).
+    static let declaredOptions: [OptionSpec] = {
         var declared = GlobalOptions.all + [HelpOptions.man.spec]
+        var names = Set(declared.map(\.name))
         for command in commands {
-            for option in command.options where !declared.contains(where: { $0.name == option.name }) {
+            for option in command.options where names.insert(option.name).inserted {
                 declared.append(option)
             }
         }
         return declared
+    }()
+
+    /// Answers at once, without running a command, what needs none: `--version`, help, and a command line
+    /// that is wrong (a usage error). Nil when a command must run: ``run(arguments:environment:streams:criticalSections:)``
+    /// does that (and answers these the same way). The executable asks this first, so that the answers that
+    /// need no command start no threads and install no signal handlers.
+    public static func answerWithoutCommand(
+        arguments: [String], environment: [String: String], streams: StandardStreams = .process
+    ) -> Outcome? {
+        let parsed = ParsedArguments(arguments, options: declaredOptions)
+        let json = parsed[GlobalOptions.json]
+        do {
+            guard case .answer(let text) = try route(parsed, width: streams.output.width ?? 80) else { return nil }
+            return success(text, json: json)
+        } catch {
+            return failure(error, json: json)
+        }
     }
 
     private static func outcome(
@@ -89,41 +109,55 @@ public enum MerchantLookup {
             let returned = try await dispatch(
                 parsed, environment: environment, streams: streams, criticalSections: criticalSections, notes: notes,
                 output: sink)
-            return Outcome(output: json ? returned : TerminalText.sanitized(returned), error: nil, exitCode: .ok)
+            return success(returned, json: json)
         } catch {
-            if error.alreadyPrinted { return Outcome(output: "", error: nil, exitCode: error.code) }
-            if let output = error.output {
-                let line =
-                    error.message.isEmpty ? nil : "merchant-lookup: " + TerminalText.sanitized(error.line, keepingNewlines: false)
-                return Outcome(output: json ? output : TerminalText.sanitized(output), error: line, exitCode: error.code)
-            }
-            if json {
-                return Outcome(
-                    output: JSONDocument.object([("error", .object(error.jsonMembers))]).serialized() + "\n", error: nil,
-                    exitCode: error.code)
-            }
-            let line = TerminalText.sanitized(error.line, keepingNewlines: false)
-            return Outcome(output: "", error: "merchant-lookup: " + line, exitCode: error.code)
+            return failure(error, json: json)
         }
     }
 
-    private static func dispatch(
-        _ parsed: ParsedArguments, environment: [String: String], streams: StandardStreams,
-        criticalSections: CriticalSections, notes: NoteCollector, output: OutputSink
-    ) async throws(CLIError) -> String {
+    /// What a command (or an answer without one) printed, as an outcome.
+    private static func success(_ output: String, json: Bool) -> Outcome {
+        Outcome(output: json ? output : TerminalText.sanitized(output), error: nil, exitCode: .ok)
+    }
+
+    /// `error` as an outcome: its line on stderr (or as JSON on stdout with `--json`) and its exit code.
+    private static func failure(_ error: CLIError, json: Bool) -> Outcome {
+        if error.alreadyPrinted { return Outcome(output: "", error: nil, exitCode: error.code) }
+        if let output = error.output {
+            let line =
+                error.message.isEmpty ? nil : "merchant-lookup: " + TerminalText.sanitized(error.line, keepingNewlines: false)
+            return Outcome(output: json ? output : TerminalText.sanitized(output), error: line, exitCode: error.code)
+        }
+        if json {
+            return Outcome(
+                output: JSONDocument.object([("error", .object(error.jsonMembers))]).serialized() + "\n", error: nil,
+                exitCode: error.code)
+        }
+        let line = TerminalText.sanitized(error.line, keepingNewlines: false)
+        return Outcome(output: "", error: "merchant-lookup: " + line, exitCode: error.code)
+    }
+
+    /// Where a command line goes: an answer given without running a command, or the command to run.
+    private enum Route {
+        case answer(String)
+        case command(any CLICommand.Type)
+    }
+
+    /// Routes `parsed`: `--version`, help and group listings are answered here, a wrong command line throws
+    /// its usage error, and anything else names the command to run. Synchronous: nothing here waits.
+    private static func route(_ parsed: ParsedArguments, width: Int) throws(CLIError) -> Route {
         if let failure = parsed.failure { throw failure }
-        let width = streams.output.width ?? 80
         if parsed[GlobalOptions.version] || parsed.positionals == ["version"] {
             let providers = GiftCardProvider.allCases.map(\.displayName).joined(separator: ", ")
-            return "merchant-lookup \(version) (providers: \(providers))\n"
+            return .answer("merchant-lookup \(version) (providers: \(providers))\n")
         }
         if parsed.positionals.first == "help" {
             let words = Array(parsed.positionals.dropFirst())
-            if parsed[HelpOptions.man] { return ManPage.text(commands: commands, version: version) }
-            if words.isEmpty { return help(for: nil, width: width) }
-            if words == ["help"] { return helpOfHelp }
-            if let command = commands.first(where: { $0.words == words }) { return help(for: command, width: width) }
-            if let group = groupHelp(words) { return group }
+            if parsed[HelpOptions.man] { return .answer(ManPage.text(commands: commands, version: version)) }
+            if words.isEmpty { return .answer(help(for: nil, width: width)) }
+            if words == ["help"] { return .answer(helpOfHelp) }
+            if let command = commands.first(where: { $0.words == words }) { return .answer(help(for: command, width: width)) }
+            if let group = groupHelp(words) { return .answer(group) }
             throw unknownCommand(words)
         }
         let command = commands.first { parsed.positionals.starts(with: $0.words) }
@@ -131,17 +165,17 @@ public enum MerchantLookup {
             guard parsed[GlobalOptions.help] else {
                 throw CLIError.usage("no command given", output: help(for: nil, width: width))
             }
-            return help(for: nil, width: width)
+            return .answer(help(for: nil, width: width))
         }
         guard let command else {
             // A group alone (`auth`, `db`): its commands; with --help, as help does.
             if let group = groupHelp(parsed.positionals) {
-                if parsed[GlobalOptions.help] { return group }
+                if parsed[GlobalOptions.help] { return .answer(group) }
                 throw CLIError.usage("`\(parsed.positionals.joined(separator: " "))` needs one of its commands", output: group)
             }
             throw unknownCommand(parsed.positionals)
         }
-        if parsed[GlobalOptions.help] { return help(for: command, width: width) }
+        if parsed[GlobalOptions.help] { return .answer(help(for: command, width: width)) }
         if parsed[HelpOptions.man] { throw .usage("--man goes with help: `merchant-lookup help --man`") }
         let allowed = Set((GlobalOptions.all + command.options).map(\.name))
         if let stray = parsed.givenOptions.subtracting(allowed).sorted().first {
@@ -149,6 +183,18 @@ public enum MerchantLookup {
         }
         if parsed.positionals.count - command.words.count > command.maximumOperands {
             throw .usage("too many arguments for `\(command.words.joined(separator: " "))`")
+        }
+        return .command(command)
+    }
+
+    private static func dispatch(
+        _ parsed: ParsedArguments, environment: [String: String], streams: StandardStreams,
+        criticalSections: CriticalSections, notes: NoteCollector, output: OutputSink
+    ) async throws(CLIError) -> String {
+        let command: any CLICommand.Type
+        switch try route(parsed, width: streams.output.width ?? 80) {
+        case .answer(let text): return text
+        case .command(let routed): command = routed
         }
         let invocation = try Invocation(
             arguments: parsed, environment: environment, streams: streams, criticalSections: criticalSections,

@@ -6,6 +6,12 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite("The state database keeps one answer per merchant in a migrated file, and sets an unusable file aside")
 struct StateDatabaseTests {
     let scratch: ScratchDirectory
@@ -104,6 +110,45 @@ struct StateDatabaseTests {
         let database = try StateDatabase(path: path, network: .mainnet, now: now)
         #expect(database.recovery != nil)
         #expect(try SQLiteOfferCache(database: database).load(.ctx, sourceId: "m1") == nil)
+        #expect(try asideFiles() == ["state.db.damaged-20261118T110640Z"])
+    }
+
+    @Test("A file version that passed its page check is not read whole again; a changed file is checked")
+    func checkedVersionsAreRemembered() throws {
+        let stamp = DatabaseIntegrityStamp(stateDirectory: scratch.path)
+        _ = try StateDatabase(path: path, network: .mainnet, checkedVersions: stamp)
+        let writer = try SQLiteConnection(path: path, mode: .readWrite)
+        try writer.transaction { db in
+            for index in 0..<200 {
+                try db.execute(
+                    "INSERT INTO provider_answer (provider, network, sourceId, fetchedAt, offer) VALUES ('ctx', 'mainnet', ?1, 0, ?2)",
+                    [.text("m\(index)"), .text(String(repeating: "x", count: 400))])
+            }
+        }
+        // This version passes and is recorded.
+        #expect(try StateDatabase(path: path, network: .mainnet, now: now, checkedVersions: stamp).recovery == nil)
+
+        // Damage pages the open does not read, then give the file back its size and modification time: to the
+        // stamp it is the version that passed, so the open does not read it whole (and finds nothing wrong).
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: 8192)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: Int(size) - 8192))
+        try handle.close()
+        func setModificationTime(_ time: timespec) {
+            let times = [before.st_atim, time]
+            #expect(utimensat(AT_FDCWD, path, times, 0) == 0)
+        }
+        setModificationTime(before.st_mtim)
+        #expect(try StateDatabase(path: path, network: .mainnet, now: now, checkedVersions: stamp).recovery == nil)
+        #expect(try asideFiles().isEmpty)
+
+        // A new modification time is a new version: checked, found damaged, set aside.
+        setModificationTime(timespec(tv_sec: before.st_mtim.tv_sec + 1, tv_nsec: 0))
+        let reopened = try StateDatabase(path: path, network: .mainnet, now: now, checkedVersions: stamp)
+        #expect(reopened.recovery != nil)
         #expect(try asideFiles() == ["state.db.damaged-20261118T110640Z"])
     }
 

@@ -52,25 +52,33 @@ extension DashSpendClient {
     ) async -> [Result<ResolvedMerchant, DashSpendFailure>] {
         await withTaskGroup(of: (Int, Result<ResolvedMerchant, DashSpendFailure>).self) { group in
             var outcomes = [Result<ResolvedMerchant, DashSpendFailure>?](repeating: nil, count: merchants.count)
-            var next = 0
-            func startNext() {
-                guard next < merchants.count else { return }
-                let (index, merchantId) = (next, merchants[next].merchantId)
-                next += 1
-                group.addTask {
-                    do {
-                        return (index, .success(try await service.resolve(merchantId: merchantId, policy: policy)))
-                    } catch {
-                        return (index, .failure(DashSpendFailure(error)))
-                    }
-                }
+            // Index-based on purpose: an earlier version started tasks from a nested function that captured the
+            // group and a counter, which the release build miscompiled (an index out of range on a 100-row page).
+            var pending = merchants.indices.makeIterator()
+            for _ in 0..<max(1, width) {
+                guard let index = pending.next() else { break }
+                let merchantId = merchants[index].merchantId
+                group.addTask { await (index, Self.outcome(of: merchantId, with: service, policy: policy)) }
             }
-            for _ in 0..<max(1, width) { startNext() }
             for await (index, outcome) in group {
                 outcomes[index] = outcome
-                startNext()
+                if let index = pending.next() {
+                    let merchantId = merchants[index].merchantId
+                    group.addTask { await (index, Self.outcome(of: merchantId, with: service, policy: policy)) }
+                }
             }
             return outcomes.map { $0! }
+        }
+    }
+
+    /// One merchant resolved, its failure as a value.
+    private static func outcome(of merchantId: String, with service: MerchantService, policy: FetchPolicy) async
+        -> Result<ResolvedMerchant, DashSpendFailure>
+    {
+        do {
+            return .success(try await service.resolve(merchantId: merchantId, policy: policy))
+        } catch {
+            return .failure(DashSpendFailure(error))
         }
     }
 }

@@ -246,7 +246,9 @@ final class DashSpendEnvironment: Sendable {
         let opened: StateDatabase
         do {
             try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
-            opened = try StateDatabase(path: path, network: configuration.network, now: configuration.now())
+            opened = try StateDatabase(
+                path: path, network: configuration.network, now: configuration.now(),
+                checkedVersions: DatabaseIntegrityStamp(stateDirectory: configuration.stateDirectory))
         } catch let error as SQLiteError where error.isNewerSchema {
             throw DashSpendFailure(
                 .cannotWrite,

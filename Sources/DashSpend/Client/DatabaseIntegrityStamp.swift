@@ -8,11 +8,13 @@ import Darwin
 #endif
 
 /// Remembers which database files passed `PRAGMA quick_check`, so the full read happens once per file
-/// version (device, inode, size and modification time), not on every command.
-struct DatabaseIntegrityStamp {
+/// version (device, inode, size and modification time), not on every command: explore databases, and the
+/// state database (a cache, changed only when an answer or a rate is stored). The orders database, which
+/// holds what cannot be fetched again, is checked on every open.
+package struct DatabaseIntegrityStamp {
     let stampPath: String
 
-    init(stateDirectory: String) {
+    package init(stateDirectory: String) {
         stampPath = stateDirectory + "/checked-databases"
     }
 
@@ -29,14 +31,27 @@ struct DatabaseIntegrityStamp {
     /// checked and not recorded.
     @discardableResult
     func verify(_ database: ExploreDatabase, path: String, keyBeforeOpen: String?) throws(ExploreDatabaseError) -> Bool {
+        try verify(path: path, keyBeforeOpen: keyBeforeOpen) { () throws(ExploreDatabaseError) in
+            try database.verifyIntegrity()
+        }
+    }
+
+    /// Runs `check` on the file at `path` unless this exact file version passed it before, and records the
+    /// version when it passes; true when it ran `check` now. `keyBeforeOpen` is ``key(_:)`` taken before the
+    /// file was opened: a file changed meanwhile (replaced, migrated, a journal rolled back) is checked and
+    /// not recorded.
+    @discardableResult
+    func verify<Failure: Error>(path: String, keyBeforeOpen: String?, check: () throws(Failure) -> Void)
+        throws(Failure) -> Bool
+    {
         let key = Self.key(path)
         guard let key, key == keyBeforeOpen else {
-            try database.verifyIntegrity()
+            try check()
             return true
         }
         let known = readLines()
         if known.contains(key) { return false }
-        try database.verifyIntegrity()
+        try check()
         guard Self.key(path) == key else { return true }
         record((known.suffix(63) + [key]).joined(separator: "\n") + "\n")
         return true

@@ -91,7 +91,7 @@ extension PurchaseService {
         case .ambiguous(let candidates):
             let listed = candidates.map {
                 "\($0.id) (\($0.merchantName), \($0.amount.plainText(fractionDigits: 2)) \($0.currency), created "
-                    + "\($0.createdAt.formatted(.iso8601)))"
+                    + "\(UTCTimestamp.extended($0.createdAt)))"
             }
             throw DashSpendFailure(
                 .refused,

@@ -37,21 +37,30 @@ enum PrivateSQLiteFile {
 
     /// Opens the private file at `path` read-write (``prepare(_:purpose:)`` first), brings its schema up to
     /// date with `migrator` and checks its pages: corruption, "not a database" and a newer schema are thrown
-    /// as such (`SQLiteError.isCorruption`, `SQLiteError.isNewerSchema`).
-    static func openMigrated(_ path: String, migrator: SQLiteMigrator, purpose: String) throws(SQLiteError)
-        -> SQLiteConnection
-    {
+    /// as such (`SQLiteError.isCorruption`, `SQLiteError.isNewerSchema`). With `checkedVersions`, the page
+    /// check is skipped for a file version that passed it before (see ``DatabaseIntegrityStamp``).
+    static func openMigrated(
+        _ path: String, migrator: SQLiteMigrator, purpose: String, checkedVersions: DatabaseIntegrityStamp? = nil
+    ) throws(SQLiteError) -> SQLiteConnection {
+        let keyBeforeOpen = checkedVersions == nil ? nil : DatabaseIntegrityStamp.key(path)
         try prepare(path, purpose: purpose)
         let connection = try SQLiteConnection(path: path, mode: .readWrite)
         try migrator.migrate(connection)
-        let verdict: [String]
-        do {
-            verdict = try connection.fetchAll("PRAGMA quick_check(1)") { $0.text("quick_check") ?? "" }
-        } catch {
-            throw SQLiteError(error)
+        func check() throws(SQLiteError) {
+            let verdict: [String]
+            do {
+                verdict = try connection.fetchAll("PRAGMA quick_check(1)") { $0.text("quick_check") ?? "" }
+            } catch {
+                throw SQLiteError(error)
+            }
+            guard verdict == ["ok"] else {
+                throw SQLiteError(code: 11, message: "\(purpose) \(path) is damaged: \(verdict.first ?? "")")
+            }
         }
-        guard verdict == ["ok"] else {
-            throw SQLiteError(code: 11, message: "\(purpose) \(path) is damaged: \(verdict.first ?? "")")
+        if let checkedVersions {
+            try checkedVersions.verify(path: path, keyBeforeOpen: keyBeforeOpen, check: check)
+        } else {
+            try check()
         }
         return connection
     }

@@ -51,12 +51,5 @@ enum SQLiteFileAside {
     }
 
     /// `20261123T175601Z`.
-    static func stamp(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
-    }
+    static func stamp(_ date: Date) -> String { UTCTimestamp.basic(date) }
 }

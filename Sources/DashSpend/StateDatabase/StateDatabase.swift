@@ -101,11 +101,16 @@ package final class StateDatabase: Sendable {
     ///   - path: the file (created when missing).
     ///   - network: the network whose state it keeps.
     ///   - now: the time used to name a file moved aside.
-    package init(path: String, network: DashSpendNetwork, now: Date = Date()) throws(SQLiteError) {
+    ///   - checkedVersions: where the file versions that passed the page check are remembered, so that an
+    ///     unchanged file is not read whole on every open; nil checks every time. A file found damaged is
+    ///     always checked again before it is moved aside.
+    package init(
+        path: String, network: DashSpendNetwork, now: Date = Date(), checkedVersions: DatabaseIntegrityStamp? = nil
+    ) throws(SQLiteError) {
         self.path = path
         self.network = network
         do {
-            connection = try Self.openChecked(path)
+            connection = try Self.openChecked(path, checkedVersions: checkedVersions)
             recovery = nil
         } catch let error where error.isCorruption {
             // Another process may be recovering the same file right now: check, move and create again
@@ -126,7 +131,10 @@ package final class StateDatabase: Sendable {
 
     /// Opens `path`, migrates it and checks its pages; corruption, "not a database" and a newer schema are
     /// thrown as such.
-    private static func openChecked(_ path: String) throws(SQLiteError) -> SQLiteConnection {
-        try PrivateSQLiteFile.openMigrated(path, migrator: migrator, purpose: "the state database")
+    private static func openChecked(_ path: String, checkedVersions: DatabaseIntegrityStamp? = nil) throws(SQLiteError)
+        -> SQLiteConnection
+    {
+        try PrivateSQLiteFile.openMigrated(
+            path, migrator: migrator, purpose: "the state database", checkedVersions: checkedVersions)
     }
 }

@@ -1,42 +1,49 @@
 #if os(Linux)
 import CCrypto
 
-/// The crypto backend on Linux: OpenSSL's libcrypto (EVP), linked through the `CCrypto` system library,
-/// which the package uses on Linux only (see ``CryptoBackend``).
+/// The crypto backend on Linux: OpenSSL's libcrypto (EVP), opened on first use (``LibCrypto``); the
+/// `CCrypto` system library gives its types and constants (see ``CryptoBackend``).
 package enum LibcryptoBackend: CryptoBackend {
     /// An `EVP_CIPHER_CTX` set up for AES-ECB encryption without padding.
     package final class BlockCipher {
+        fileprivate let library: LibCrypto
         fileprivate let context: OpaquePointer
-        fileprivate init(_ context: OpaquePointer) { self.context = context }
-        deinit { EVP_CIPHER_CTX_free(context) }
+        fileprivate init(_ context: OpaquePointer, in library: LibCrypto) {
+            self.library = library
+            self.context = context
+        }
+        deinit { library.cipherContextFree(context) }
     }
 
     /// HMAC (RFC 2104) over an `EVP_MD_CTX` computing SHA-1: the inner hash is fed as data comes, the
     /// outer one at the end. (OpenSSL 3 deprecates its `HMAC_CTX` calls.)
     package final class Authenticator {
+        fileprivate let library: LibCrypto
         fileprivate let context: OpaquePointer
         fileprivate let outerPad: [UInt8]
         fileprivate var finished = false
-        fileprivate init(_ context: OpaquePointer, outerPad: [UInt8]) {
+        fileprivate init(_ context: OpaquePointer, outerPad: [UInt8], in library: LibCrypto) {
+            self.library = library
             self.context = context
             self.outerPad = outerPad
         }
-        deinit { EVP_MD_CTX_free(context) }
+        deinit { library.digestContextFree(context) }
     }
 
     private static let sha1BlockLength = 64
 
     package static func blockCipher(key: [UInt8]) throws(WinZipAESError) -> BlockCipher {
+        let library = try LibCrypto.loaded()
         let cipher: OpaquePointer?
         switch key.count {
-        case 16: cipher = EVP_aes_128_ecb()
-        case 24: cipher = EVP_aes_192_ecb()
-        case 32: cipher = EVP_aes_256_ecb()
+        case 16: cipher = library.aes128ECB()
+        case 24: cipher = library.aes192ECB()
+        case 32: cipher = library.aes256ECB()
         default: throw .cryptoFailure("AES key of \(key.count) bytes")
         }
-        guard let context = EVP_CIPHER_CTX_new() else { throw .cryptoFailure("EVP_CIPHER_CTX_new") }
-        let made = BlockCipher(context)
-        guard EVP_EncryptInit_ex(context, cipher, nil, key, nil) == 1, EVP_CIPHER_CTX_set_padding(context, 0) == 1 else {
+        guard let context = library.cipherContextNew() else { throw .cryptoFailure("EVP_CIPHER_CTX_new") }
+        let made = BlockCipher(context, in: library)
+        guard library.encryptInit(context, cipher, nil, key, nil) == 1, library.setPadding(context, 0) == 1 else {
             throw .cryptoFailure("EVP_EncryptInit_ex")
         }
         return made
@@ -49,7 +56,7 @@ package enum LibcryptoBackend: CryptoBackend {
         guard !input.isEmpty else { return }
         var produced: Int32 = 0
         guard
-            EVP_EncryptUpdate(
+            cipher.library.encryptUpdate(
                 cipher.context, output.baseAddress?.assumingMemoryBound(to: UInt8.self), &produced,
                 input.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(input.count)) == 1,
             Int(produced) == input.count
@@ -59,13 +66,15 @@ package enum LibcryptoBackend: CryptoBackend {
     }
 
     package static func authenticator(key: [UInt8]) throws(WinZipAESError) -> Authenticator {
+        let library = try LibCrypto.loaded()
         var key = key
-        if key.count > sha1BlockLength { key = try sha1(key) }
+        if key.count > sha1BlockLength { key = try sha1(key, in: library) }
         key += [UInt8](repeating: 0, count: sha1BlockLength - key.count)
         let innerPad = key.map { $0 ^ 0x36 }
-        guard let context = EVP_MD_CTX_new() else { throw .cryptoFailure("EVP_MD_CTX_new") }
-        let made = Authenticator(context, outerPad: key.map { $0 ^ 0x5C })
-        guard EVP_DigestInit_ex(context, EVP_sha1(), nil) == 1, EVP_DigestUpdate(context, innerPad, innerPad.count) == 1
+        guard let context = library.digestContextNew() else { throw .cryptoFailure("EVP_MD_CTX_new") }
+        let made = Authenticator(context, outerPad: key.map { $0 ^ 0x5C }, in: library)
+        guard library.digestInit(context, library.sha1(), nil) == 1,
+            library.digestUpdate(context, innerPad, innerPad.count) == 1
         else {
             throw .cryptoFailure("EVP_DigestInit_ex")
         }
@@ -74,7 +83,9 @@ package enum LibcryptoBackend: CryptoBackend {
 
     package static func update(_ authenticator: Authenticator, with bytes: UnsafeRawBufferPointer) throws(WinZipAESError) {
         guard !bytes.isEmpty else { return }
-        guard !authenticator.finished, EVP_DigestUpdate(authenticator.context, bytes.baseAddress, bytes.count) == 1 else {
+        guard !authenticator.finished,
+            authenticator.library.digestUpdate(authenticator.context, bytes.baseAddress, bytes.count) == 1
+        else {
             throw .cryptoFailure("EVP_DigestUpdate")
         }
     }
@@ -84,19 +95,20 @@ package enum LibcryptoBackend: CryptoBackend {
         authenticator.finished = true
         var inner = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        guard EVP_DigestFinal_ex(authenticator.context, &inner, &length) == 1, length == 20 else {
+        guard authenticator.library.digestFinal(authenticator.context, &inner, &length) == 1, length == 20 else {
             throw .cryptoFailure("EVP_DigestFinal_ex")
         }
-        return try sha1(authenticator.outerPad + inner.prefix(20))
+        return try sha1(authenticator.outerPad + inner.prefix(20), in: authenticator.library)
     }
 
     package static func pbkdf2HMACSHA1(password: [UInt8], salt: [UInt8], iterations: Int, length: Int)
         throws(WinZipAESError) -> [UInt8]
     {
+        let library = try LibCrypto.loaded()
         var material = [UInt8](repeating: 0, count: length)
         let status = password.withUnsafeBufferPointer { pass in
             pass.withMemoryRebound(to: CChar.self) { pass in
-                PKCS5_PBKDF2_HMAC_SHA1(
+                library.pbkdf2HMACSHA1(
                     pass.baseAddress, Int32(pass.count), salt, Int32(salt.count), Int32(iterations), Int32(length),
                     &material)
             }
@@ -105,10 +117,10 @@ package enum LibcryptoBackend: CryptoBackend {
         return material
     }
 
-    private static func sha1(_ data: [UInt8]) throws(WinZipAESError) -> [UInt8] {
+    private static func sha1(_ data: [UInt8], in library: LibCrypto) throws(WinZipAESError) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        guard EVP_Digest(data, data.count, &digest, &length, EVP_sha1(), nil) == 1, length == 20 else {
+        guard library.digest(data, data.count, &digest, &length, library.sha1(), nil) == 1, length == 20 else {
             throw .cryptoFailure("EVP_Digest")
         }
         return Array(digest.prefix(20))

@@ -69,7 +69,7 @@ struct ExploreInstaller {
         }
         let metadata = ExploreImportMetadata(
             source: origin, format: format, dataTimestamp: timestamp, checksum: checksum.actual,
-            installedChecksum: installed.checksum, importedAt: now.formatted(Date.ISO8601FormatStyle()),
+            installedChecksum: installed.checksum, importedAt: UTCTimestamp.extended(now),
             schemaVersion: info.version, statedChecksum: checksum.stated,
             checksumVerified: checksum.stated.map { $0 == checksum.actual }, sourceBytes: file.size,
             installedBytes: installed.size)

@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -28,7 +29,7 @@ enum AuthStatusCommand: CLICommand {
                 ("provider", .string(row.provider.displayName)),
                 ("signedIn", .bool(row.signedIn)),
                 ("email", row.email.map { .string($0) } ?? .null),
-                ("accessTokenExpiresAt", row.accessTokenExpiresAt.map { .string($0.formatted(.iso8601)) } ?? .null),
+                ("accessTokenExpiresAt", row.accessTokenExpiresAt.map { .string(UTCTimestamp.extended($0)) } ?? .null),
             ])
         }
         return JSONDocument.object([("network", .string(network.rawValue)), ("providers", .array(providers))])
@@ -39,7 +40,7 @@ enum AuthStatusCommand: CLICommand {
         let table = rows.map { row in
             [
                 row.provider.displayName, row.signedIn ? "signed in" : "signed out", row.email ?? "-",
-                row.accessTokenExpiresAt.map { $0.formatted(.iso8601) } ?? "-",
+                row.accessTokenExpiresAt.map { UTCTimestamp.extended($0) } ?? "-",
             ]
         }
         return "network: \(network.rawValue)\n" + OutputFormat.table(["PROVIDER", "STATUS", "EMAIL", "TOKEN EXPIRES"], table)

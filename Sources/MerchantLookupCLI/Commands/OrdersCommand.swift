@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -35,7 +36,7 @@ enum OrdersCommand: CLICommand {
                 [
                     order.providerName, order.merchantName.isEmpty ? "-" : order.merchantName,
                     OrderOutput.money(order.amount, order.currency), order.status.rawValue,
-                    order.createdAt.formatted(.iso8601), OrderOutput.age(of: order.createdAt), order.id,
+                    UTCTimestamp.extended(order.createdAt), OrderOutput.age(of: order.createdAt), order.id,
                 ]
             }
             text = OutputFormat.table(["PROVIDER", "MERCHANT", "AMOUNT", "STATUS", "CREATED", "AGE", "ID"], rows)

@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -121,7 +122,7 @@ enum ShowCommand: CLICommand {
     {
         var members: [(String, JSONDocument)] = [("value", value), ("source", .string(field.source.rawValue))]
         if let fetchedAt = field.fetchedAt {
-            members.append(("fetchedAt", .string(fetchedAt.formatted(.iso8601))))
+            members.append(("fetchedAt", .string(UTCTimestamp.extended(fetchedAt))))
             members.append(("ageSeconds", .integer(Int(merchant.age(of: fetchedAt).rounded(.down)))))
         }
         return members

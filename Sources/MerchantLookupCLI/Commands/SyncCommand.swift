@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -116,6 +117,6 @@ enum SyncCommand: CLICommand {
     static func timestampText(_ milliseconds: Int64?) -> String {
         guard let milliseconds else { return "none (plain SQLite file)" }
         let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-        return "\(milliseconds) (\(date.formatted(Date.ISO8601FormatStyle())))"
+        return "\(milliseconds) (\(UTCTimestamp.extended(date)))"
     }
 }

@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -45,7 +46,7 @@ enum ExplanationOutput {
                 ("outcome", outcome(step.outcome)),
             ]
             if let fetchedAt = step.fetchedAt {
-                members.append(("fetchedAt", .string(fetchedAt.formatted(.iso8601))))
+                members.append(("fetchedAt", .string(UTCTimestamp.extended(fetchedAt))))
                 members.append(("ageSeconds", .integer(Int(merchant.age(of: fetchedAt).rounded(.down)))))
             }
             return .object(members)

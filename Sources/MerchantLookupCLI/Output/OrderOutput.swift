@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -65,7 +66,7 @@ enum OrderOutput {
             ("merchant", order.merchantName.isEmpty ? "-" : order.merchantName),
             ("amount", money(order.amount, order.currency)),
             ("status", status(order)),
-            ("created", order.createdAt.formatted(.iso8601) + " (\(age(of: order.createdAt)) ago)"),
+            ("created", UTCTimestamp.extended(order.createdAt) + " (\(age(of: order.createdAt)) ago)"),
         ]
         if let delivery = order.deliveryTime { lines.append(("delivery", delivery)) }
         if order.foundByTransaction { lines.append(("found", "by the transaction that paid it (not ordered here)")) }
@@ -124,8 +125,8 @@ enum OrderOutput {
             ("dashAmount", optional(order.dashAmount.map { "\($0)" })),
             ("message", optional(order.message)),
             ("transactionId", optional(order.transactionId)),
-            ("createdAt", .string(order.createdAt.formatted(.iso8601))),
-            ("updatedAt", .string(order.updatedAt.formatted(.iso8601))),
+            ("createdAt", .string(UTCTimestamp.extended(order.createdAt))),
+            ("updatedAt", .string(UTCTimestamp.extended(order.updatedAt))),
             ("ageSeconds", .integer(max(0, Int(Date().timeIntervalSince(order.createdAt))))),
             ("revealed", .bool(reveal)),
             ("cards", .array(cards)),
@@ -143,7 +144,7 @@ enum OrderOutput {
     static func json(_ file: SetAsideOrderFile) -> JSONDocument {
         .object([
             ("path", .string(file.path)), ("reason", .string(file.reason)),
-            ("setAsideAt", .string(file.setAsideAt.formatted(.iso8601))),
+            ("setAsideAt", .string(UTCTimestamp.extended(file.setAsideAt))),
             ("salvagedOrders", .integer(file.salvagedOrders)), ("salvagedCards", .integer(file.salvagedCards)),
             ("complete", .bool(file.complete)),
         ])

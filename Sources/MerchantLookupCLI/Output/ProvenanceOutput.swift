@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendCore
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -82,7 +83,7 @@ enum ProvenanceOutput {
     }
 
     /// `2026-10-01T12:00:00Z`.
-    static func timestamp(_ date: Date) -> String { date.formatted(Date.ISO8601FormatStyle()) }
+    static func timestamp(_ date: Date) -> String { UTCTimestamp.extended(date) }
 
     /// `2026-10-01` (UTC).
     static func day(_ date: Date) -> String { String(timestamp(date).prefix(10)) }
