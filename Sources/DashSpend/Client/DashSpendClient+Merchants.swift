@@ -61,6 +61,7 @@ extension DashSpendClient {
             let database = try database()
             let started = MonotonicClock.Instant.now
             let page = try database.search(search)
+            guard environment.reportsDiagnostics else { return page }
             configuration.diagnostics.record(
                 DiagnosticEvent(
                     .note,
@@ -115,6 +116,7 @@ extension DashSpendClient {
             let database = try database()
             let started = MonotonicClock.Instant.now
             let info = try database.info()
+            guard environment.reportsDiagnostics else { return info }
             configuration.diagnostics.record(
                 DiagnosticEvent(
                     .note,

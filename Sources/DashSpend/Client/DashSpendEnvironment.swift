@@ -162,19 +162,15 @@ final class DashSpendEnvironment: Sendable {
         let database: ExploreDatabase
         var embedded: EmbeddedExploreDatabase?
         let started = MonotonicClock.Instant.now
-        var integrity = ""
+        var checkedNow = false
         do {
             if let path {
                 database = try ExploreDatabase(path: path, providers: providers)
-                let checked = try DatabaseIntegrityStamp(stateDirectory: configuration.stateDirectory)
+                checkedNow = try DatabaseIntegrityStamp(stateDirectory: configuration.stateDirectory)
                     .verify(database, path: path, keyBeforeOpen: fileKey)
-                integrity =
-                    checked
-                    ? "; integrity checked (quick_check)" : "; integrity checked before (this version of the file passed)"
             } else if case .installed(let fallback?) = configuration.database {
                 database = try ExploreDatabase(bytes: fallback.bytes, origin: fallback.origin, providers: providers)
                 embedded = fallback
-                integrity = "; nothing was synced to \(configuration.installedDatabasePath)"
             } else {
                 let installed = configuration.installedDatabasePath
                 throw DashSpendFailure(
@@ -192,14 +188,22 @@ final class DashSpendEnvironment: Sendable {
             opened[cacheKey] = entry
             return first
         }
-        if first {
+        if first, reportsDiagnostics {
+            let integrity =
+                embedded != nil
+                ? "nothing was synced to \(configuration.installedDatabasePath)"
+                : checkedNow ? "integrity checked (quick_check)" : "integrity checked before (this version of the file passed)"
             configuration.diagnostics.record(
                 DiagnosticEvent(
-                    .note, "explore database \(database.origin): \(Self.describe(database.schema))\(integrity)",
+                    .note, "explore database \(database.origin): \(Self.describe(database.schema)); \(integrity)",
                     seconds: (MonotonicClock.Instant.now - started).seconds))
         }
         return entry
     }
+
+    /// Whether the diagnostics sink is one that listens: the words of an event that costs work to describe
+    /// (a search's plan) are made only then.
+    var reportsDiagnostics: Bool { !(configuration.diagnostics is SilentDiagnostics) }
 
     /// `schema v4 (user_version 4), names searched through FTS4 (merchant_fts)`.
     static func describe(_ schema: ExploreSchema) -> String {
