@@ -41,6 +41,49 @@ struct MerchantSearchTests {
         #expect(try names(MerchantSearch(text: query, includeURLRedeem: true)) == expected)
     }
 
+    @Test(
+        "Names fold accents, case and whitespace both ways, with and without merchant_fts",
+        arguments: [true, false])
+    func folding(withSearchIndex: Bool) throws {
+        let extra = """
+            INSERT INTO merchant (id, merchantId, name, type, paymentMethod, active, source, sourceId, redeemType,
+                savingsPercentage, denominationsType)
+            VALUES
+                (20, 'uuid-bar', 'Cafe Bar', 'online', 'gift card', 1, 'CTX', 'uuid-bar', 'barcode', 100, 'fixed'),
+                (21, 'uuid-ecole', 'ÉCOLE Shop', 'online', 'gift card', 1, 'CTX', 'uuid-ecole', 'barcode', 100, 'fixed'),
+                (22, 'uuid-spaced', 'Garden  Centre ', 'online', 'gift card', 1, 'CTX', 'uuid-spaced', 'barcode', 100, 'fixed');
+            INSERT INTO gift_card_providers (id, merchantId, provider, redeemType, savingsPercentage, active, denominationsType, sourceId)
+            VALUES
+                (20, 'uuid-bar', 'CTX', 'barcode', 100, 1, 'fixed', 'uuid-bar'),
+                (21, 'uuid-ecole', 'CTX', 'barcode', 100, 1, 'fixed', 'uuid-ecole'),
+                (22, 'uuid-spaced', 'CTX', 'barcode', 100, 1, 'fixed', 'uuid-spaced');
+            """
+        let dropIndex = """
+            DROP TRIGGER room_fts_content_sync_merchant_fts_BEFORE_UPDATE;
+            DROP TRIGGER room_fts_content_sync_merchant_fts_BEFORE_DELETE;
+            DROP TRIGGER room_fts_content_sync_merchant_fts_AFTER_UPDATE;
+            DROP TRIGGER room_fts_content_sync_merchant_fts_AFTER_INSERT;
+            DROP TABLE merchant_fts;
+            """
+        let path = try FixtureDatabase.make(
+            version: 4, rows: ExploreFixtures.v4Rows + extra + (withSearchIndex ? "" : dropIndex), named: "folding.db",
+            in: directory)
+        let database = try ExploreDatabase(path: path, providers: [.ctx])
+        #expect(database.schema.hasMerchantSearchIndex == withSearchIndex)
+        func found(_ search: MerchantSearch) throws -> [String] { try names(search, in: database) }
+        // An accented query finds the unaccented name, and the other way round.
+        #expect(try found(MerchantSearch(text: "CAFÉ")) == ["Cafe Bar", "Café Rio"])
+        #expect(try found(MerchantSearch(text: "cafe")) == ["Cafe Bar", "Café Rio"])
+        #expect(try found(MerchantSearch(text: "ecole")) == ["ÉCOLE Shop"])
+        #expect(try found(MerchantSearch(text: "garden centre")) == ["Garden  Centre "])
+        // Exact names: folded on both sides, whitespace collapsed.
+        #expect(try found(MerchantSearch(exactName: "école shop")) == ["ÉCOLE Shop"])
+        #expect(try found(MerchantSearch(exactName: "  garden centre")) == ["Garden  Centre "])
+        #expect(try found(MerchantSearch(exactName: "café bar")) == ["Cafe Bar"])
+        #expect(try found(MerchantSearch(exactName: "cafe")).isEmpty, "an exact name is the whole name")
+        #expect(try database.merchantIds(namedEvenIfHidden: "Ecole  SHOP") == ["uuid-ecole"])
+    }
+
     @Test("Without merchant_fts, LIKE is used, with % and _ taken literally")
     func likeFallback() throws {
         let path = try FixtureDatabase.make(

@@ -35,10 +35,11 @@ extension ExploreDatabase {
     package func merchantIds(namedEvenIfHidden name: String) throws(ExploreDatabaseError) -> [String] {
         let sql = """
             SELECT DISTINCT merchantId FROM merchant WHERE merchantId IS NOT NULL AND merchantId <> '' \
-            AND \(Self.foldFunction)(name) = ? ORDER BY merchantId
+            AND \(Self.foldedNameEquals("name")) ORDER BY merchantId
             """
+        let folded = SQLiteValue.text(NameMatching.folded(name))
         return try read { db in
-            try db.fetchAll(sql, [.text(NameMatching.folded(name))]) { $0.text("merchantId") ?? "" }
+            try db.fetchAll(sql, [folded, folded]) { $0.text("merchantId") ?? "" }
         }
     }
 }

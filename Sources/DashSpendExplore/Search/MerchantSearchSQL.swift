@@ -27,12 +27,14 @@ struct MerchantSearchSQL {
         let has = schema.merchantHas
 
         // Name.
-        // Besides the index (or LIKE), a name whose folded form has a word starting with the folded text:
-        // `cafe` finds `Café Rio`, which neither the wallets' FTS index nor LIKE folds.
+        // The text is folded (accents, case, whitespace) and compared with the index (or LIKE), which match
+        // ASCII names whatever their case; a name that folds differently from `lower()` (accents, other
+        // scripts, odd whitespace) is also folded and matched at a word start: `cafe` finds `Café Rio`, which
+        // neither the wallets' FTS index nor LIKE folds.
         let fold = ExploreDatabase.foldFunction
-        if let text = search.text?.trimmedWhitespace, !text.isEmpty {
-            let folded = "(' ' || \(fold)(m.name)) LIKE ? ESCAPE '\\'"
-            let word = "a folded word (no accents, any case) starting with \"\(NameMatching.folded(text))\""
+        if let text = search.text.map(NameMatching.folded), !text.isEmpty {
+            let folded = "(\(ExploreDatabase.needsFolding("m.name")) AND (' ' || \(fold)(m.name)) LIKE ? ESCAPE '\\')"
+            let word = "a folded word (no accents, any case) starting with \"\(text)\""
             if schema.hasMerchantSearchIndex, let match = SQLText.ftsPhrasePrefix(text) {
                 conditions.append("(m.rowid IN (SELECT docid FROM merchant_fts WHERE merchant_fts MATCH ?) OR \(folded))")
                 arguments.append(.text(match))
@@ -44,11 +46,11 @@ struct MerchantSearchSQL {
                     "name LIKE \(SQLText.likeContains(text)) or \(word)"
                         + (schema.hasMerchantSearchIndex ? "" : " (no merchant_fts)"))
             }
-            arguments.append(.text("% " + SQLText.likeContains(NameMatching.folded(text)).dropFirst()))
+            arguments.append(.text("% " + SQLText.likeContains(text).dropFirst()))
         }
         if let name = search.exactName {
-            conditions.append("\(fold)(m.name) = ?")
-            arguments.append(.text(NameMatching.folded(name)))
+            conditions.append(ExploreDatabase.foldedNameEquals("m.name"))
+            arguments += [.text(NameMatching.folded(name)), .text(NameMatching.folded(name))]
             plan.append("folded name equal to \"\(NameMatching.folded(name))\"")
         }
 
