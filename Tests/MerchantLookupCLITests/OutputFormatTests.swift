@@ -16,6 +16,6 @@ struct OutputFormatTests {
         #expect(OutputFormat.percent(-150) == "-1.5%")
         #expect(OutputFormat.percent(5) == "0.05%")
         #expect(OutputFormat.discount(-150) == "fee 1.5%")
-        #expect(OutputFormat.discount(0) == "-")
+        #expect(OutputFormat.discount(0) == "no discount")
     }
 }

@@ -23,7 +23,7 @@ struct BatchShowTests {
     func textInOrder() async throws {
         let result = try await CLIProcess.run(["show", Self.homeDepot, "no-such-merchant", "Nike", "--offline"])
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.isEmpty)
+        #expect(result.stderr == SampleNoteTests.line, "the failure is in its place on stdout: \(result.stderr)")
         let blocks = result.stdout.components(separatedBy: "\n\n")
         try #require(blocks.count == 3, "\(result.stdout)")
         #expect(blocks[0].hasPrefix("Home Depot (\(Self.homeDepot))\n"))

@@ -11,7 +11,7 @@ struct SampleLookupTests {
     func searchText() async throws {
         let result = try await CLIProcess.run(["search", "home"])
         #expect(result.status == 0)
-        #expect(result.stderr.isEmpty)
+        #expect(result.stderr == SampleNoteTests.line, "only the sample's note: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("NAME") == true)
         #expect(lines.contains { $0.hasPrefix("Home Depot") && $0.contains(Self.homeDepot) && $0.contains("CTX") })

@@ -58,7 +58,18 @@ extension DashSpendClient {
     /// - Throws: ``DashSpendFailure``.
     public func search(_ search: MerchantSearch) throws -> MerchantSearchPage {
         do {
-            return try database().search(search)
+            let database = try database()
+            let started = MonotonicClock.Instant.now
+            let page = try database.search(search)
+            guard environment.reportsDiagnostics else { return page }
+            configuration.diagnostics.record(
+                DiagnosticEvent(
+                    .note,
+                    "search: \(database.searchPlan(search)); "
+                        + (page.total == 1 ? "1 merchant matches" : "\(page.total) merchants match")
+                        + ", \(page.merchants.count) on this page",
+                    seconds: (MonotonicClock.Instant.now - started).seconds))
+            return page
         } catch {
             throw DashSpendFailure(error)
         }
@@ -102,7 +113,17 @@ extension DashSpendClient {
     /// - Throws: ``DashSpendFailure``.
     public func databaseInfo() throws -> ExploreDatabaseInfo {
         do {
-            return try database().info()
+            let database = try database()
+            let started = MonotonicClock.Instant.now
+            let info = try database.info()
+            guard environment.reportsDiagnostics else { return info }
+            configuration.diagnostics.record(
+                DiagnosticEvent(
+                    .note,
+                    "counted \(info.merchantRows) merchant rows, \(info.providerRows.values.reduce(0, +)) provider rows "
+                        + "and \(info.atms) ATMs in \(info.origin)",
+                    seconds: (MonotonicClock.Instant.now - started).seconds))
+            return info
         } catch {
             throw DashSpendFailure(error)
         }

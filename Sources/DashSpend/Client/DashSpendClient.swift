@@ -82,6 +82,11 @@ public final class DashSpendClient: Sendable {
     /// Whether the network's orders database exists (a command that does not buy opens it only then).
     package var orderDatabaseExists: Bool { environment.orderDatabaseExists }
 
+    /// The embedded fallback (``ExploreDatabaseLocation/installed(fallback:)``) this client answered from,
+    /// because nothing was installed for the network; nil when it read a file, or has not opened an explore
+    /// database yet. Ask after the call that read it.
+    package var openedEmbeddedDatabase: EmbeddedExploreDatabase? { environment.openedEmbeddedDatabase }
+
     /// How many providers' registrations this client's factory has made, per provider: each once at most.
     package var providersMade: [GiftCardProvider: Int] { environment.factory.made.withLock { $0 } }
 

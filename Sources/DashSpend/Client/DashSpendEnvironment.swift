@@ -39,10 +39,12 @@ final class DashSpendEnvironment: Sendable {
     package let factory: RepositoryFactory
     private let registered = Locked<[GiftCardProvider: RegisteredProvider]?>(nil)
 
-    /// A database opened for a set of providers, and the version of the file it was opened from.
+    /// A database opened for a set of providers, and the version of the file it was opened from (or the
+    /// embedded fallback it was opened from).
     private struct OpenedDatabase: Sendable {
         let fileKey: String?
         let database: ExploreDatabase
+        let embedded: EmbeddedExploreDatabase?
     }
 
     /// Creates the environment of a client; fails when a provider base URL is not usable or the bound on
@@ -158,13 +160,17 @@ final class DashSpendEnvironment: Sendable {
         let fileKey = path.flatMap(DatabaseIntegrityStamp.key)
         if let existing = opened.withLock({ $0[cacheKey] }), existing.fileKey == fileKey { return existing }
         let database: ExploreDatabase
+        var embedded: EmbeddedExploreDatabase?
+        let started = MonotonicClock.Instant.now
+        var checkedNow = false
         do {
             if let path {
                 database = try ExploreDatabase(path: path, providers: providers)
-                try DatabaseIntegrityStamp(stateDirectory: configuration.stateDirectory)
+                checkedNow = try DatabaseIntegrityStamp(stateDirectory: configuration.stateDirectory)
                     .verify(database, path: path, keyBeforeOpen: fileKey)
             } else if case .installed(let fallback?) = configuration.database {
                 database = try ExploreDatabase(bytes: fallback.bytes, origin: fallback.origin, providers: providers)
+                embedded = fallback
             } else {
                 let installed = configuration.installedDatabasePath
                 throw DashSpendFailure(
@@ -176,9 +182,39 @@ final class DashSpendEnvironment: Sendable {
         } catch {
             throw DashSpendFailure(error)
         }
-        let entry = OpenedDatabase(fileKey: fileKey, database: database)
-        opened.withLock { $0[cacheKey] = entry }
+        let entry = OpenedDatabase(fileKey: fileKey, database: database, embedded: embedded)
+        let first = opened.withLock { opened in
+            let first = !opened.values.contains { $0.database.origin == database.origin && $0.fileKey == fileKey }
+            opened[cacheKey] = entry
+            return first
+        }
+        if first, reportsDiagnostics {
+            let integrity =
+                embedded != nil
+                ? "nothing was synced to \(configuration.installedDatabasePath)"
+                : checkedNow ? "integrity checked (quick_check)" : "integrity checked before (this version of the file passed)"
+            configuration.diagnostics.record(
+                DiagnosticEvent(
+                    .note, "explore database \(database.origin): \(Self.describe(database.schema)); \(integrity)",
+                    seconds: (MonotonicClock.Instant.now - started).seconds))
+        }
         return entry
+    }
+
+    /// Whether the diagnostics sink is one that listens: the words of an event that costs work to describe
+    /// (a search's plan) are made only then.
+    var reportsDiagnostics: Bool { !(configuration.diagnostics is SilentDiagnostics) }
+
+    /// `schema v4 (user_version 4), names searched through FTS4 (merchant_fts)`.
+    static func describe(_ schema: ExploreSchema) -> String {
+        let names = schema.hasMerchantSearchIndex ? "through FTS4 (merchant_fts)" : "with LIKE (no merchant_fts)"
+        return "schema v\(schema.version) (user_version \(schema.userVersion)), names searched \(names)"
+    }
+
+    /// The embedded fallback an explore database of this client was opened from (nothing was installed for
+    /// the network); nil when every one was opened from a file, or none was opened yet.
+    var openedEmbeddedDatabase: EmbeddedExploreDatabase? {
+        opened.withLock { opened in opened.values.lazy.compactMap(\.embedded).first }
     }
 
     /// The file to open: the configured one, else the installed one when it exists; nil means the fallback.

@@ -26,27 +26,35 @@ package struct DatabaseIntegrityStamp {
         return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec)"
     }
 
-    /// Checks `database` unless this exact file version was checked before. `keyBeforeOpen` is
-    /// ``key(_:)`` taken before the database was opened: a file replaced meanwhile is checked and not recorded.
-    func verify(_ database: ExploreDatabase, path: String, keyBeforeOpen: String?) throws(ExploreDatabaseError) {
+    /// Checks `database` unless this exact file version was checked before; true when it checked now.
+    /// `keyBeforeOpen` is ``key(_:)`` taken before the database was opened: a file replaced meanwhile is
+    /// checked and not recorded.
+    @discardableResult
+    func verify(_ database: ExploreDatabase, path: String, keyBeforeOpen: String?) throws(ExploreDatabaseError) -> Bool {
         try verify(path: path, keyBeforeOpen: keyBeforeOpen) { () throws(ExploreDatabaseError) in
             try database.verifyIntegrity()
         }
     }
 
     /// Runs `check` on the file at `path` unless this exact file version passed it before, and records the
-    /// version when it passes. `keyBeforeOpen` is ``key(_:)`` taken before the file was opened: a file
-    /// changed meanwhile (replaced, migrated, a journal rolled back) is checked and not recorded.
+    /// version when it passes; true when it ran `check` now. `keyBeforeOpen` is ``key(_:)`` taken before the
+    /// file was opened: a file changed meanwhile (replaced, migrated, a journal rolled back) is checked and
+    /// not recorded.
+    @discardableResult
     func verify<Failure: Error>(path: String, keyBeforeOpen: String?, check: () throws(Failure) -> Void)
-        throws(Failure)
+        throws(Failure) -> Bool
     {
         let key = Self.key(path)
-        guard let key, key == keyBeforeOpen else { return try check() }
+        guard let key, key == keyBeforeOpen else {
+            try check()
+            return true
+        }
         let known = readLines()
-        if known.contains(key) { return }
+        if known.contains(key) { return false }
         try check()
-        guard Self.key(path) == key else { return }
+        guard Self.key(path) == key else { return true }
         record((known.suffix(63) + [key]).joined(separator: "\n") + "\n")
+        return true
     }
 
     /// Replaces the stamp file with `lines` through ``AtomicFile`` (mode 0600). Best effort: a read-only

@@ -44,6 +44,14 @@ public struct ResolvedMerchant: Sendable {
     /// none, and the winner.
     public var explanation: [ExplainedField] { [enabledExplanation] + offers.flatMap(\.explanation) + hiddenExplanation }
 
+    /// Whether knowing the user's country could change this answer: the country is unknown (``country``
+    /// is nil, so nothing was hidden) and an offer comes from a provider that is not offered in some
+    /// countries (`ProviderInfo.blockedCountries`). False for a merchant paid in Dash, and for one whose
+    /// providers are offered everywhere.
+    package var countryCouldHideOffers: Bool {
+        country == nil && offers.contains { !$0.provider.info.blockedCountries.isEmpty }
+    }
+
     /// Seconds between `fetchedAt` and ``resolvedAt`` (never negative).
     public func age(of fetchedAt: Date) -> Double { max(0, resolvedAt.timeIntervalSince(fetchedAt)) }
 }

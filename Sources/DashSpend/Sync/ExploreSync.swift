@@ -38,7 +38,7 @@ struct ExploreSync: Sendable {
             throw DashSpendFailure(
                 error.kind, error.message + "; kept \(installed) as it was", cause: error.cause, subject: error.subject)
         }
-        let relay = SyncProgressRelay(progress)
+        let relay = SyncProgressRelay(progress, diagnostics: configuration.diagnostics)
         guard let object = try source.remoteObject(storageBase: configuration.storageBaseURL) else {
             return try importFile(source.description, force: force, strict: strict, relay: relay)
         }
@@ -55,7 +55,7 @@ struct ExploreSync: Sendable {
                 updated: false, path: configuration.installedDatabasePath, source: source.description,
                 dataTimestamp: stored?.dataTimestamp, incomingTimestamp: remote)
         case .imported(let imported):
-            return Self.report(imported, source: source.description, stages: relay.finishedStages)
+            return reported(Self.report(imported, source: source.description, stages: relay.finishedStages))
         }
     }
 
@@ -95,15 +95,29 @@ struct ExploreSync: Sendable {
                 failure.kind, failure.message + "; kept \(importer.databasePath) as it was", cause: failure.cause,
                 subject: failure.subject)
         }
-        return Self.report(outcome, source: path, stages: relay.finishedStages)
+        return reported(Self.report(outcome, source: path, stages: relay.finishedStages))
+    }
+
+    /// `report`, said to the diagnostics: what was installed where, or why nothing was.
+    private func reported(_ report: SyncReport) -> SyncReport {
+        let message =
+            report.updated
+            ? "installed \(report.source) as \(report.path): schema v\(report.schemaVersion ?? 0), "
+                + "\(report.merchantIds ?? 0) merchants, \(report.atms ?? 0) ATMs, "
+                + "\(report.installedBytes.map { "\($0) bytes" } ?? "size unknown")"
+            : "not installing \(report.source): its data (\(report.incomingTimestamp.map(String.init) ?? "no timestamp")) "
+                + "is not newer than the installed data's (\(report.dataTimestamp.map(String.init) ?? "no timestamp"))"
+        configuration.diagnostics.record(DiagnosticEvent(.note, message))
+        return report
     }
 
     private func networkSync(progress: (@Sendable (_ received: Int, _ total: Int?) -> Void)?) -> ExploreNetworkSync {
-        let downloader = ExploreDownloader(
+        var downloader = ExploreDownloader(
             directory: configuration.networkDirectory, transport: transport,
             downloader: (transport as? any HTTPDownloadTransport) ?? OnDemandTransport(),
             timeouts: configuration.downloadTimeouts, requestTimeout: configuration.timeout, now: configuration.now,
             progress: progress)
+        downloader.diagnostics = configuration.diagnostics
         return ExploreNetworkSync(downloader: downloader, importer: ExploreImporter(directory: configuration.networkDirectory))
     }
 

@@ -3,8 +3,8 @@ import DashSpendLocking
 
 /// The one wrapper around a caller's ``SyncProgressHandler`` during a sync: it passes every report on, keeps
 /// the finished stages for the ``SyncReport``, turns the downloader's byte counts into
-/// ``SyncStage/download`` reports (timed from the relay's creation), and ends the download stage with a
-/// finished report when the import's first report arrives.
+/// ``SyncStage/download`` reports (timed from the relay's creation), ends the download stage with a
+/// finished report when the import's first report arrives, and tells the diagnostics each stage that ended.
 final class SyncProgressRelay: Sendable {
     private struct State {
         var finished: [SyncProgress] = []
@@ -13,13 +13,15 @@ final class SyncProgressRelay: Sendable {
     }
 
     private let handler: SyncProgressHandler?
+    private let diagnostics: any DiagnosticsSink
     private let state = Locked(State())
     private let clock = MonotonicClock()
     private let started: MonotonicClock.Instant
 
-    /// A relay to `handler` (nil: reports are only kept).
-    init(_ handler: SyncProgressHandler?) {
+    /// A relay to `handler` (nil: reports are only kept), each stage that ended said to `diagnostics`.
+    init(_ handler: SyncProgressHandler?, diagnostics: any DiagnosticsSink = SilentDiagnostics()) {
         self.handler = handler
+        self.diagnostics = diagnostics
         started = clock.now
     }
 
@@ -45,7 +47,11 @@ final class SyncProgressRelay: Sendable {
     }
 
     private func pass(_ report: SyncProgress) {
-        if report.isFinished { state.withLock { $0.finished.append(report) } }
+        if report.isFinished {
+            state.withLock { $0.finished.append(report) }
+            let bytes = report.stage.countsBytes ? ": \(report.bytesDone) bytes" : ""
+            diagnostics.record(DiagnosticEvent(.note, "sync stage \(report.stage.label) done\(bytes)", seconds: report.elapsed))
+        }
         handler?(report)
     }
 

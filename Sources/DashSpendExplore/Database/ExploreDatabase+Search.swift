@@ -71,6 +71,12 @@ extension ExploreDatabase {
         }
     }
 
+    /// How ``search(_:)`` finds and orders the merchants of `search` in this file, in words: the name
+    /// through the FTS4 index or LIKE, and by its folded words; each filter; the order; the rows asked for.
+    package func searchPlan(_ search: MerchantSearch) -> String {
+        MerchantSearchSQL(search: search, schema: schema, compiled: providers).plan
+    }
+
     /// The second statement of a page: the offers of its merchants (`?1` = a JSON array of merchantIds).
     static func pageOffersSQL(for schema: ExploreSchema) -> String {
         let order = schema.providerColumns.contains("id") ? "id" : "rowid"

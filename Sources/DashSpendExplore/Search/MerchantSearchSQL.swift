@@ -10,6 +10,9 @@ import DashSpendSQLite
 struct MerchantSearchSQL {
     let sql: String
     let arguments: [SQLiteValue]
+    /// How the query finds and orders the merchants, in words (for `-v`): `name through merchant_fts
+    /// MATCH "home*" or a folded word starting with "home"; type in (both, online); by name; rows 1-100`.
+    let plan: String
 
     /// Denominations spellings that mean a range, as ``DenominationsType/init(parsing:)`` reads them.
     static let flexibleSpellings = "('min-max', 'min-max-major', 'minmax', 'range', 'flexible')"
@@ -19,6 +22,7 @@ struct MerchantSearchSQL {
     init(search: MerchantSearch, schema: ExploreSchema, compiled: [GiftCardProvider]) {
         var conditions = Self.visibility(schema: schema, providers: compiled, includeURLRedeem: search.includeURLRedeem)
         var arguments: [SQLiteValue] = []
+        var plan: [String] = []
         var joins = ""
         let has = schema.merchantHas
 
@@ -30,18 +34,24 @@ struct MerchantSearchSQL {
         let fold = ExploreDatabase.foldFunction
         if let text = search.text.map(NameMatching.folded), !text.isEmpty {
             let folded = "(\(ExploreDatabase.needsFolding("m.name")) AND (' ' || \(fold)(m.name)) LIKE ? ESCAPE '\\')"
+            let word = "a folded word (no accents, any case) starting with \"\(text)\""
             if schema.hasMerchantSearchIndex, let match = SQLText.ftsPhrasePrefix(text) {
                 conditions.append("(m.rowid IN (SELECT docid FROM merchant_fts WHERE merchant_fts MATCH ?) OR \(folded))")
                 arguments.append(.text(match))
+                plan.append("name through merchant_fts MATCH \(match) or \(word)")
             } else {
                 conditions.append("(m.name LIKE ? ESCAPE '\\' OR \(folded))")
                 arguments.append(.text(SQLText.likeContains(text)))
+                plan.append(
+                    "name LIKE \(SQLText.likeContains(text)) or \(word)"
+                        + (schema.hasMerchantSearchIndex ? "" : " (no merchant_fts)"))
             }
             arguments.append(.text("% " + SQLText.likeContains(text).dropFirst()))
         }
         if let name = search.exactName {
             conditions.append(ExploreDatabase.foldedNameEquals("m.name"))
             arguments += [.text(NameMatching.folded(name)), .text(NameMatching.folded(name))]
+            plan.append("folded name equal to \"\(NameMatching.folded(name))\"")
         }
 
         let isGiftCard = has("paymentMethod") ? "(m.paymentMethod IS NULL OR \(SQLText.clean("m.paymentMethod")) <> 'dash')" : "1"
@@ -121,6 +131,11 @@ struct MerchantSearchSQL {
         case .discount: order = "listDiscount DESC, m.name COLLATE NOCASE, m.merchantId"
         }
 
+        plan += Self.filterPlan(search, schema: schema)
+        plan.append("by \(search.sort.rawValue)\(search.sort == .distance && search.near == nil ? " (no point: by name)" : "")")
+        plan.append("rows \(max(search.offset, 0) + 1)-\(max(search.offset, 0) + max(search.limit, 0))")
+        self.plan = plan.joined(separator: "; ")
+
         let columns = ExploreColumns.select(
             ["merchantId", "name", "type", "paymentMethod", "savingsPercentage"],
             from: schema.merchantColumns, alias: "m")
@@ -131,6 +146,30 @@ struct MerchantSearchSQL {
             GROUP BY m.merchantId ORDER BY \(order) LIMIT ? OFFSET ?
             """
         self.arguments = arguments + [.integer(Int64(max(search.limit, 0))), .integer(Int64(max(search.offset, 0)))]
+    }
+
+    /// The filters of `search` other than the name, in words, as ``plan`` lists them.
+    static func filterPlan(_ search: MerchantSearch, schema: ExploreSchema) -> [String] {
+        var plan: [String] = []
+        if let method = search.paymentMethod { plan.append("paid \(method == .dash ? "in Dash" : "with gift cards")") }
+        if !search.types.isEmpty { plan.append("type in (\(search.types.map(\.rawValue).sorted().joined(separator: ", ")))") }
+        if let territory = search.territory?.trimmedWhitespace, !territory.isEmpty {
+            plan.append("territory \"\(territory)\" (any case)")
+        }
+        if search.provider != nil || search.denominations != nil {
+            let source = schema.hasProviderTable ? "gift_card_providers rows" : "merchant rows (before v4)"
+            let what = [
+                search.provider.map { "provider \($0.displayName)" }, search.denominations.map { "\($0.rawValue) amounts" },
+            ]
+            plan.append("\(what.compactMap { $0 }.joined(separator: ", ")) from \(source)")
+        }
+        if let near = search.near {
+            let radius = search.radiusKm
+            let shown = radius.rounded() == radius && abs(radius) < 1e15 ? String(Int(radius)) : String(radius)
+            plan.append("within \(shown) km of \(near.latitude),\(near.longitude)")
+        }
+        if !search.includeURLRedeem, schema.merchantHas("redeemType") { plan.append("no URL redeem") }
+        return plan
     }
 
     /// Which `merchant` rows (alias `m`) any list shows: rows with a merchantId; not redeemed through a URL

@@ -43,6 +43,9 @@ package struct ExploreDownloader: Sendable {
     package let now: @Sendable () -> Date
     /// Called as bytes arrive: the bytes of the object now on disk, and its whole size when known.
     package let progress: (@Sendable (_ received: Int, _ total: Int?) -> Void)?
+    /// Where each request (with its answer and time) and each decision is reported: the metadata read, a
+    /// download skipped as unchanged, started, continued or started over, and its end.
+    package var diagnostics: any DiagnosticsSink = SilentDiagnostics()
 
     /// The download folder.
     package var folder: DownloadFolder { DownloadFolder(networkDirectory: directory) }
@@ -132,6 +135,11 @@ package struct ExploreDownloader: Sendable {
                 // Nothing to download, but a partial download older than a day goes all the same: else it
                 // would stay for as long as the data is up to date.
                 removeStalePartial()
+                note(
+                    "not downloading \(object.displayName): "
+                        + (metadata.dataTimestamp.map {
+                            "its Data-Timestamp \($0) is not newer than the installed data's \(installedTimestamp.map(String.init) ?? "none")"
+                        } ?? "the same generation and MD5 as the version installed"))
                 return .upToDate(remoteTimestamp: metadata.dataTimestamp)
             }
             let version = DownloadValidator(generation: metadata.generation, md5Hash: metadata.md5Hash)
@@ -161,7 +169,15 @@ package struct ExploreDownloader: Sendable {
             throw .unexpectedAnswer(
                 object: object.displayName, host: object.host, detail: "metadata that is not the storage JSON (no size)")
         }
+        note(
+            "metadata of \(object.displayName): \(metadata.size) bytes, Data-Timestamp "
+                + "\(metadata.dataTimestamp.map(String.init) ?? "none"), generation \(metadata.generation ?? "none")")
         return metadata
+    }
+
+    /// Reports `message` as a note.
+    func note(_ message: String) {
+        diagnostics.record(DiagnosticEvent(.note, message))
     }
 
     /// Streams the object's bytes into the download folder, continuing a partial download of the same
@@ -195,6 +211,14 @@ package struct ExploreDownloader: Sendable {
                 startedAt: Int64((now().timeIntervalSince1970 * 1000).rounded(.down)))
         try folder.save(record)
         let progress = self.progress
+        let resumedFrom = offset
+        if offset > 0 {
+            note(
+                "continuing the download of \(object.displayName) at byte \(offset) of "
+                    + "\(byteCount(size ?? partial?.total)) (the part kept in \(file))")
+        } else {
+            note("downloading \(object.displayName) (\(byteCount(size))) to \(file)")
+        }
 
         // The object is asked for in segments of `segmentSize` bytes when the transport reads ahead of the writer
         // (URLSession hands each chunk to the delegate's queue without waiting for it, so on a link faster than
@@ -211,8 +235,15 @@ package struct ExploreDownloader: Sendable {
                 object: object, file: file, start: offset, size: size, record: record, folder: folder, progress: progress,
                 box: box, freeSpaceMargin: freeSpaceMargin)
             let response: HTTPResponse
+            let asked = MonotonicClock.Instant.now
             do {
                 response = try await stream(object, headers: headers) { head in try Self.writer(for: head, context) }
+                diagnostics.record(
+                    DiagnosticEvent(
+                        .request,
+                        "GET \(object.mediaURL.redactedForDiagnostics) \(headers["Range"] ?? "") → \(response.status), "
+                            + "\(max(0, (box.received ?? offset) - offset)) bytes",
+                        seconds: (MonotonicClock.Instant.now - asked).seconds))
             } catch {
                 if let error = error as? ExploreDownloadError {
                     if case .wrongSize = error { folder.removePartial() }
@@ -223,10 +254,12 @@ package struct ExploreDownloader: Sendable {
             }
             if first, response.status == 304 {
                 folder.removePartial()
+                note("not downloading \(object.displayName): not modified since the version installed (HTTP 304)")
                 return .upToDate(remoteTimestamp: nil)
             }
             if response.status == 416, first, offset > 0 {
                 // The recorded part does not fit the object any more: start over once.
+                note("the kept part of \(object.displayName) does not fit the object any more (HTTP 416): starting over")
                 folder.removePartial()
                 return try await download(object, expected: expected, size: size, conditional: conditional, metadata: metadata)
             }
@@ -247,6 +280,9 @@ package struct ExploreDownloader: Sendable {
                     folder.removePartial()
                     throw .wrongSize(object: object.displayName, expected: announced, actual: offset)
                 }
+                note(
+                    "downloaded \(object.displayName): \(announced) bytes"
+                        + (resumedFrom > 0 ? ", \(announced - resumedFrom) of them this time" : ""))
                 return .downloaded(path: file, metadata: metadata, validator: validator)
             }
         }
@@ -387,12 +423,17 @@ package struct ExploreDownloader: Sendable {
         var target = url
         for _ in 0...Self.maximumRedirects {
             let response: HTTPResponse
+            let asked = MonotonicClock.Instant.now
             do {
                 response = try await transport.send(
                     HTTPRequest(method: method, url: target, headers: headers, timeout: requestTimeout))
             } catch {
                 throw Self.unreachable(error, host: Self.hostText(target))
             }
+            diagnostics.record(
+                DiagnosticEvent(
+                    .request, "\(method) \(target.redactedForDiagnostics) → \(response.status)",
+                    seconds: (MonotonicClock.Instant.now - asked).seconds))
             guard let next = try redirect(response, from: target, object: object) else { return response }
             target = next
         }
@@ -478,6 +519,9 @@ package struct ExploreDownloader: Sendable {
     }
 
     static func hostText(_ url: URL) -> String { RemoteExploreObject.hostText(url) }
+
+    /// `1234 bytes`, or `size unknown`.
+    private func byteCount(_ bytes: Int?) -> String { bytes.map { "\($0) bytes" } ?? "size unknown" }
 }
 
 /// The writer a streamed answer got, with the announced size and the version sent, readable afterwards.

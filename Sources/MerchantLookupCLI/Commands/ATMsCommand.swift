@@ -23,6 +23,7 @@ enum ATMsCommand: CLICommand {
         search.offset = invocation[SharedOptions.offset] ?? 0
         let client = try invocation.client()
         let atms = try await invocation.perform { () throws in try client.atms(search) }
+        ProvenanceOutput.noteAboutData(client, invocation)
         if invocation.json {
             let items = atms.map { atm -> JSONDocument in
                 var members = LocationsOutput.members(atm.location)

@@ -11,6 +11,7 @@ enum DatabaseInfoCommand: CLICommand {
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let client = try invocation.client()
         let info = try await invocation.perform { () throws in try client.databaseInfo() }
+        ProvenanceOutput.noteAboutData(client, invocation)
         let providers = info.providerRows.sorted { $0.key < $1.key }
         let provenance = client.databaseProvenance()
         let now = client.configuration.now()

@@ -32,7 +32,7 @@ enum SearchCommand: CLICommand {
         }
         let client = try invocation.client()
         let page = try await invocation.perform { () async throws in try await client.searchFromDatabase(search) }
-        ProvenanceOutput.noteIfStale(client, invocation)
+        ProvenanceOutput.noteAboutData(client, invocation)
         if page.rows.isEmpty { noteUnknownTerritory(search, client: client, invocation) }
         return invocation.json ? json(page) : text(page, search: search, offline: invocation.offline)
     }
@@ -47,6 +47,7 @@ enum SearchCommand: CLICommand {
         let resolved = try await invocation.perform { () async throws in
             try await client.search(search, policy: policy)
         }
+        ProvenanceOutput.noteAboutData(client, invocation)
         if resolved.rows.isEmpty { noteUnknownTerritory(search, client: client, invocation) }
         let anyResolved = resolved.rows.contains { $0.resolved?.offers.isEmpty == false }
         if !anyResolved, let failure = resolved.rows.lazy.compactMap(\.failure).first {

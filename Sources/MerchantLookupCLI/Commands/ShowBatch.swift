@@ -91,6 +91,8 @@ enum ShowBatch {
                         .serialized() + "\n"
                     : TerminalText.sanitized("merchant-lookup: " + failure.line, keepingNewlines: false) + "\n"
             }
+            // Where the data comes from (the sample, stale data) is said once, before the first merchant.
+            if printed == 0 { ProvenanceOutput.noteAboutData(client, invocation) }
             if !json {
                 piece = (printed > 0 ? "\n" : "") + TerminalText.sanitized(piece)
             }

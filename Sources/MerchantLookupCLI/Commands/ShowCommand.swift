@@ -30,7 +30,6 @@ enum ShowCommand: CLICommand {
         let policy = try FetchPolicyOptions.policy(invocation)
         let client = try invocation.client()
         guard case .single(let wanted) = inputs else {
-            ProvenanceOutput.noteIfStale(client, invocation)
             return try await ShowBatch.run(inputs, invocation: invocation, client: client, policy: policy, near: near)
         }
         let (merchant, locations) = try await invocation.perform {
@@ -39,7 +38,7 @@ enum ShowCommand: CLICommand {
             guard invocation[ShowOptions.locations] else { return (merchant, nil) }
             return (merchant, try client.locations(merchantId: merchant.merchant.merchantId, near: near))
         }
-        ProvenanceOutput.noteIfStale(client, invocation)
+        ProvenanceOutput.noteAboutData(client, invocation)
         let notes = [client.stateDatabaseRecovery?.description].compactMap { $0 }
         if invocation.json { notes.forEach(invocation.notesInOutput.add) }
         return rendered(
@@ -104,7 +103,7 @@ enum ShowCommand: CLICommand {
                 ])
             ),
         ]
-        if resolved.country == nil { document.append(("countryNote", .string(unknownCountry))) }
+        if resolved.countryCouldHideOffers { document.append(("countryNote", .string(unknownCountry))) }
         if let locations {
             document.append(("locations", .array(locations.map { .object(LocationsOutput.members($0)) })))
         }
@@ -129,7 +128,8 @@ enum ShowCommand: CLICommand {
         return members
     }
 
-    /// What `show` says when the country is unknown.
+    /// What `show` says when the country is unknown and knowing it could hide an offer
+    /// (`ResolvedMerchant.countryCouldHideOffers`).
     static let unknownCountry =
         "country unknown: no provider is hidden, as the apps do (set --country or $DASHSPEND_COUNTRY)"
 
@@ -139,7 +139,9 @@ enum ShowCommand: CLICommand {
         return "[cached \(OutputFormat.age(merchant.age(of: fetchedAt))) ago]"
     }
 
-    /// The merchant as text, with `explain` every field's chain after each offer.
+    /// The merchant as text, with `explain` every field's chain after each offer. The offers come under a
+    /// line that says, when there are several, what their order means; with `locations` the places are
+    /// listed in one section at the end, else their number is a line of the merchant's.
     static func text(_ resolved: ResolvedMerchant, locations: [MerchantLocation]?, explain: Bool = false) -> String {
         let merchant = resolved.merchant
         var lines = [
@@ -148,48 +150,67 @@ enum ShowCommand: CLICommand {
             "  enabled: \(resolved.enabled.value ? "yes" : "no") \(tag(resolved.enabled, of: resolved))",
         ]
         if let website = merchant.website { lines.append("  website: \(website)") }
-        if merchant.locationCount > 0 { lines.append("  locations: \(merchant.locationCount)") }
-        if resolved.country == nil { lines.append("  \(unknownCountry)") }
-        for (rank, offer) in resolved.offers.enumerated() {
-            let denominations = offer.denominations.value
-            let amounts: String
-            switch denominations.type {
-            case .fixed:
-                amounts =
-                    denominations.values.isEmpty
-                    ? "fixed (values unknown)"
-                    : "fixed: " + denominations.values.map(OutputFormat.amount).joined(separator: ", ")
-            case .flexible:
-                amounts =
-                    "any amount from \(denominations.minimum.map(OutputFormat.amount) ?? "?") to \(denominations.maximum.map(OutputFormat.amount) ?? "?")"
-            }
-            lines.append("  \(rank == 0 ? "*" : " ") \(offer.provider.displayName) (\(offer.sourceId))")
-            lines.append("      enabled: \(offer.enabled.value ? "yes" : "no") \(tag(offer.enabled, of: resolved))")
-            lines.append(
-                "      discount: \(OutputFormat.discount(offer.discountBasisPoints.value)) \(tag(offer.discountBasisPoints, of: resolved))"
-            )
-            lines.append("      denominations: \(amounts) \(tag(offer.denominations, of: resolved))")
-            if let error = offer.liveError, case .signInRequired = error {
-                lines.append("      (not signed in: values are not live)")
-            } else if let error = offer.liveError {
-                lines.append("      (live answer unavailable: \(error.description))")
-            }
+        if locations == nil, merchant.locationCount > 0 { lines.append("  locations: \(merchant.locationCount)") }
+        if resolved.countryCouldHideOffers { lines.append("  \(unknownCountry)") }
+        if !resolved.offers.isEmpty { lines.append(resolved.offers.count == 1 ? "  provider:" : "  \(ranking)") }
+        for offer in resolved.offers {
+            lines.append("    \(offer.provider.displayName) (\(offer.sourceId))")
+            lines += offerLines(offer, of: resolved)
         }
         if explain {
             lines.append("  explain:")
             let explanation = resolved.explanation
             for field in explanation { lines += ExplanationOutput.lines(field, in: explanation, of: resolved) }
         }
-        if let locations {
-            lines.append(locations.isEmpty ? "  no locations with coordinates" : "  locations:")
-            let distances = locations.map { $0.distanceKm.map(OutputFormat.distance) }
-            let width = distances.map { $0?.count ?? 0 }.max() ?? 0
-            for (location, distance) in zip(locations, distances) {
-                let column = distance.map { String(repeating: " ", count: width - $0.count) + $0 + "  " } ?? ""
-                lines.append("    \(column)\(LocationsOutput.address(location))")
-            }
-        }
+        if let locations { lines += locationLines(locations) }
         // One line each: a newline in a name or an address from the database is escaped, not a forged line.
         return lines.map { TerminalText.sanitized($0, keepingNewlines: false) }.joined(separator: "\n") + "\n"
+    }
+
+    /// The line above several offers: they are ranked by discount, highest first (the library's rule, ties
+    /// included; the merchant's `enabled` is the first one's), and `buy` without `--provider` takes the
+    /// first one it can buy now.
+    static let ranking = "providers, best discount first (buy uses the first that can be bought now):"
+
+    /// An offer's lines under its provider: enabled, discount and denominations with their sources, and why
+    /// the values are not live when a provider was asked and did not answer.
+    static func offerLines(_ offer: ResolvedOffer, of resolved: ResolvedMerchant) -> [String] {
+        let denominations = offer.denominations.value
+        let amounts: String
+        switch denominations.type {
+        case .fixed:
+            amounts =
+                denominations.values.isEmpty
+                ? "fixed (values unknown)"
+                : "fixed: " + denominations.values.map(OutputFormat.amount).joined(separator: ", ")
+        case .flexible:
+            amounts =
+                "any amount from \(denominations.minimum.map(OutputFormat.amount) ?? "?") to \(denominations.maximum.map(OutputFormat.amount) ?? "?")"
+        }
+        var lines = [
+            "      enabled: \(offer.enabled.value ? "yes" : "no") \(tag(offer.enabled, of: resolved))",
+            "      discount: \(OutputFormat.discount(offer.discountBasisPoints.value)) \(tag(offer.discountBasisPoints, of: resolved))",
+            "      denominations: \(amounts) \(tag(offer.denominations, of: resolved))",
+        ]
+        if let error = offer.liveError, case .signInRequired = error {
+            lines.append("      (not signed in: values are not live)")
+        } else if let error = offer.liveError {
+            lines.append("      (live answer unavailable: \(error.description))")
+        }
+        return lines
+    }
+
+    /// The one locations section of `show --locations`: how many places, then each (with its distance when
+    /// `--near` gave a point, nearest first).
+    static func locationLines(_ locations: [MerchantLocation]) -> [String] {
+        guard !locations.isEmpty else { return ["  locations: none with coordinates"] }
+        let distances = locations.map { $0.distanceKm.map(OutputFormat.distance) }
+        let nearest = distances.contains { $0 != nil } ? ", nearest first" : ""
+        let width = distances.map { $0?.count ?? 0 }.max() ?? 0
+        return ["  locations: \(locations.count)\(nearest)"]
+            + zip(locations, distances).map { location, distance in
+                let column = distance.map { String(repeating: " ", count: width - $0.count) + $0 + "  " } ?? ""
+                return "    \(column)\(LocationsOutput.address(location))"
+            }
     }
 }

@@ -11,6 +11,7 @@ enum TerritoriesCommand: CLICommand {
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let client = try invocation.client()
         let territories = try await invocation.perform { () throws in try client.territories() }
+        ProvenanceOutput.noteAboutData(client, invocation)
         if invocation.json {
             let items = territories.map {
                 JSONDocument.object([("name", .string($0.name)), ("merchants", .integer($0.merchantCount))])

@@ -47,7 +47,8 @@ enum GlobalOptions {
         "--json", help: "print JSON (errors too: {\"error\":{\"code\",\"message\",\"hint\"}})", group: .global)
     /// `-v`, `--verbose`: the library's events on stderr.
     static let verbose = Flag(
-        "--verbose", aliases: ["-v"], help: "print what the library does (requests, cache) on stderr", group: .global)
+        "--verbose", aliases: ["-v"],
+        help: "print what the library does (database, search plan, requests, cache, sync) on stderr", group: .global)
     /// `-q`, `--quiet`: nothing on stderr but errors.
     static let quiet = Flag("--quiet", aliases: ["-q"], help: "print nothing on stderr but errors", group: .global)
     /// `-h`, `--help`.

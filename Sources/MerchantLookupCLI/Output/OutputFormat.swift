@@ -23,11 +23,12 @@ enum OutputFormat {
         return "\(sign)\(whole).\(digits)%"
     }
 
-    /// The discount as a list shows it: `save 3%`, or `fee 1.5%` when negative, `-` when zero.
+    /// The discount as `search`, `show` and `buy` say it: `save 3%`, `fee 1.5%` when negative, `no discount`
+    /// when zero.
     static func discount(_ basisPoints: Int) -> String {
         if basisPoints > 0 { return "save " + percent(basisPoints) }
         if basisPoints < 0 { return "fee " + percent(magnitude: basisPoints.magnitude) }
-        return "-"
+        return "no discount"
     }
 
     /// A money amount: `25`, `12.5`.

@@ -7,8 +7,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Where the installed data came from and how old it is, as `db info` shows it, and the note `show` and
-/// `search` print when it is stale.
+/// Where the installed data came from and how old it is, as `db info` shows it, and the note the commands
+/// that read the explore database print when it is stale or the built-in sample.
 enum ProvenanceOutput {
     /// The `db info` lines (each ending with a newline); none when the database was not installed by `sync`.
     static func lines(_ provenance: DatabaseProvenance?, now: Date) -> String {
@@ -53,11 +53,28 @@ enum ProvenanceOutput {
         return "\(day(date)), \(days == 1 ? "1 day" : "\(days) days") old"
     }
 
-    /// On stderr, one line, when the installed data is stale: not with `--json` or `--quiet`, and never for
-    /// a database `sync` did not install (a file given with `--db`, the embedded sample), whose age is
-    /// unknown.
-    static func noteIfStale(_ client: DashSpendClient, _ invocation: Invocation) {
-        guard !invocation.json, !invocation.quiet, let provenance = client.databaseProvenance() else { return }
+    /// On stderr, one line (not with `--json` or `--quiet`), after the command read the explore database:
+    /// when it answered from the built-in sample (nothing synced, no `--db`), that the data is invented;
+    /// when the installed data is stale, its age. Nothing for a file given with `--db`, whose age is unknown.
+    static func noteAboutData(_ client: DashSpendClient, _ invocation: Invocation) {
+        guard !invocation.json, !invocation.quiet else { return }
+        if client.openedEmbeddedDatabase != nil {
+            invocation.standardError.writeLine(sampleNote(invocation.network))
+            return
+        }
+        noteIfStale(client, invocation)
+    }
+
+    /// What a command answering from the built-in sample says once on stderr.
+    static func sampleNote(_ network: DashSpendNetwork) -> String {
+        let option = network == .mainnet ? "" : " --network \(network.rawValue)"
+        return "note: answering from the built-in sample (invented data); run `merchant-lookup sync\(option)` "
+            + "for the real merchants"
+    }
+
+    /// The stale-data half of ``noteAboutData(_:_:)``.
+    private static func noteIfStale(_ client: DashSpendClient, _ invocation: Invocation) {
+        guard let provenance = client.databaseProvenance() else { return }
         let now = client.configuration.now()
         guard provenance.isStale(now: now), let age = age(provenance, now: now) else { return }
         let network = invocation.network == .mainnet ? "" : " --network \(invocation.network.rawValue)"
