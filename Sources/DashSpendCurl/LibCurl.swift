@@ -2,12 +2,6 @@
 import CCurl
 import DashSpendCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The libcurl functions the transport calls, found with `dlsym` in `libcurl.so.4`, which is opened with
 /// `dlopen` the first time a request is sent: a process that never sends one never maps libcurl, nor the TLS,
 /// Kerberos, LDAP, SSH and IDN libraries it depends on. The library is the distribution's (`libcurl4`; its
@@ -51,42 +45,44 @@ struct LibCurl: @unchecked Sendable {
     }
 
     private static func open() -> Result<LibCurl, DashSpendError> {
-        guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "not found"
-            return .failure(.network("libcurl cannot be loaded (\(reason)); install libcurl4"))
-        }
-        func symbol<T>(_ name: String, as type: T.Type) -> T? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
+        let library: DynamicLibrary
+        do {
+            library = try DynamicLibrary.open([soname])
+        } catch {
+            return .failure(.network("libcurl cannot be loaded (\(error.reason)); install libcurl4"))
         }
         typealias GlobalInit = @convention(c) (Int) -> CURLcode
-        guard let globalInit = symbol("curl_global_init", as: GlobalInit.self),
-            let easyInit = symbol("curl_easy_init", as: (@convention(c) () -> Handle?).self),
-            let easyCleanup = symbol("curl_easy_cleanup", as: (@convention(c) (Handle?) -> Void).self),
-            let easyStrerror = symbol("curl_easy_strerror", as: (@convention(c) (CURLcode) -> UnsafePointer<CChar>?).self),
-            let easySetopt = dlsym(library, "curl_easy_setopt"),
-            let slistAppend = symbol(
+        guard let globalInit = library.function("curl_global_init", as: GlobalInit.self),
+            let easyInit = library.function("curl_easy_init", as: (@convention(c) () -> Handle?).self),
+            let easyCleanup = library.function("curl_easy_cleanup", as: (@convention(c) (Handle?) -> Void).self),
+            let easyStrerror = library.function(
+                "curl_easy_strerror", as: (@convention(c) (CURLcode) -> UnsafePointer<CChar>?).self),
+            let easySetopt = library.address("curl_easy_setopt"),
+            let slistAppend = library.function(
                 "curl_slist_append",
                 as: (@convention(c) (UnsafeMutablePointer<curl_slist>?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<
                     curl_slist
                 >?)
                 .self),
-            let slistFreeAll = symbol(
+            let slistFreeAll = library.function(
                 "curl_slist_free_all", as: (@convention(c) (UnsafeMutablePointer<curl_slist>?) -> Void).self),
-            let multiInit = symbol("curl_multi_init", as: (@convention(c) () -> Handle?).self),
-            let multiCleanup = symbol("curl_multi_cleanup", as: (@convention(c) (Handle?) -> CURLMcode).self),
-            let multiAddHandle = symbol("curl_multi_add_handle", as: (@convention(c) (Handle?, Handle?) -> CURLMcode).self),
-            let multiRemoveHandle = symbol("curl_multi_remove_handle", as: (@convention(c) (Handle?, Handle?) -> CURLMcode).self),
-            let multiPerform = symbol(
+            let multiInit = library.function("curl_multi_init", as: (@convention(c) () -> Handle?).self),
+            let multiCleanup = library.function("curl_multi_cleanup", as: (@convention(c) (Handle?) -> CURLMcode).self),
+            let multiAddHandle = library.function(
+                "curl_multi_add_handle", as: (@convention(c) (Handle?, Handle?) -> CURLMcode).self),
+            let multiRemoveHandle = library.function(
+                "curl_multi_remove_handle", as: (@convention(c) (Handle?, Handle?) -> CURLMcode).self),
+            let multiPerform = library.function(
                 "curl_multi_perform", as: (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> CURLMcode).self),
-            let multiPoll = symbol(
+            let multiPoll = library.function(
                 "curl_multi_poll",
                 as: (@convention(c) (Handle?, UnsafeMutablePointer<curl_waitfd>?, UInt32, Int32, UnsafeMutablePointer<Int32>?)
                     -> CURLMcode).self),
-            let multiWakeup = symbol("curl_multi_wakeup", as: (@convention(c) (Handle?) -> CURLMcode).self),
-            let multiInfoRead = symbol(
+            let multiWakeup = library.function("curl_multi_wakeup", as: (@convention(c) (Handle?) -> CURLMcode).self),
+            let multiInfoRead = library.function(
                 "curl_multi_info_read",
                 as: (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> UnsafeMutablePointer<CURLMsg>?).self),
-            let version = symbol("curl_version", as: (@convention(c) () -> UnsafePointer<CChar>?).self)
+            let version = library.function("curl_version", as: (@convention(c) () -> UnsafePointer<CChar>?).self)
         else {
             return .failure(.network("the libcurl found is too old (7.68 or later is needed)"))
         }

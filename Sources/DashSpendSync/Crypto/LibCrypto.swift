@@ -1,11 +1,6 @@
 #if os(Linux)
 import CCrypto
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import DashSpendCore
 
 /// The libcrypto functions ``LibcryptoBackend`` calls, found with `dlsym` in OpenSSL's libcrypto, which is
 /// opened with `dlopen` the first time a WinZip-AES entry is decrypted (a `sync`): a command that never
@@ -49,53 +44,47 @@ struct LibCrypto: @unchecked Sendable {
     static let shared: Result<LibCrypto, WinZipAESError> = open()
 
     private static func open() -> Result<LibCrypto, WinZipAESError> {
-        var reasons: [String] = []
-        var opened: UnsafeMutableRawPointer?
-        for soname in sonames where opened == nil {
-            opened = dlopen(soname, RTLD_NOW | RTLD_LOCAL)
-            if opened == nil { reasons.append(dlerror().map { String(cString: $0) } ?? "\(soname) not found") }
+        let library: DynamicLibrary
+        do {
+            library = try DynamicLibrary.open(sonames)
+        } catch {
+            return .failure(.cryptoFailure("libcrypto cannot be loaded: \(error.reason); install libssl3"))
         }
-        guard let library = opened else {
-            return .failure(.cryptoFailure("libcrypto cannot be loaded: \(reasons.joined(separator: "; ")); install libssl3"))
-        }
-        func symbol<T>(_ name: String, as type: T.Type) -> T? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
-        }
-        guard let aes128ECB = symbol("EVP_aes_128_ecb", as: Cipher.self),
-            let aes192ECB = symbol("EVP_aes_192_ecb", as: Cipher.self),
-            let aes256ECB = symbol("EVP_aes_256_ecb", as: Cipher.self),
-            let sha1 = symbol("EVP_sha1", as: Cipher.self),
-            let cipherContextNew = symbol("EVP_CIPHER_CTX_new", as: (@convention(c) () -> OpaquePointer?).self),
-            let cipherContextFree = symbol("EVP_CIPHER_CTX_free", as: (@convention(c) (OpaquePointer?) -> Void).self),
-            let encryptInit = symbol(
+        guard let aes128ECB = library.function("EVP_aes_128_ecb", as: Cipher.self),
+            let aes192ECB = library.function("EVP_aes_192_ecb", as: Cipher.self),
+            let aes256ECB = library.function("EVP_aes_256_ecb", as: Cipher.self),
+            let sha1 = library.function("EVP_sha1", as: Cipher.self),
+            let cipherContextNew = library.function("EVP_CIPHER_CTX_new", as: (@convention(c) () -> OpaquePointer?).self),
+            let cipherContextFree = library.function("EVP_CIPHER_CTX_free", as: (@convention(c) (OpaquePointer?) -> Void).self),
+            let encryptInit = library.function(
                 "EVP_EncryptInit_ex",
                 as: (@convention(c) (
                     OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?
                 ) -> Int32).self),
-            let setPadding = symbol(
+            let setPadding = library.function(
                 "EVP_CIPHER_CTX_set_padding", as: (@convention(c) (OpaquePointer?, Int32) -> Int32).self),
-            let encryptUpdate = symbol(
+            let encryptUpdate = library.function(
                 "EVP_EncryptUpdate",
                 as: (@convention(c) (
                     OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>?, UnsafePointer<UInt8>?, Int32
                 ) -> Int32).self),
-            let digestContextNew = symbol("EVP_MD_CTX_new", as: (@convention(c) () -> OpaquePointer?).self),
-            let digestContextFree = symbol("EVP_MD_CTX_free", as: (@convention(c) (OpaquePointer?) -> Void).self),
-            let digestInit = symbol(
+            let digestContextNew = library.function("EVP_MD_CTX_new", as: (@convention(c) () -> OpaquePointer?).self),
+            let digestContextFree = library.function("EVP_MD_CTX_free", as: (@convention(c) (OpaquePointer?) -> Void).self),
+            let digestInit = library.function(
                 "EVP_DigestInit_ex", as: (@convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32).self),
-            let digestUpdate = symbol(
+            let digestUpdate = library.function(
                 "EVP_DigestUpdate", as: (@convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Int32).self),
-            let digestFinal = symbol(
+            let digestFinal = library.function(
                 "EVP_DigestFinal_ex",
                 as: (@convention(c) (OpaquePointer?, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?) -> Int32)
                     .self),
-            let digest = symbol(
+            let digest = library.function(
                 "EVP_Digest",
                 as: (@convention(c) (
                     UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt32>?, OpaquePointer?,
                     OpaquePointer?
                 ) -> Int32).self),
-            let pbkdf2HMACSHA1 = symbol(
+            let pbkdf2HMACSHA1 = library.function(
                 "PKCS5_PBKDF2_HMAC_SHA1",
                 as: (@convention(c) (
                     UnsafePointer<CChar>?, Int32, UnsafePointer<UInt8>?, Int32, Int32, Int32, UnsafeMutablePointer<UInt8>?
