@@ -7,10 +7,11 @@ if let answer = MerchantLookup.answerWithoutCommand(arguments: arguments, enviro
     SignalExit.exitAtOnce(MerchantLookup.deliver(answer, to: streams))
 }
 // SIGINT and SIGTERM exit with 130 and 143, after a token refresh in flight is saved.
-let signals = SignalExit()
-signals.install()
-let outcome = await MerchantLookup.run(
-    arguments: arguments, environment: environment, streams: streams, criticalSections: signals.sections)
-// Interrupted: the signal handler reports nothing more and exits with the signal's code.
-if signals.interrupted { signals.waitForSignalExit() }
-signals.finish(MerchantLookup.deliver(outcome, to: streams))
+let signals = SignalExit().installed()
+// The command runs on this thread (see CallerThreadExecutor), not on the concurrency runtime's pool.
+let outcome = CallerThreadExecutor.run {
+    await MerchantLookup.run(
+        arguments: arguments, environment: environment, streams: streams, criticalSections: signals.sections)
+}
+// After a signal, the handler reports nothing more and exits with the signal's code.
+signals.finish(delivering: outcome, to: streams)

@@ -49,6 +49,12 @@ package final class SignalExit: Sendable {
         sources = installed
     }
 
+    /// ``install()``, then this handler.
+    package func installed() -> SignalExit {
+        install()
+        return self
+    }
+
     /// Whether a signal was received: the program must not report a result of its own any more.
     package var interrupted: Bool { sections.isClosed }
 
@@ -60,6 +66,13 @@ package final class SignalExit: Sendable {
         }
         if first { exit(code) }
         while true { pause() }
+    }
+
+    /// Prints `outcome` and exits with its code, unless a signal was received meanwhile: then the signal
+    /// handler reports nothing more and exits with the signal's code, and this thread waits for it.
+    package func finish(delivering outcome: MerchantLookup.Outcome, to streams: StandardStreams) -> Never {
+        if interrupted { waitForSignalExit() }
+        finish(MerchantLookup.deliver(outcome, to: streams))
     }
 
     /// Exits with `code` before any handler is installed: no other thread can be exiting yet.
