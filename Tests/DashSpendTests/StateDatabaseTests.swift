@@ -89,9 +89,8 @@ struct StateDatabaseTests {
         #expect(try asideFiles().count == 2)
     }
 
-    @Test("A file with damaged pages is set aside")
-    func damagedPages() throws {
-        _ = try StateDatabase(path: path, network: .mainnet)
+    /// Writes 200 answers of 400 bytes into the file, spreading it over some 25 pages.
+    func fillWithAnswers() throws {
         let writer = try SQLiteConnection(path: path, mode: .readWrite)
         try writer.transaction { db in
             for index in 0..<200 {
@@ -100,6 +99,12 @@ struct StateDatabaseTests {
                     [.text("m\(index)"), .text(String(repeating: "x", count: 400))])
             }
         }
+    }
+
+    @Test("A file with damaged pages is set aside")
+    func damagedPages() throws {
+        _ = try StateDatabase(path: path, network: .mainnet)
+        try fillWithAnswers()
         // Overwrite the middle of the file (past the header page) with garbage.
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
         let size = try handle.seekToEnd()
@@ -117,14 +122,7 @@ struct StateDatabaseTests {
     func checkedVersionsAreRemembered() throws {
         let stamp = DatabaseIntegrityStamp(stateDirectory: scratch.path)
         _ = try StateDatabase(path: path, network: .mainnet, checkedVersions: stamp)
-        let writer = try SQLiteConnection(path: path, mode: .readWrite)
-        try writer.transaction { db in
-            for index in 0..<200 {
-                try db.execute(
-                    "INSERT INTO provider_answer (provider, network, sourceId, fetchedAt, offer) VALUES ('ctx', 'mainnet', ?1, 0, ?2)",
-                    [.text("m\(index)"), .text(String(repeating: "x", count: 400))])
-            }
-        }
+        try fillWithAnswers()
         // This version passes and is recorded.
         #expect(try StateDatabase(path: path, network: .mainnet, now: now, checkedVersions: stamp).recovery == nil)
 

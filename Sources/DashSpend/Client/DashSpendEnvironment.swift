@@ -38,6 +38,8 @@ final class DashSpendEnvironment: Sendable {
     /// Where every provider is made: once per provider, by ``providers()``.
     package let factory: RepositoryFactory
     private let registered = Locked<[GiftCardProvider: RegisteredProvider]?>(nil)
+    /// Which database files passed their page check, read from the state directory once per client.
+    private let integrityStamp: DatabaseIntegrityStamp
 
     /// A database opened for a set of providers, and the version of the file it was opened from (or the
     /// embedded fallback it was opened from).
@@ -51,6 +53,7 @@ final class DashSpendEnvironment: Sendable {
     /// requests per provider is below 1 (``DashSpendFailure/Kind/invalidRequest``).
     init(configuration: DashSpendConfiguration) throws(DashSpendFailure) {
         self.configuration = configuration
+        integrityStamp = DatabaseIntegrityStamp(stateDirectory: configuration.stateDirectory)
         let bound = configuration.maxConcurrentRequestsPerProvider
         guard bound >= 1 else {
             throw DashSpendFailure(
@@ -166,7 +169,8 @@ final class DashSpendEnvironment: Sendable {
         do {
             if let path {
                 database = try ExploreDatabase(path: path, providers: providers)
-                checkedNow = try DatabaseIntegrityStamp(stateDirectory: configuration.stateDirectory)
+                checkedNow =
+                    try integrityStamp
                     .verify(database, path: path, keyBeforeOpen: fileKey)
             } else if case .installed(let fallback?) = configuration.database {
                 database = try ExploreDatabase(bytes: fallback.bytes, origin: fallback.origin, providers: providers)
@@ -256,7 +260,7 @@ final class DashSpendEnvironment: Sendable {
             try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
             opened = try StateDatabase(
                 path: path, network: configuration.network, now: configuration.now(),
-                checkedVersions: DatabaseIntegrityStamp(stateDirectory: configuration.stateDirectory))
+                checkedVersions: integrityStamp)
         } catch let error as SQLiteError where error.isNewerSchema {
             throw DashSpendFailure(
                 .cannotWrite,

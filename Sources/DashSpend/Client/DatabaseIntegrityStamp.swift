@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+import DashSpendLocking
 
 #if canImport(Glibc)
 import Glibc
@@ -11,8 +12,13 @@ import Darwin
 /// version (device, inode, size and modification time), not on every command: explore databases, and the
 /// state database (a cache, changed only when an answer or a rate is stored). The orders database, which
 /// holds what cannot be fetched again, is checked on every open.
-package struct DatabaseIntegrityStamp {
+///
+/// One per client: the stamp file is read once, when the first database is opened, and what it records is
+/// kept for the next (a `show` opens the explore and the state database).
+package final class DatabaseIntegrityStamp: Sendable {
     let stampPath: String
+    /// The recorded file versions, once read.
+    private let known = Locked<[String]?>(nil)
 
     package init(stateDirectory: String) {
         stampPath = stateDirectory + "/checked-databases"
@@ -49,11 +55,13 @@ package struct DatabaseIntegrityStamp {
             try check()
             return true
         }
-        let known = readLines()
+        let known = recordedVersions()
         if known.contains(key) { return false }
         try check()
         guard Self.key(path) == key else { return true }
-        record((known.suffix(63) + [key]).joined(separator: "\n") + "\n")
+        let updated = Array(known.suffix(63)) + [key]
+        self.known.withLock { $0 = updated }
+        record(updated.joined(separator: "\n") + "\n")
         return true
     }
 
@@ -70,10 +78,20 @@ package struct DatabaseIntegrityStamp {
         }
     }
 
-    /// The recorded file versions; none when the stamp is missing or cannot be read (a FIFO or device in
-    /// its place is not opened for reading, so it cannot block the command).
-    private func readLines() -> [String] {
-        guard let bytes = try? RegularFile.read(stampPath, limit: 65_536) else { return [] }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { String($0).trimmedWhitespace }
+    /// The recorded file versions, read from the stamp file the first time; none when it is missing or
+    /// cannot be read (a FIFO or device in its place is not opened for reading, so it cannot block the
+    /// command).
+    private func recordedVersions() -> [String] {
+        known.withLock { known in
+            if let known { return known }
+            let read: [String]
+            if let bytes = try? RegularFile.read(stampPath, limit: 65_536) {
+                read = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { String($0).trimmedWhitespace }
+            } else {
+                read = []
+            }
+            known = read
+            return read
+        }
     }
 }

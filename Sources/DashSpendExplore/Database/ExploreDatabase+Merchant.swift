@@ -40,16 +40,20 @@ extension ExploreDatabase {
     {
         guard !rowids.isEmpty else { return [:] }
         var rows = MerchantRows(database: self)
-        let sql =
-            "SELECT * FROM (\(Self.merchantQuery(for: schema, matching: "m.rowid IN (SELECT value FROM json_each(?1)) GROUP BY m.merchantId")))"
         let rowidArray = "[" + rowids.map(String.init).joined(separator: ",") + "]"
         try read { db in
-            try db.forEach(sql, [.text(rowidArray)]) { rows.addMerchant($0) }
+            try db.forEach(pageMerchantsSQL, [.text(rowidArray)]) { rows.addMerchant($0) }
             if let merchantOffersSQL {
                 try db.forEach(merchantOffersSQL, [.text(SQLText.jsonArray(Array(Set(merchantIds))))]) { rows.addOffer($0) }
             }
         }
         return Dictionary(rows.results().map { ($0.id, $0.result) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The statement that reads the merchant rows of a JSON array of rowids (`?1`), one row per merchant (its
+    /// representative among those rows), through the table's rowid.
+    static func pageMerchantsSQL(for schema: ExploreSchema) -> String {
+        "SELECT * FROM (\(merchantQuery(for: schema, matching: "m.rowid IN (SELECT value FROM json_each(?1)) GROUP BY m.merchantId")))"
     }
 
     /// The statement that reads one merchant (`?1` = merchantId) with all its provider rows.

@@ -25,6 +25,8 @@ public final class ExploreDatabase: Sendable {
     /// The statements of ``merchants(ids:)`` for this file's schema (merchant rows, provider rows), built once.
     let merchantsSQL: String
     let merchantOffersSQL: String?
+    /// The statement of ``merchants(rowids:merchantIds:)``: merchant rows by rowid, built once.
+    let pageMerchantsSQL: String
     /// The second statement of a search page for this file's schema, built once.
     let pageOffersSQL: String
 
@@ -111,6 +113,7 @@ public final class ExploreDatabase: Sendable {
         merchantSQL = Self.merchantSQL(for: schema)
         merchantsSQL = Self.merchantsSQL(for: schema)
         merchantOffersSQL = Self.merchantOffersSQL(for: schema)
+        pageMerchantsSQL = Self.pageMerchantsSQL(for: schema)
         pageOffersSQL = Self.pageOffersSQL(for: schema)
     }
 
