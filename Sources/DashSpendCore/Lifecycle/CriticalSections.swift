@@ -37,6 +37,8 @@ public final class CriticalSections: Sendable {
         var closed = false
         /// The notes of the sections open when ``close()`` was called.
         var interrupted: [@Sendable () -> InterruptionNote?] = []
+        /// Runs once, before the first section opens (``beforeFirstSection(_:)``).
+        var beforeFirst: (@Sendable () -> Void)?
     }
 
     private let state = Locked(State())
@@ -66,6 +68,11 @@ public final class CriticalSections: Sendable {
     ) async throws -> T {
         let id = try state.withLock { state -> Int in
             guard !state.closed else { throw CancellationError() }
+            if let prepare = state.beforeFirst {
+                // Under the lock: no other section can open before it has returned.
+                state.beforeFirst = nil
+                prepare()
+            }
             let id = state.nextId
             state.nextId += 1
             state.open[id] = Section(
@@ -74,6 +81,13 @@ public final class CriticalSections: Sendable {
         }
         defer { _ = state.withLock { $0.open.removeValue(forKey: id) } }
         return try await body()
+    }
+
+    /// Has `prepare` run once, before the first section opens, while no other section can open; it must not
+    /// use this value. A program that exits on signals starts its waiting exit here, where it is first needed,
+    /// so a command that never opens a section never starts it (see the CLI's `SignalExit`).
+    package func beforeFirstSection(_ prepare: @escaping @Sendable () -> Void) {
+        state.withLock { $0.beforeFirst = prepare }
     }
 
     /// Lets no new section start; returns how many are open at this moment (their notes are kept for

@@ -15,17 +15,20 @@ import Darwin
 /// cost a sign-in; a gift-card order in flight is waited for and its answer kept, and the exit then says
 /// which order it was, where it stands and how to check it.
 ///
-/// The two signals are ignored by the default disposition and delivered to a dispatch source instead. On
-/// a signal the ``CriticalSections`` are closed (no new refresh or order starts); if none is open the
+/// Until the first critical section opens, a signal exits at once from a plain handler (`_exit`, nothing
+/// else: output is written unbuffered). Right before it opens (``CriticalSections/beforeFirstSection(_:)``),
+/// the two signals are ignored by the default disposition and delivered to a dispatch source instead, on a
+/// thread of its own: a command that never opens a section (an offline lookup) never starts that thread. On a
+/// signal the source closes the ``CriticalSections`` (no new refresh or order starts); if none is open the
 /// process exits at once, otherwise it says so on stderr, waits for them to end, says what they left to say
-/// (``CriticalSections/interruptionNotes()``) and then exits. Every exit of the program goes through
+/// (``CriticalSections/interruptionNotes()``) and then exits. Every other exit of the program goes through
 /// ``finish(_:)`` so that only one thread ever calls `exit`.
 package final class SignalExit: Sendable {
     /// The work an exit waits for, shared with the repositories.
     package let sections: CriticalSections
     private let exiting = Locked(false)
     private let standardError: StandardError
-    /// Kept alive for the life of the process; written once, by ``install()``.
+    /// Kept alive for the life of the process; written once, before the first critical section opens.
     nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
 
     /// Creates a handler with its own critical sections, saying what it waits for on `standardError`;
@@ -35,8 +38,23 @@ package final class SignalExit: Sendable {
         self.standardError = standardError
     }
 
-    /// Takes SIGINT and SIGTERM over from their default disposition.
+    /// Takes SIGINT and SIGTERM over from their default disposition: exits with 128 + the signal's number
+    /// until a critical section is about to open, and then starts the source that waits for open sections.
+    /// Call it on the main thread: it also unblocks the two signals there, as a parent may start this process
+    /// with them blocked (a thread of Swift's pool does), and a blocked signal would never reach the handler.
     package func install() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM] {
+            signal(number, exitWithSignalStatus)
+            sigaddset(&signals, number)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        sections.beforeFirstSection { [self] in watch() }
+    }
+
+    /// Delivers the two signals to a dispatch source (its queue's thread), which waits for open sections.
+    private func watch() {
         let queue = DispatchQueue(label: "merchant-lookup.signals")
         var installed: [any DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM] {
@@ -99,4 +117,10 @@ package final class SignalExit: Sendable {
         guard let id = note.orderId else { return note.message }
         return "\(note.message); check it with `merchant-lookup order \(id)`"
     }
+}
+
+/// The handler until a critical section opens: exits as ``SignalExit`` does when none is open, with only an
+/// async-signal-safe call.
+private func exitWithSignalStatus(_ number: Int32) {
+    _exit(128 + number)
 }
