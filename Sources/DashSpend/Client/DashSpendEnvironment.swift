@@ -28,7 +28,9 @@ final class DashSpendEnvironment: Sendable {
     let configuration: DashSpendConfiguration
     /// The repositories' configuration (network, validated base URLs, credentials, transport, time-out).
     let repositoryConfiguration: RepositoryConfiguration
-    private let opened = Locked<[String: OpenedDatabase]>([:])
+    /// The explore databases opened, by the providers each shows (keyed by the array itself: joining their ids
+    /// into a string called the generic `joined(separator:)`, which has the runtime scan every conformance).
+    private let opened = Locked<[[GiftCardProvider]: OpenedDatabase]>([:])
     private let services = Locked<[String: MerchantService]>([:])
     private let state = Locked<StateDatabase?>(nil)
     private let openOrders = Locked<OrderDatabase?>(nil)
@@ -158,7 +160,7 @@ final class DashSpendEnvironment: Sendable {
 
     private func opened(providers: [GiftCardProvider]?) throws(DashSpendFailure) -> OpenedDatabase {
         let providers = providers ?? configuration.visibleProviders
-        let cacheKey = providers.map(\.id).joined(separator: ",")
+        let cacheKey = providers
         let path = try databasePath()
         let fileKey = path.flatMap(DatabaseIntegrityStamp.key)
         if let existing = opened.withLock({ $0[cacheKey] }), existing.fileKey == fileKey { return existing }

@@ -36,7 +36,9 @@ public enum PrivateDirectory {
     public static func create(_ path: String) throws(Failure) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
-            current += "/" + component
+            // The Substring overload: the generic `+` has the runtime scan every protocol conformance.
+            current += "/"
+            current.append(contentsOf: component)
             if mkdir(current, 0o700) == 0 {
                 // mkdir applies the umask: make a folder this process created private whatever it is.
                 if chmod(current, 0o700) != 0 { throw Failure(path: current, reason: SystemError.message()) }
@@ -88,7 +90,9 @@ public enum PrivateDirectory {
         var info = stat()
         var prefix = folder.hasPrefix("/") ? "/" : ""
         for component in folder.split(separator: "/") {
-            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+            if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
+            // The Substring overload, as in `create(_:)`.
+            prefix.append(contentsOf: component)
             guard stat(prefix, &info) == 0 else { break }
             guard (info.st_mode & S_IFMT) == S_IFDIR else { throw Failure(path: prefix, reason: "it is not a folder") }
         }

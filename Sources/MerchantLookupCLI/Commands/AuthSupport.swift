@@ -5,8 +5,7 @@ enum AuthSupport {
     /// The provider named by the first operand after `words`, required.
     static func provider(_ invocation: Invocation, words: [String]) throws(CLIError) -> GiftCardProvider {
         guard let raw = invocation.operands(after: words.count).first, !raw.isEmpty else {
-            let known = GiftCardProvider.allCases.map(\.id).joined(separator: ", ")
-            throw .usage("`\(words.joined(separator: " "))` needs a PROVIDER (\(known))")
+            throw .usage("`\(words.joined(separator: " "))` needs a PROVIDER (\(GiftCardProvider.idList))")
         }
         return try ValueParser.provider.read(raw, "PROVIDER")
     }

@@ -8,7 +8,7 @@ enum BuyOptions {
         parser: .amount)
     /// `--provider ID`: the provider to buy from (the same option as `search`'s, helped for buying).
     static let provider = SearchOptions.provider.helping(
-        "the provider to buy from (\(GiftCardProvider.allCases.map(\.id).joined(separator: ", ")); default: the best offer)")
+        "the provider to buy from (\(GiftCardProvider.idList); default: the best offer)")
     /// `-y`, `--yes`: no question.
     static let yes = Flag(
         "--yes", aliases: ["-y"], help: "buy without asking for confirmation (needed without a terminal)")

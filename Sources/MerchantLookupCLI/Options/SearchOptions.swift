@@ -5,7 +5,7 @@ enum SearchOptions {
     /// `--provider ID`: only merchants sold through it.
     static let provider = Option(
         "--provider", "ID",
-        help: "only merchants sold through this provider (\(GiftCardProvider.allCases.map(\.id).joined(separator: ", ")))",
+        help: "only merchants sold through this provider (\(GiftCardProvider.idList))",
         parser: .provider)
     /// `--type TYPE`, repeatable or comma-separated.
     static let types = Option(
