@@ -86,7 +86,10 @@ package final class DatabaseIntegrityStamp: Sendable {
             if let known { return known }
             let read: [String]
             if let bytes = try? RegularFile.read(stampPath, limit: 65_536) {
-                read = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { String($0).trimmedWhitespace }
+                // Split as bytes: splitting the text by Character would break graphemes at each start.
+                read = bytes.split(separator: UInt8(ascii: "\n")).map {
+                    String(decoding: $0, as: UTF8.self).trimmedWhitespace
+                }
             } else {
                 read = []
             }

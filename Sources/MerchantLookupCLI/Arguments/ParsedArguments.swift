@@ -13,9 +13,10 @@ struct ParsedArguments: Sendable {
     /// Parses `arguments` against the declared `options`: aliases become the option's name, values are read
     /// by their parser, and an unknown option is refused with the nearest known one suggested.
     init(_ arguments: [String], options: [OptionSpec]) {
-        var byName: [String: OptionSpec] = [:]
-        for option in options {
-            for spelling in option.spellings where byName[spelling] == nil { byName[spelling] = option }
+        // The first declaration of a spelling wins. Looked up by a scan, not a dictionary: a line has a few
+        // options and the declarations are a hundred spellings, so hashing them all at each start costs more.
+        func declared(_ spelling: String) -> OptionSpec? {
+            options.first { $0.name == spelling || $0.aliases.contains(spelling) }
         }
         var index = 0
         var optionsEnded = false
@@ -36,7 +37,7 @@ struct ParsedArguments: Sendable {
                 written = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard let option = byName[written] else {
+            guard let option = declared(written) else {
                 let suggestion = Self.nearest(to: written, among: options.filter(\.listed).map(\.name))
                 fail(.usage("unknown option \(written)" + (suggestion.map { " (did you mean \($0)?)" } ?? "")))
                 continue
@@ -55,7 +56,7 @@ struct ParsedArguments: Sendable {
                 text = inlineValue
             } else {
                 // `--from --force` is a forgotten value, not a file named --force (write `--from=--odd` for that).
-                guard index < arguments.count, byName[String(arguments[index].prefix { $0 != "=" })] == nil else {
+                guard index < arguments.count, declared(String(arguments[index].prefix { $0 != "=" })) == nil else {
                     fail(.usage("\(name) needs a value"))
                     continue
                 }

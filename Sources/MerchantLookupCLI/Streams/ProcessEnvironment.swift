@@ -14,9 +14,11 @@ public enum ProcessEnvironment {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let equals = pair.firstIndex(of: "=") {
-                variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            // Split at the first `=` in the C string: splitting the Swift string by Character would break
+            // graphemes through every variable at each start.
+            if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
+                let name = UnsafeRawBufferPointer(start: pointer, count: pointer.distance(to: equals))
+                variables[String(decoding: name, as: UTF8.self)] = String(cString: equals + 1)
             }
             entry += 1
         }
