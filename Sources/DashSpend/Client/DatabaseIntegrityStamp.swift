@@ -86,7 +86,7 @@ package final class DatabaseIntegrityStamp: Sendable {
             if let known { return known }
             let read: [String]
             if let bytes = try? RegularFile.read(stampPath, limit: 65_536) {
-                // Split as bytes: splitting the text by Character would break graphemes at each start.
+                // Split as bytes: splitting text by Character runs grapheme breaking over the file at each start.
                 read = bytes.split(separator: UInt8(ascii: "\n")).map {
                     String(decoding: $0, as: UTF8.self).trimmedWhitespace
                 }

@@ -18,11 +18,13 @@ import Darwin
 /// Until the first critical section opens, a signal exits at once from a plain handler (`_exit`, nothing
 /// else: output is written unbuffered). Right before it opens (``CriticalSections/beforeFirstSection(_:)``),
 /// the two signals are ignored by the default disposition and delivered to a dispatch source instead, on a
-/// thread of its own: a command that never opens a section (an offline lookup) never starts that thread. On a
-/// signal the source closes the ``CriticalSections`` (no new refresh or order starts); if none is open the
-/// process exits at once, otherwise it says so on stderr, waits for them to end, says what they left to say
-/// (``CriticalSections/interruptionNotes()``) and then exits. Every other exit of the program goes through
-/// ``finish(_:)`` so that only one thread ever calls `exit`.
+/// thread of its own: a command that never opens a section (an offline lookup) never starts that thread. A
+/// signal in the moment between the two is ignored: the command goes on rather than exit as a section opens.
+///
+/// On a signal the source closes the ``CriticalSections`` (no new refresh or order starts); if none is open
+/// the process exits at once, otherwise it says so on stderr, waits for them to end, says what they left to
+/// say (``CriticalSections/interruptionNotes()``) and then exits. Every other exit of the program goes
+/// through ``finish(_:)`` so that only one thread ever calls `exit`.
 package final class SignalExit: Sendable {
     /// The work an exit waits for, shared with the repositories.
     package let sections: CriticalSections

@@ -14,8 +14,8 @@ public enum ProcessEnvironment {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
-            // Split at the first `=` in the C string: splitting the Swift string by Character would break
-            // graphemes through every variable at each start.
+            // Split at the first `=` in the C string: splitting a Swift string by Character runs grapheme
+            // breaking over every variable at each start.
             if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
                 let name = UnsafeRawBufferPointer(start: pointer, count: pointer.distance(to: equals))
                 variables[String(decoding: name, as: UTF8.self)] = String(cString: equals + 1)
