@@ -341,9 +341,15 @@ final class DashSpendEnvironment: Sendable {
                     DiagnosticEvent(.note, "could not move the orders of the state database into \(path): \(error)"))
             }
             if OrderCreationLock.noneInFlight(databasePath: path) {
-                _ = try? store.settleInterruptedCreates(
-                    message: "the buy that was placing this order ended before the provider's answer was kept: "
-                        + "the order may exist", at: configuration.now())
+                do {
+                    _ = try store.settleInterruptedCreates(
+                        message: "the buy that was placing this order ended before the provider's answer was kept: "
+                            + "the order may exist", at: configuration.now())
+                } catch {
+                    // Left `creating`, such an order is settled at the next open; meanwhile it is said.
+                    configuration.diagnostics.record(
+                        DiagnosticEvent(.note, "could not mark the orders a buy left unfinished in \(path): \(error)"))
+                }
             }
         }
         return openOrders.withLock { current in

@@ -34,9 +34,19 @@ enum OrderRows {
         text.flatMap(OrderStatus.init(rawValue:)) ?? .unknown
     }
 
-    /// The card of a `delivered_card` row's `card` text; nil when it is not one.
+    /// The card of a `delivered_card` row's `card` text; nil only when there is no text. A card is never
+    /// dropped for its form, since it is what was paid for: a JSON object the strict decoding refuses (a field
+    /// another version wrote as a number, say) is read field by field, and text that is no JSON object at all
+    /// is kept whole as the card's number, so that it is still shown.
     static func card(_ text: String?) -> DeliveredCard? {
-        text.flatMap { try? JSONDecoder().decode(DeliveredCard.self, from: Data($0.utf8)) }
+        guard let text, !text.trimmedWhitespace.isEmpty else { return nil }
+        let data = Data(text.utf8)
+        if let card = try? JSONDecoder().decode(DeliveredCard.self, from: data) { return card }
+        guard let fields = (try? JSONValue.parse(data))?.object else { return DeliveredCard(number: text) }
+        return DeliveredCard(
+            name: fields["name"]?.string, number: fields["number"]?.string, pin: fields["pin"]?.string,
+            claimLink: fields["claimLink"]?.string, barcodeLink: fields["barcodeLink"]?.string,
+            redeemChallenge: fields["redeemChallenge"]?.string)
     }
 
     /// The text a card is kept as.

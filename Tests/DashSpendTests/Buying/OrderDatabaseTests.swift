@@ -169,4 +169,21 @@ struct OrderDatabaseTests {
         #expect(settled.status == .unknown)
         #expect(settled.message?.contains("may exist") == true)
     }
+
+    @Test("A card kept in a form this version does not decode is still shown, field by field or as its text")
+    func cardsInAnotherForm() throws {
+        let store = try makeStore()
+        try store.insert(order(1))
+        try store.insert(order(2))
+        let connection = try SQLiteConnection(path: ordersPath, mode: .readWrite)
+        // A number where a string is expected (and a field this version does not know), then no JSON at all.
+        try connection.execute(
+            #"UPDATE delivered_card SET card = '{"number": 6006123456, "pin": "4321", "expiry": {"month": 5}}' "#
+                + "WHERE orderId = 'order-1'")
+        try connection.execute("UPDATE delivered_card SET card = 'CODE 6006-7777 PIN 99' WHERE orderId = 'order-2'")
+        let first = try #require(try store.order(id: "order-1"))
+        #expect(first.cards == [DeliveredCard(number: "6006123456", pin: "4321")])
+        let second = try #require(try store.order(id: "order-2"))
+        #expect(second.cards == [DeliveredCard(number: "CODE 6006-7777 PIN 99")])
+    }
 }
