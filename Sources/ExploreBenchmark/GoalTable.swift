@@ -4,6 +4,17 @@ struct GoalTable {
     private var table = TextTable(["what", "ours", "reference", "ratio", "goal", "ok?"])
     /// How many rows missed their goal.
     private(set) var missed = 0
+    /// The correctness checks that failed (a process that exited non-zero or printed nothing, two sides that
+    /// disagree): a run with any is no measurement, and the benchmark exits non-zero after its tables.
+    private(set) var failedChecks: [String] = []
+
+    /// Records a failed check unless `passed`, printing it at once.
+    mutating func check(_ passed: Bool, _ failure: @autoclosure () -> String) {
+        guard !passed else { return }
+        let line = failure()
+        print("check failed: \(line)")
+        failedChecks.append(line)
+    }
 
     /// A time of ours against the reference's (medians, in milliseconds); the goal is a ratio at most `goal`.
     mutating func time(_ what: String, ours: Double, reference: Double, referenceName: String, goal: Double) {

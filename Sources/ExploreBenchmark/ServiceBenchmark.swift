@@ -186,6 +186,17 @@ struct ServiceBenchmark {
         }
         let cliArguments = ["show", id, "--offline", "--json", "--db", path, "--home", home]
         let shellArguments = ["-readonly", "-json", path]
+        // Both answer, once, outside the timing: the merchant's id in each output.
+        let check = folder + "/single-show-check.out"
+        let cliCheck = ProcessRunner.run(cli, cliArguments, stdout: check)
+        let cliFound = FileSystem.read(check)?.contains(id) ?? false
+        let shellCheck = ProcessRunner.run(shell, shellArguments, stdout: check, stdin: scriptPath)
+        let shellFound = FileSystem.read(check)?.contains(id) ?? false
+        FileSystem.remove(check)
+        goals.check(
+            cliCheck.status == 0 && cliFound && shellCheck.status == 0 && shellFound,
+            "one show: merchant-lookup exit \(cliCheck.status) (id printed: \(cliFound)), "
+                + "sqlite3 exit \(shellCheck.status) (id printed: \(shellFound))")
         let (a, b) = ProcessComparison(spawns: options.spawns, budgetSeconds: options.spawnBudgetSeconds).run(
             .init(path: cli, arguments: cliArguments), .init(path: shell, arguments: shellArguments, stdin: scriptPath))
         // Peak memory: the median of a few traced runs of each.
@@ -219,7 +230,7 @@ struct ServiceBenchmark {
         print(
             "\n== Batch: one `merchant-lookup show --stdin --offline --json` over \(prepared.ids.count) merchants "
                 + "vs one sqlite3 script of the same lookups ==\n")
-        guard let measured = batch(prepared, cli: cli, explorePath: path, library: library) else { return }
+        guard let measured = batch(prepared, cli: cli, explorePath: path, library: library, goals: &goals) else { return }
         goals.time(
             "\(prepared.ids.count) lookups show --stdin --offline --json, indexed file", ours: measured.ours,
             reference: measured.script, referenceName: "one sqlite3 script", goal: Self.batchTarget)
@@ -230,7 +241,9 @@ struct ServiceBenchmark {
     func unindexedBatch(_ prepared: Prepared, cli: String, library: ExploreDatabase, goals: inout GoalTable) {
         print(
             "\n== Batch on the file as shipped (no merchantId index) vs the sqlite3 script on the indexed copy ==\n")
-        guard let measured = batch(prepared, cli: cli, explorePath: shippedPath, library: library) else { return }
+        guard let measured = batch(prepared, cli: cli, explorePath: shippedPath, library: library, goals: &goals) else {
+            return
+        }
         goals.time(
             "the same on the file as shipped (no merchantId index)", ours: measured.ours, reference: measured.script,
             referenceName: "the script on an indexed copy", goal: Self.unindexedBatchTarget)
@@ -238,7 +251,9 @@ struct ServiceBenchmark {
 
     /// Times a batch `show` over `explorePath` against the script on the indexed copy; prints the table and
     /// returns the medians (nil when it could not run).
-    private func batch(_ prepared: Prepared, cli: String, explorePath: String, library: ExploreDatabase) -> (
+    private func batch(
+        _ prepared: Prepared, cli: String, explorePath: String, library: ExploreDatabase, goals: inout GoalTable
+    ) -> (
         ours: Double, script: Double
     )? {
         guard let shell = FileSystem.which("sqlite3") else {
@@ -263,13 +278,11 @@ struct ServiceBenchmark {
         let shellCheck = ProcessRunner.run(shell, shellArguments, stdout: check, stdin: scriptPath)
         let shellBytes = FileSystem.read(check)?.utf8.count ?? 0
         FileSystem.remove(check)
-        if cliCheck.status != 0 || cliLines != prepared.ids.count || cachedLines != prepared.ids.count
-            || shellCheck.status != 0 || shellBytes == 0
-        {
-            print(
-                "warning: merchant-lookup exit \(cliCheck.status) (\(cliLines) lines, \(cachedLines) with stored answers), "
-                    + "sqlite3 exit \(shellCheck.status) (\(shellBytes) bytes)")
-        }
+        goals.check(
+            cliCheck.status == 0 && cliLines == prepared.ids.count && cachedLines == prepared.ids.count
+                && shellCheck.status == 0 && shellBytes > 0,
+            "batch show: merchant-lookup exit \(cliCheck.status) (\(cliLines) lines, \(cachedLines) with stored answers), "
+                + "sqlite3 exit \(shellCheck.status) (\(shellBytes) bytes)")
         let (a, b) = ProcessComparison(spawns: options.spawns, budgetSeconds: options.spawnBudgetSeconds).run(
             .init(path: cli, arguments: cliArguments, stdin: idsPath),
             .init(path: shell, arguments: shellArguments, stdin: scriptPath))
