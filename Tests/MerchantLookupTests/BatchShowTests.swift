@@ -98,12 +98,8 @@ struct BatchShowTests {
 
     @Test("--stdin from a pipe: each result is written before the next line is sent")
     func answersAsLinesArrive() async throws {
-        let process = Process()
-        process.executableURL = CLIProcess.executable
-        process.arguments = ["show", "--stdin", "--offline", "--json"]
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cli-home-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: home) }
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home]
         let input = Pipe()
         let output = Pipe()
         // Only this child gets these pipes: a child another test spawns meanwhile must not inherit the write
@@ -113,12 +109,17 @@ struct BatchShowTests {
                 _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
             }
         }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let child = try ChildProcess(
+            CLIProcess.executable.path, ["show", "--stdin", "--offline", "--json"],
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home],
+            stdin: .descriptor(input.fileHandleForReading.fileDescriptor),
+            stdout: .descriptor(output.fileHandleForWriting.fileDescriptor))
+        // The child has its own copies: the test keeps only the ends it uses, so the end of the child's output
+        // is seen when the child exits.
+        try input.fileHandleForReading.close()
+        try output.fileHandleForWriting.close()
         // A hang kills the process, which ends the reads below.
-        let killer = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+        let killer = DispatchWorkItem { child.send(SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: killer)
         defer { killer.cancel() }
         var seen: [String] = []
@@ -131,13 +132,10 @@ struct BatchShowTests {
         try input.fileHandleForWriting.close()
         let rest = await Self.readLine(output.fileHandleForReading)
         #expect(rest.isEmpty, "nothing more after the end of input")
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread.detachNewThread {
-                process.waitUntilExit()
-                continuation.resume()
-            }
+        let termination = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: child.wait()) }
         }
-        #expect(process.terminationStatus == 0)
+        #expect(termination == .exited(0))
         #expect(seen.count == 2)
     }
 

@@ -51,18 +51,8 @@ struct BuyPromptTests {
             Thread.detachNewThread {
                 continuation.resume(
                     with: Result {
-                        let process = Process()
-                        process.executableURL = URL(fileURLWithPath: String(python))
-                        process.arguments = arguments
-                        process.environment = environment
-                        process.standardInput = FileHandle.nullDevice
-                        let out = Pipe()
-                        process.standardOutput = out
-                        process.standardError = FileHandle.nullDevice
-                        try process.run()
-                        let data = out.fileHandleForReading.readDataToEndOfFile()
-                        process.waitUntilExit()
-                        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+                        let output = try ChildProcess.run(String(python), arguments, environment: environment)
+                        return (output.status, output.stdout)
                     })
             }
         }

@@ -1,3 +1,4 @@
+import DashSpendTestSupport
 import Foundation
 import Testing
 
@@ -112,50 +113,21 @@ struct CLIProcess {
     }
 
     /// Runs the binary with `arguments` and exactly `environment`; blocks the calling thread until it ends.
+    /// Without `input`, standard input is the test's own.
     private static func runBinary(
         _ arguments: [String], environment: [String: String], unprivileged: Bool, timeout: Double?, input: String?
     ) throws -> Result {
-        let process = Process()
-        if unprivileged, let launcher = UnprivilegedUser.launcher {
-            process.executableURL = URL(fileURLWithPath: launcher[0])
-            process.arguments = Array(launcher.dropFirst()) + [executable.path] + arguments
-        } else {
-            process.executableURL = executable
-            process.arguments = arguments
-        }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let stdin = input.map { _ in Pipe() }
-        if let stdin { process.standardInput = stdin }
-        try process.run()
-        if let stdin, let input {
-            Thread.detachNewThread {
-                try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-                try? stdin.fileHandleForWriting.close()
-            }
-        }
-        let killer = timeout.map { seconds in
-            let item = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: item)
-            return item
-        }
-        // Read both pipes before waiting so a large output cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        killer?.cancel()
-        if process.terminationReason == .uncaughtSignal {
+        var command = [executable.path] + arguments
+        if unprivileged, let launcher = UnprivilegedUser.launcher { command = launcher + command }
+        let output = try ChildProcess.run(
+            command[0], Array(command.dropFirst()), environment: environment, input: input,
+            stdin: input == nil ? .inherit : nil, timeout: timeout)
+        if case .signaled(let signal) = output.termination {
             return Result(
-                status: 128 + process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                stderr: "killed by signal \(process.terminationStatus) (after the \(timeout ?? 0) s time-out?) "
-                    + String(decoding: errData, as: UTF8.self))
+                status: 128 + signal, stdout: output.stdout,
+                stderr: "killed by signal \(signal) (after the \(timeout ?? 0) s time-out?) " + output.stderr)
         }
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        return Result(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 }
 

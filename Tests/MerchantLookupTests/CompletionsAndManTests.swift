@@ -14,19 +14,14 @@ struct CompletionsAndManTests {
         let file = directory.file("merchant-lookup.bash")
         try Data(script.utf8).write(to: URL(fileURLWithPath: file))
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [
-            "-c",
-            "source '\(file)'; COMP_WORDS=(merchant-lookup \(quoted)); COMP_CWORD=\(words.count); _merchant_lookup; "
-                + "printf '%s\\n' \"${COMPREPLY[@]}\"",
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        let output = try ChildProcess.run(
+            "/bin/bash",
+            [
+                "-c",
+                "source '\(file)'; COMP_WORDS=(merchant-lookup \(quoted)); COMP_CWORD=\(words.count); _merchant_lookup; "
+                    + "printf '%s\\n' \"${COMPREPLY[@]}\"",
+            ])
+        return output.stdout.split(separator: "\n").map(String.init)
     }
 
     @Test("bash: commands, group commands, a command's options and an option's values complete in a real bash")

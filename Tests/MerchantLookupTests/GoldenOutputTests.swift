@@ -159,14 +159,10 @@ struct GoldenOutputTests {
         guard (try? Data(expected.utf8).write(to: URL(fileURLWithPath: files.0))) != nil,
             (try? Data(actual.utf8).write(to: URL(fileURLWithPath: files.1))) != nil
         else { return fallback }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/diff")
-        process.arguments = ["-u", "--label", "golden", "--label", "actual", files.0, files.1]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        guard (try? process.run()) != nil else { return fallback }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        guard
+            let output = try? ChildProcess.run(
+                "/usr/bin/diff", ["-u", "--label", "golden", "--label", "actual", files.0, files.1])
+        else { return fallback }
+        return output.stdout
     }
 }

@@ -231,7 +231,7 @@ struct NetworkSyncCommandTests {
     ) async throws -> Bool {
         try await PeakMemoryRun.detached {
             let deadline = Date().addingTimeInterval(timeout)
-            while running.process.isRunning, Date() < deadline {
+            while running.isRunning, Date() < deadline {
                 if sign() {
                     if delay > 0 { usleep(delay) }
                     running.send(SIGKILL)

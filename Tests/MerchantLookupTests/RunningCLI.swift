@@ -1,4 +1,6 @@
 import DashSpendCore
+import DashSpendLocking
+import DashSpendTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -10,25 +12,25 @@ import Darwin
 /// A `merchant-lookup` process started in the background, for tests that act on it while it runs (send it a
 /// signal): its pid, and its output in files the test can read while it runs.
 final class RunningCLI: @unchecked Sendable {
-    let process = Process()
+    let child: ChildProcess
     private let folder: String
+    /// How it ended, once reaped.
+    private let ended = Locked<ChildProcess.Termination?>(nil)
 
     /// Starts the binary with `arguments` and `DASHSPEND_HOME=home`.
     init(_ arguments: [String], home: String) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("cli-run-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: folder + "/out", contents: nil)
-        _ = FileManager.default.createFile(atPath: folder + "/err", contents: nil)
-        process.executableURL = CLIProcess.executable
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home]
-        process.standardOutput = FileHandle(forWritingAtPath: folder + "/out")
-        process.standardError = FileHandle(forWritingAtPath: folder + "/err")
-        try process.run()
+        child = try ChildProcess(
+            CLIProcess.executable.path, arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home],
+            stdout: .file(folder + "/out"), stderr: .file(folder + "/err"))
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if termination == nil {
+            child.send(SIGKILL)
+            _ = child.wait()
+        }
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -37,7 +39,7 @@ final class RunningCLI: @unchecked Sendable {
 
     /// Sends `signal` to the process.
     func send(_ signal: Int32) {
-        kill(process.processIdentifier, signal)
+        child.send(signal)
     }
 
     /// Waits (suspending) until stderr contains `text`; false after `timeout` seconds.
@@ -50,15 +52,30 @@ final class RunningCLI: @unchecked Sendable {
         return true
     }
 
-    /// Waits for the end on a thread of its own; the exit status, or nil when a signal killed the process.
+    /// Whether the process has not ended yet (an ended one is reaped, its end kept for ``exitStatus()``).
+    var isRunning: Bool { termination == nil }
+
+    /// How it ended, reaping it if it just did; nil while it runs. Under the lock: one reaper at a time.
+    private var termination: ChildProcess.Termination? {
+        let child = self.child
+        return ended.withLock { ended in
+            if ended == nil { ended = child.poll() }
+            return ended
+        }
+    }
+
+    /// Waits for the end (checking every 2 ms) on a thread of its own; the exit status, or nil when a signal
+    /// killed the process.
     func exitStatus() async -> Int32? {
-        let process = self.process
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let termination = await withCheckedContinuation { (continuation: CheckedContinuation<ChildProcess.Termination, Never>) in
             Thread.detachNewThread {
-                process.waitUntilExit()
-                continuation.resume()
+                while true {
+                    if let termination = self.termination { return continuation.resume(returning: termination) }
+                    usleep(2_000)
+                }
             }
         }
-        return process.terminationReason == .exit ? process.terminationStatus : nil
+        if case .exited(let code) = termination { return code }
+        return nil
     }
 }

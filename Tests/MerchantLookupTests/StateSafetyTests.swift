@@ -272,13 +272,6 @@ struct TinyFileSystem {
     }()
 
     private static func command(_ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return 127 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        (try? ChildProcess.run(arguments[0], Array(arguments.dropFirst())))?.status ?? 127
     }
 }

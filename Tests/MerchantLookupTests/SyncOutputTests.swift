@@ -303,20 +303,12 @@ struct SyncOutputTests {
             Thread.detachNewThread {
                 continuation.resume(
                     with: Result {
-                        let process = Process()
-                        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-                        process.arguments = ["-c", script, path, CLIProcess.executable.path] + arguments
                         var environment = ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home]
                         if let profile = CLIProcess.profileFile { environment["LLVM_PROFILE_FILE"] = profile }
-                        process.environment = environment
-                        let out = Pipe()
-                        process.standardOutput = out
-                        process.standardError = FileHandle.nullDevice
-                        try process.run()
-                        let data = out.fileHandleForReading.readDataToEndOfFile()
-                        process.waitUntilExit()
-                        return CLIProcess.Result(
-                            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+                        let output = try ChildProcess.run(
+                            "/usr/bin/python3", ["-c", script, path, CLIProcess.executable.path] + arguments,
+                            environment: environment)
+                        return CLIProcess.Result(status: output.status, stdout: output.stdout, stderr: "")
                     })
             }
         }

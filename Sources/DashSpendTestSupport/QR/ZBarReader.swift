@@ -38,28 +38,16 @@ package enum ZBarReader {
     /// `decode(imageAt:)`, blocking the calling thread until `zbarimg` ends.
     private static func decodeBlocking(imageAt path: String) throws -> String? {
         guard let executable else { throw Failure(description: missingReason) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--raw", "-q", "--nodbus", "-Sdisable", "-Sqrcode.enable", path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        switch process.terminationStatus {
+        let output = try ChildProcess.run(executable, ["--raw", "-q", "--nodbus", "-Sdisable", "-Sqrcode.enable", path])
+        switch output.status {
         case 0:
-            var decoded = String(decoding: text, as: UTF8.self)
+            var decoded = output.stdout
             if decoded.hasSuffix("\n") { decoded.removeLast() }
             return decoded
         case 4:
             return nil
         case let status:
-            throw Failure(
-                description: "zbarimg exited with \(status) on \(path): \(String(decoding: message, as: UTF8.self))")
+            throw Failure(description: "zbarimg exited with \(status) on \(path): \(output.stderr)")
         }
     }
 }

@@ -93,17 +93,6 @@ package enum SyncFixture {
     }
 
     private static func runPython(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return 127
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
+        (try? ChildProcess.run("/usr/bin/env", ["python3"] + arguments))?.status ?? 127
     }
 }

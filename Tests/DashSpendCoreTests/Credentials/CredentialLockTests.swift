@@ -101,16 +101,16 @@ struct CredentialLockTests {
         try await store.withExclusiveAccess(to: .ctx, network: .mainnet, waitingAtMost: 1) {}
         let folder = (root as NSString).deletingLastPathComponent
         // flock(1), a process of its own, holds the same lock file until the test creates `release`.
-        let other = Process()
-        other.executableURL = URL(fileURLWithPath: tool)
-        other.arguments = [
-            store.lockPath(for: .ctx, network: .mainnet), "/bin/sh", "-c",
-            "touch '\(folder)/held'; while [ ! -e '\(folder)/release' ]; do sleep 0.02; done",
-        ]
-        try other.run()
+        let other = try ChildProcess(
+            tool,
+            [
+                store.lockPath(for: .ctx, network: .mainnet), "/bin/sh", "-c",
+                "touch '\(folder)/held'; while [ ! -e '\(folder)/release' ]; do sleep 0.02; done",
+            ])
         defer {
             _ = FileManager.default.createFile(atPath: folder + "/release", contents: nil)
-            other.waitUntilExit()
+            // Bounded: a test that ended early must not leave the holder behind.
+            _ = other.wait(killingAfter: 30)
         }
         try await waitUntil("the other process holds the lock") { FileManager.default.fileExists(atPath: folder + "/held") }
         let entered = Locked(false)
