@@ -2,6 +2,12 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+
+private let closeDescriptor = Glibc.close
+#elseif canImport(Darwin)
+import Darwin
+
+private let closeDescriptor = Darwin.close
 #endif
 
 /// Standard input for a run in process: a file holding the input, open for reading, never inherited by a
@@ -17,5 +23,5 @@ struct StandardInputFile {
         guard descriptor >= 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path]) }
     }
 
-    func close() { _ = Glibc.close(descriptor) }
+    func close() { _ = closeDescriptor(descriptor) }
 }

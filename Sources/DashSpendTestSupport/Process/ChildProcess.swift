@@ -198,8 +198,9 @@ package struct ChildProcess: Sendable {
             path, arguments, environment: environment, stdin: standardInput, stdout: stdout ?? .file(folder + "/out"),
             stderr: .file(folder + "/err"))
         let (termination, timedOut) = timeout.map { child.wait(killingAfter: $0) } ?? (child.wait(), false)
+        // Decoded as the pipes were: bytes that are not UTF-8 are repaired, not the whole output dropped.
         func read(_ name: String) -> String {
-            (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? ""
+            String(decoding: FileManager.default.contents(atPath: folder + "/" + name) ?? Data(), as: UTF8.self)
         }
         return Output(termination: termination, stdout: read("out"), stderr: read("err"), timedOut: timedOut)
     }
