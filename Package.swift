@@ -42,18 +42,13 @@ let package = Package(
             pkgConfig: linuxPkgConfig("sqlite3"),
             providers: [.apt(["libsqlite3-dev"]), .yum(["sqlite-devel"]), .brew(["sqlite"])]
         ),
-        /// libcrypto's headers only (no `link` line, no pkg-config): `DashSpendSync` opens it with `dlopen` the
-        /// first time it decrypts, so commands other than `sync` never map it.
-        .systemLibrary(
-            name: "CCrypto",
-            providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl"])]
-        ),
-        /// libcurl's headers only (no `link` line, no pkg-config): `DashSpendCurl` opens `libcurl.so.4` with
-        /// `dlopen` on the first request, so a binary that never goes online never maps it.
-        .systemLibrary(
-            name: "CCurl",
-            providers: [.apt(["libcurl4-openssl-dev"]), .yum(["libcurl-devel"])]
-        ),
+        /// libcurl's interface as this package declares it (`Sources/CCurl/shim.h`: the options, codes and
+        /// structures used, from libcurl's stable ABI), not its headers: `DashSpendCurl` opens `libcurl.so.4` with
+        /// `dlopen` on the first request, so building needs no libcurl package and a binary that never goes
+        /// online never maps it. The runtime library is the distribution's (`libcurl4`, `libcurl`).
+        /// libcrypto needs no target at all: `DashSpendSync` opens it with `dlopen` the first time it decrypts and
+        /// calls functions that take opaque pointers only.
+        .systemLibrary(name: "CCurl"),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: linuxPkgConfig("zlib"),
@@ -74,12 +69,12 @@ let package = Package(
         /// The explore database reader (SQLite).
         .target(name: "DashSpendExplore", dependencies: ["DashSpendCore", "DashSpendSQLite"]),
         /// `sync`: reads the wallets' WinZip-AES explore ZIP (or a plain explore file) and swaps it in safely.
-        /// Crypto through CommonCrypto on Apple platforms, libcrypto (`CCrypto`) on Linux.
+        /// Crypto through CommonCrypto on Apple platforms, libcrypto (opened with `dlopen`) on Linux.
         .target(
             name: "DashSpendSync",
             dependencies: [
                 "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite",
-                .target(name: "CCrypto", condition: .when(platforms: [.linux])), "CZlib",
+                "CZlib",
             ]
         ),
         /// The CTX client and repository.
@@ -184,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DashSpendCurlTests",
-            dependencies: ["DashSpendCurl", "DashSpendCore", "DashSpendLocking", "DashSpendTestKit", "DashSpendTestSupport"]
+            dependencies: ["CCurl", "DashSpendCurl", "DashSpendCore", "DashSpendLocking", "DashSpendTestKit", "DashSpendTestSupport"]
         ),
         .testTarget(
             name: "DashSpendTests",

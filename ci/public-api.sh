@@ -45,7 +45,7 @@ rm -rf "$graphs"
 mkdir -p "$graphs"
 for name in "${names[@]}"; do
     "$extract" -module-name "$name" -target "$triple" -minimum-access-level public -output-dir "$graphs" \
-        -I "$modules" -I Sources/CSQLite -I Sources/CCrypto -I Sources/CZlib -I Sources/CCurl >> "$log" 2>&1 \
+        -I "$modules" -I Sources/CSQLite -I Sources/CZlib -I Sources/CCurl >> "$log" 2>&1 \
         || { tail -n 40 "$log"; echo "public-api.sh: FAILED: swift-symbolgraph-extract $name" >&2; exit 1; }
 done
 

@@ -6,7 +6,7 @@ import Testing
 @Suite("The CLI imports nothing behind the front door") struct FrontDoorBoundaryTests {
     static let forbidden: Set<String> = [
         "DashSpendExplore", "DashSpendSync", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP", "DashSpendSQLite",
-        "CSQLite", "CCrypto", "CZlib",
+        "CSQLite", "CZlib",
     ]
 
     static var cliSources: URL {

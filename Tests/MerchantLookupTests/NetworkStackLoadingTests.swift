@@ -61,5 +61,45 @@ struct NetworkStackLoadingTests {
         #expect(!loaded.contains { $0.contains("libFoundationNetworking") })
         withExtendedLifetime(closed) {}
     }
+
+    /// Where the loader finds `libcurl.so.4` (`ldconfig -p`), or nil.
+    private static var installedLibcurl: String? {
+        guard let output = try? ChildProcess.run("/sbin/ldconfig", ["-p"], timeout: 30), output.status == 0 else { return nil }
+        let line = output.stdout.split(separator: "\n").first { $0.contains("libcurl.so.4 (") && $0.contains("x86-64") }
+        return line?.components(separatedBy: " => ").last
+    }
+
+    /// Whether this process may make a mount namespace (root, and `unshare` allowed here).
+    private static let canHideFiles: Bool = {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+        return (try? ChildProcess.run("/usr/bin/unshare", ["-m", "true"], timeout: 30).status) == 0
+    }()
+
+    /// A machine with the package built but libcurl missing: the binary runs in a mount namespace where
+    /// `/dev/null` is mounted over `libcurl.so.4`, so `dlopen` fails as it would with the library absent.
+    /// The offline commands still answer; the first network use fails with one line naming the package.
+    @Test(
+        "without libcurl.so.4 an offline lookup answers and a network command says in one line which package is missing",
+        .enabled(if: canHideFiles && installedLibcurl != nil, "needs root, unshare and an installed libcurl.so.4"))
+    func missingLibcurlIsOneLine() async throws {
+        let library = try #require(Self.installedLibcurl)
+        let closed = try ClosedLoopbackPort()
+        let home = try ScratchDirectory(prefix: "no-libcurl")
+        func run(_ arguments: [String]) throws -> ChildProcess.Output {
+            let quoted = ([CLIProcess.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            return try ChildProcess.run(
+                "/usr/bin/unshare", ["-m", "sh", "-c", "mount --bind /dev/null '\(library)' && exec \(quoted)"],
+                environment: ["PATH": "/usr/bin:/bin", "LANG": "C", "DASHSPEND_HOME": home.path], timeout: 60)
+        }
+        let offline = try run(["show", SampleLookupTests.homeDepot, "--offline"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains("Home Depot"))
+        let online = try run(["sync", "--storage-url", "http://127.0.0.1:\(closed.port)"])
+        #expect(online.status == 69, "\(online.stderr)")
+        let lines = online.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(online.stderr)")
+        #expect(online.stderr.contains("libcurl") && online.stderr.contains("install libcurl4"), "\(online.stderr)")
+        withExtendedLifetime(closed) {}
+    }
 }
 #endif

@@ -1,12 +1,13 @@
 #if os(Linux)
-import CCrypto
 import DashSpendCore
 
 /// The libcrypto functions ``LibcryptoBackend`` calls, found with `dlsym` in OpenSSL's libcrypto, which is
 /// opened with `dlopen` the first time a WinZip-AES entry is decrypted (a `sync`): a command that never
 /// decrypts never maps libcrypto, whose thousands of symbol bindings at start-up cost more than a whole
-/// offline lookup. The library is the distribution's (`libssl3` or `libssl1.1`); its headers
-/// (`libssl-dev`) give the types and constants at build time.
+/// offline lookup. The library is the distribution's (`libssl3` or `libssl1.1`). Every function used takes and
+/// returns opaque pointers and plain integers, so no OpenSSL header is needed to build: the one constant, the
+/// digest buffer's size, is declared here and compared with the real `<openssl/evp.h>` by
+/// `LibcryptoHeaderAgreementTests` wherever that header is installed.
 struct LibCrypto: @unchecked Sendable {
     typealias Cipher = @convention(c) () -> OpaquePointer?
 
@@ -36,6 +37,10 @@ struct LibCrypto: @unchecked Sendable {
     let pbkdf2HMACSHA1:
         @convention(c) (UnsafePointer<CChar>?, Int32, UnsafePointer<UInt8>?, Int32, Int32, Int32, UnsafeMutablePointer<UInt8>?)
             -> Int32
+
+    /// `EVP_MAX_MD_SIZE`: the largest digest any EVP message digest writes (64 bytes, SHA-512), the size of
+    /// the buffer `EVP_DigestFinal_ex` and `EVP_Digest` are given. The same in OpenSSL 1.1 and 3.
+    package static let maximumDigestSize = 64
 
     /// The files `dlopen` is given, newest first: OpenSSL 3, then 1.1 (both have every function used here).
     static let sonames = ["libcrypto.so.3", "libcrypto.so.1.1"]

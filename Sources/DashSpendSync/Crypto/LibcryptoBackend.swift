@@ -1,8 +1,6 @@
 #if os(Linux)
-import CCrypto
-
-/// The crypto backend on Linux: OpenSSL's libcrypto (EVP), opened on first use (``LibCrypto``); the
-/// `CCrypto` system library gives its types and constants (see ``CryptoBackend``).
+/// The crypto backend on Linux: OpenSSL's libcrypto (EVP), opened on first use (``LibCrypto``), whose
+/// functions take and return opaque pointers only: no OpenSSL header is needed to build (see ``CryptoBackend``).
 package enum LibcryptoBackend: CryptoBackend {
     /// An `EVP_CIPHER_CTX` set up for AES-ECB encryption without padding.
     package final class BlockCipher {
@@ -93,7 +91,7 @@ package enum LibcryptoBackend: CryptoBackend {
     package static func finish(_ authenticator: Authenticator) throws(WinZipAESError) -> [UInt8] {
         guard !authenticator.finished else { throw .cryptoFailure("HMAC finalized twice") }
         authenticator.finished = true
-        var inner = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var inner = [UInt8](repeating: 0, count: LibCrypto.maximumDigestSize)
         var length: UInt32 = 0
         guard authenticator.library.digestFinal(authenticator.context, &inner, &length) == 1, length == 20 else {
             throw .cryptoFailure("EVP_DigestFinal_ex")
@@ -118,7 +116,7 @@ package enum LibcryptoBackend: CryptoBackend {
     }
 
     private static func sha1(_ data: [UInt8], in library: LibCrypto) throws(WinZipAESError) -> [UInt8] {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var digest = [UInt8](repeating: 0, count: LibCrypto.maximumDigestSize)
         var length: UInt32 = 0
         guard library.digest(data, data.count, &digest, &length, library.sha1(), nil) == 1, length == 20 else {
             throw .cryptoFailure("EVP_Digest")
