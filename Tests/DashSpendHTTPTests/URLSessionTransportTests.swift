@@ -85,14 +85,16 @@ struct URLSessionTransportTests {
         }
     }
 
+    /// Against a port held bound and not listening (``ClosedLoopbackPort``), never one a stopped server released:
+    /// a server another test starts meanwhile may take a released port, and the request then succeeds (seen in
+    /// CI: "expected a network error, got nil"). The time-out is a hang guard only: a refusal comes at once.
     @Test func refusedConnectionIsANetworkError() async throws {
-        let server = LoopbackHTTPServer()
-        try server.start()
-        let url = server.baseURL
-        server.stop()
+        let closed = try ClosedLoopbackPort()
+        let url = URL(string: "http://127.0.0.1:\(closed.port)/")!
         let error = await dashSpendError {
-            _ = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: url, timeout: 2))
+            _ = try await URLSessionTransport().send(HTTPRequest(method: "GET", url: url, timeout: 60))
         }
+        withExtendedLifetime(closed) {}
         guard case .network = error else {
             Issue.record("expected a network error, got \(String(describing: error))")
             return
