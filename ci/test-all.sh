@@ -31,7 +31,7 @@ total_start=$SECONDS
 for v in "${variants[@]}"; do
     echo
     echo "=================== variant: $v ==================="
-    rm -f "$logs/$v.result"
+    rm -f "$logs/$v.result" "$logs/$v-failures.txt"
     bash ci/variant.sh "$v"
     status=$?
     if [[ -f $logs/$v.result ]]; then
@@ -64,8 +64,10 @@ if [[ -n ${result[define]:-} && -n ${result[trait]:-} ]]; then
             result[trait]=failed
             reason[trait]="defined symbols differ from define's: $same_product"
         fi
+    elif [[ ${build[define]} != ok* || ${build[trait]} != ok* ]]; then
+        same_product="not checked (a build failed)"
     else
-        same_product="not checked (a build failed: no symbol list)"
+        same_product="not checked (no symbol list: $( [[ -s $a ]] || echo "define's" ) $( [[ -s $b ]] || echo "trait's" ) is missing)"
     fi
 fi
 
@@ -102,6 +104,8 @@ echo "$table"
 echo "define vs trait: $same_product"
 for v in "${variants[@]}"; do
     [[ ${result[$v]} == failed ]] && echo "$v: ${reason[$v]:-failed}"
+    # Every failing test with its file and line (ci/variant.sh), not only the first.
+    if [[ ${result[$v]} == failed && -s $logs/$v-failures.txt ]]; then sed "s/^/$v: failed: /" "$logs/$v-failures.txt" | head -n 20; fi
     [[ ${skipped[$v]} =~ ^[1-9] ]] && echo "$v: skipped tests in $logs/$v-skipped.txt"
 done
 echo "$last"
@@ -118,6 +122,7 @@ echo "$last"
     echo
     for v in "${variants[@]}"; do
         [[ ${result[$v]} == failed ]] && echo "- $v failed: ${reason[$v]:-failed}"
+        if [[ ${result[$v]} == failed && -s $logs/$v-failures.txt ]]; then sed 's/^/  - /' "$logs/$v-failures.txt"; fi
         if [[ -s $logs/$v-skipped.txt ]]; then
             echo "- $v skipped:"
             sed 's/^[^ ]* /  - /' "$logs/$v-skipped.txt"

@@ -54,7 +54,7 @@ fail() {  # $1 = reason, $2 = log to show the tail of (optional)
     exit 1
 }
 write_result failed "did not finish"
-rm -f "$logs/$variant-defined-symbols.txt"
+rm -f "$logs/$variant-defined-symbols.txt" "$logs/$variant-failures.txt"
 
 echo "==> [$variant] swift build --build-tests --scratch-path $scratch ${flags[*]} ${jobs[*]}"
 start=$SECONDS
@@ -79,6 +79,20 @@ if ! bash ci/warnings.sh "$logs/$variant-build.log" > "$logs/$variant-warnings.l
 fi
 build=ok
 echo "    build ok in ${seconds_build}s (CPU ${cpu_build}s), no warnings"
+
+# The symbol check comes before the tests: define and trait are compared (ci/test-all.sh) whenever both built,
+# also when a test failed.
+echo "==> [$variant] ci/symbols.sh $scratch/debug/merchant-lookup $expect"
+status=0
+bash ci/symbols.sh "$scratch/debug/merchant-lookup" "$expect" > "$logs/$variant-symbols.log" 2>&1 || status=$?
+sed 's/^/    /' "$logs/$variant-symbols.log"
+symbols=$(grep -oE '^piggycards symbols: [0-9]+' "$logs/$variant-symbols.log" | grep -oE '[0-9]+' || echo '?')
+# The sorted names of the symbols the package's own modules define, for ci/test-all.sh (and the CI job)
+# to compare define with trait. Only our modules' symbols count: incidental ones of other modules (such as a
+# demangling cache for a generic standard-library type) can differ between a clean and an incremental build.
+nm --defined-only "$scratch/debug/merchant-lookup" 2>/dev/null | awk '{print $NF}' \
+    | grep -E 'DashSpend|MerchantLookup|CSQLite' | sort -u > "$logs/$variant-defined-symbols.txt" || true
+[[ $status -eq 0 ]] || fail "$(grep -m1 '^FAILED:' "$logs/$variant-symbols.log" | sed 's/^FAILED: //' || echo "symbol check failed")"
 
 echo "==> [$variant] swift test --skip-build --scratch-path $scratch ${flags[*]}"
 start=$SECONDS
@@ -105,23 +119,25 @@ xc_failed=$(grep -oE '[0-9]+ failures?' <<< "$xc_line" | grep -oE '^[0-9]+' || t
 skipped=$(( ${st_skipped:-0} + ${xc_skipped:-0} ))
 if [[ $status -ne 0 ]]; then
     tests=failed
-    fail "swift test failed (exit $status, see $logs/$variant-test.log)"
+    # Each failing test with where it failed (Swift Testing: `✘ Test name() recorded an issue at File.swift:97:13:
+    # message`; XCTest: `File.swift:97: error: -[Suite test] : message`), one line each, for the summary: the
+    # tail of a log this long rarely shows them.
+    grep -aE 'recorded an issue (at|with) |: error: -\[' "$logs/$variant-test.log" \
+        | sed -E 's/^[^ ]+ Test (.+) recorded an issue (with .* )?at ([^ ]+:[0-9]+):[0-9]+: (.*)$/\1 \2at \3: \4/' \
+        | cut -c1-300 | awk '!seen[$0]++' > "$logs/$variant-failures.txt" || true
+    failing=$(grep -aoE '^[^ ]+ Test .+ failed after' "$logs/$variant-test.log" | sed -E 's/^[^ ]+ Test (.+) failed after$/\1/' | awk '!seen[$0]++' | head -n 5 | paste -sd ';' - || true)
+    if [[ -s $logs/$variant-failures.txt ]]; then
+        echo "---- $variant: failing tests (also in $logs/$variant-failures.txt) ----"
+        cat "$logs/$variant-failures.txt"
+        fail "swift test failed (exit $status): $(head -n 1 "$logs/$variant-failures.txt")$( (( $(wc -l < "$logs/$variant-failures.txt") > 1 )) && echo " and $(( $(wc -l < "$logs/$variant-failures.txt") - 1 )) more issues") (see $logs/$variant-failures.txt, $logs/$variant-test.log)"
+    fi
+    # No issue recorded: the test process itself died (a crash, a signal) or hung.
+    last_started=$(grep -aoE '^[^ ]+ Test .+ started\.$' "$logs/$variant-test.log" | tail -n 1 | sed -E 's/^[^ ]+ Test (.+) started\.$/\1/' || true)
+    fail "swift test failed (exit $status) with no failing test named${failing:+ (failed: $failing)}; the last test started: ${last_started:-none} (see $logs/$variant-test.log)" "$logs/$variant-test.log"
 fi
 tests=$(( ${st:-0} + ${xc_run:-0} - ${xc_failed:-0} - skipped ))
 echo "    tests ok in ${seconds_test}s (CPU ${cpu_test}s): $tests passed, $skipped skipped"
 if [[ $skipped -gt 0 ]]; then sed 's/^/    /' "$logs/$variant-skipped.txt"; fi
-
-echo "==> [$variant] ci/symbols.sh $scratch/debug/merchant-lookup $expect"
-status=0
-bash ci/symbols.sh "$scratch/debug/merchant-lookup" "$expect" > "$logs/$variant-symbols.log" 2>&1 || status=$?
-sed 's/^/    /' "$logs/$variant-symbols.log"
-symbols=$(grep -oE '^piggycards symbols: [0-9]+' "$logs/$variant-symbols.log" | grep -oE '[0-9]+' || echo '?')
-# The sorted names of the symbols the package's own modules define, for ci/test-all.sh (and the CI job)
-# to compare define with trait. Only our modules' symbols count: incidental ones of other modules (such as a
-# demangling cache for a generic standard-library type) can differ between a clean and an incremental build.
-nm --defined-only "$scratch/debug/merchant-lookup" 2>/dev/null | awk '{print $NF}' \
-    | grep -E 'DashSpend|MerchantLookup|CSQLite' | sort -u > "$logs/$variant-defined-symbols.txt" || true
-[[ $status -eq 0 ]] || fail "$(grep -m1 '^FAILED:' "$logs/$variant-symbols.log" | sed 's/^FAILED: //' || echo "symbol check failed")"
 
 # The benchmark keeps building and running: a smoke run (a 2,000-row file, 2 rounds) of the debug binary
 # already built, then of the release binary, in `off` only (the benchmark has no PiggyCards-specific code path
