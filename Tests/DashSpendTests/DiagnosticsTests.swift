@@ -36,6 +36,7 @@ struct DiagnosticsTests {
 
     @Test("Each HTTP exchange is one request event: method, URL without query, status and a time")
     func oneEventPerExchange() async throws {
+        let started = Date()
         let client = try client()
         try await signInAndLookUp(client)
         // A provider failure is reported too, with its status (a new client: the first reuses its live answer).
@@ -44,6 +45,9 @@ struct DiagnosticsTests {
         let again = try self.client()
         _ = await ClientFixture.failure { try await again.merchant(ClientFixture.homeDepot, policy: .networkOnly) }
 
+        // Each exchange's time lies within the test's: a bound that holds however loaded the machine is (a fixed
+        // 60 s once failed in CI with three builds beside it).
+        let elapsed = Date().timeIntervalSince(started)
         let received = server.loopback.receivedRequests
         let events = sink.events(.request)
         #expect(received.count >= 4, "login, verify and at least one lookup reached the server")
@@ -53,7 +57,7 @@ struct DiagnosticsTests {
             #expect(event.message.hasPrefix("\(request.method) \(base)\(request.path) → "), "\(event.message)")
             #expect(event.provider == .ctx)
             let seconds = try #require(event.seconds, "\(event.message) is timed")
-            #expect(seconds >= 0 && seconds < 60)
+            #expect(seconds >= 0 && seconds <= elapsed, "\(seconds) s of a test that took \(elapsed) s")
         }
         #expect(events.filter { $0.message.hasSuffix("→ 200") }.count == received.count - 1)
         #expect(events.last?.message.hasSuffix("→ 503") == true, "\(events.last?.message ?? "")")
