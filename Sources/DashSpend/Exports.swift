@@ -42,6 +42,7 @@
 @_exported import class DashSpendExplore.ExploreDatabase
 @_exported import enum DashSpendExplore.ExploreDatabaseError
 @_exported import struct DashSpendExplore.ExploreDatabaseInfo
+@_exported import struct DashSpendExplore.ExploreDifference
 @_exported import struct DashSpendExplore.ExploreMerchant
 @_exported import struct DashSpendExplore.ExploreSchema
 @_exported import struct DashSpendExplore.GeoPoint

@@ -74,6 +74,12 @@ struct GoldenOutputTests {
         Case(name: "fixture-db-info", arguments: ["--db", "FIXTURE", "db", "info"]),
     ]
 
+    /// `db diff` on ``ExploreDifferenceFixture``: `OLD` and `NEW` in the arguments stand for its two files.
+    static let differenceCases: [Case] = [
+        Case(name: "db-diff", arguments: ["db", "diff", "OLD", "NEW"]),
+        Case(name: "db-diff-none", arguments: ["db", "diff", "NEW", "NEW"]),
+    ]
+
     @Test("Output on the sample database matches its golden file", arguments: sampleCases)
     func sample(_ golden: Case) async throws {
         let result = try await CLIProcess.run(golden.arguments)
@@ -94,11 +100,20 @@ struct GoldenOutputTests {
         #expect(!result.stdout.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) }, "a raw DEL or C1 character")
     }
 
+    @Test("db diff says each change on a line of its own, sorted, names escaped", arguments: differenceCases)
+    func difference(_ golden: Case) async throws {
+        let directory = try ScratchDirectory()
+        let files = try ExploreDifferenceFixture.make(in: directory)
+        let result = try await CLIProcess.run(
+            golden.arguments.map { $0 == "OLD" ? files.old : $0 == "NEW" ? files.new : $0 })
+        try Self.check(golden, result: result, shown: golden.arguments)
+    }
+
     @Test("Every golden file belongs to a case, and every case has one")
     func noStrayFiles() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".txt") }
         #expect(!names.isEmpty, "no golden files in \(Self.folder)")
-        let expected = Set((Self.sampleCases + Self.fixtureCases).map { $0.name + ".txt" })
+        let expected = Set((Self.sampleCases + Self.fixtureCases + Self.differenceCases).map { $0.name + ".txt" })
         #expect(Set(names).subtracting(expected).sorted() == [], "golden files without a case")
         if !Self.updating {
             #expect(expected.subtracting(names).sorted() == [], "cases without a golden file (run with UPDATE_GOLDEN=1)")

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendExplore
 
 extension DashSpendClient {
     /// Installs the explore data of `source` as this network's database, unless what is installed is as new
@@ -22,6 +23,24 @@ extension DashSpendClient {
         _ source: SyncSource, force: Bool = false, strict: Bool = false, progress: SyncProgressHandler? = nil
     ) async throws -> SyncReport {
         try await exploreSync.sync(source, force: force, strict: strict, progress: progress)
+    }
+
+    /// What changed from the explore database file at `oldPath` to the one at `newPath`: merchants added and
+    /// removed, discounts that changed, offers switched on or off (see ``ExploreDifference``), for the
+    /// providers this client shows. Both files are opened read-only (any schema version, v1 to v4) and read
+    /// once each; neither is changed. A sync reports the same for the file it replaced
+    /// (``SyncReport/changes``).
+    ///
+    /// - Throws: ``DashSpendFailure``: a path that is missing, empty, a folder, or not an explore database.
+    public func exploreDifference(from oldPath: String, to newPath: String) throws -> ExploreDifference {
+        let providers = configuration.visibleProviders
+        do {
+            return try ExploreDifference(
+                old: ExploreDatabase(path: oldPath, providers: providers),
+                new: ExploreDatabase(path: newPath, providers: providers))
+        } catch {
+            throw DashSpendFailure(error)
+        }
     }
 
     /// Whether `source` (a network source) has data newer than the installed database, without

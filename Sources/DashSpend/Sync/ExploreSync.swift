@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendExplore
 import DashSpendLocking
 import DashSpendSync
 
@@ -39,8 +40,11 @@ struct ExploreSync: Sendable {
                 error.kind, error.message + "; kept \(installed) as it was", cause: error.cause, subject: error.subject)
         }
         let relay = SyncProgressRelay(progress, diagnostics: configuration.diagnostics)
+        // The database in place, opened before anything replaces it: the new one is compared with it after the
+        // swap (an open file outlives its replacement by rename), for the report's `changes`.
+        let previous = openedInstalledDatabase()
         guard let object = try source.remoteObject(storageBase: configuration.storageBaseURL) else {
-            return try importFile(source.description, force: force, strict: strict, relay: relay)
+            return comparedWith(previous, try importFile(source.description, force: force, strict: strict, relay: relay))
         }
         let outcome: ExploreNetworkSync.Outcome
         do {
@@ -55,7 +59,29 @@ struct ExploreSync: Sendable {
                 updated: false, path: configuration.installedDatabasePath, source: source.description,
                 dataTimestamp: stored?.dataTimestamp, incomingTimestamp: remote)
         case .imported(let imported):
-            return reported(Self.report(imported, source: source.description, stages: relay.finishedStages))
+            return comparedWith(
+                previous, reported(Self.report(imported, source: source.description, stages: relay.finishedStages)))
+        }
+    }
+
+    /// The installed database, opened read-only, or nil when there is none or it cannot be read.
+    private func openedInstalledDatabase() -> ExploreDatabase? {
+        let path = configuration.installedDatabasePath
+        guard access(path, F_OK) == 0 else { return nil }
+        return try? ExploreDatabase(path: path, providers: configuration.visibleProviders)
+    }
+
+    /// `report` with what changed from `previous` to the database it installed (nothing when it installed none
+    /// or either cannot be read: the report is about the install, which happened; a failed comparison is said).
+    private func comparedWith(_ previous: ExploreDatabase?, _ report: SyncReport) -> SyncReport {
+        guard report.updated, let previous else { return report }
+        do {
+            let installed = try ExploreDatabase(path: report.path, providers: configuration.visibleProviders)
+            return report.with(changes: try ExploreDifference(old: previous, new: installed))
+        } catch {
+            configuration.diagnostics.record(
+                DiagnosticEvent(.note, "could not compare the new explore database with the one it replaced: \(error)"))
+            return report
         }
     }
 

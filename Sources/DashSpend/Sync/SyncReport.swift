@@ -1,4 +1,5 @@
 public import DashSpendCore
+public import DashSpendExplore
 
 /// What a ``DashSpendClient/sync(_:force:strict:progress:)`` did.
 public struct SyncReport: Sendable, Hashable {
@@ -41,6 +42,10 @@ public struct SyncReport: Sendable, Hashable {
     public let sourceBytes: Int?
     /// The size of the installed database, in bytes; nil when nothing was imported.
     public let installedBytes: Int?
+    /// What changed from the database this sync replaced (merchants added and removed, discounts changed,
+    /// offers switched on or off); nil when nothing was imported, none was installed before, or the one before
+    /// could not be read.
+    public let changes: ExploreDifference?
 
     /// Creates a report.
     public init(
@@ -48,7 +53,7 @@ public struct SyncReport: Sendable, Hashable {
         merchantIds: Int? = nil, merchantRows: Int? = nil, atms: Int? = nil, dataTimestamp: Int64? = nil,
         incomingTimestamp: Int64? = nil, checksum: String? = nil, installedChecksum: String? = nil,
         importedAt: String? = nil, checksumVerified: Bool? = nil, warnings: [String] = [], stages: [SyncProgress] = [],
-        sourceBytes: Int? = nil, installedBytes: Int? = nil
+        sourceBytes: Int? = nil, installedBytes: Int? = nil, changes: ExploreDifference? = nil
     ) {
         self.updated = updated
         self.path = path
@@ -68,5 +73,16 @@ public struct SyncReport: Sendable, Hashable {
         self.stages = stages
         self.sourceBytes = sourceBytes
         self.installedBytes = installedBytes
+        self.changes = changes
+    }
+
+    /// This report with `changes`.
+    func with(changes: ExploreDifference?) -> SyncReport {
+        SyncReport(
+            updated: updated, path: path, source: source, format: format, schemaVersion: schemaVersion,
+            merchantIds: merchantIds, merchantRows: merchantRows, atms: atms, dataTimestamp: dataTimestamp,
+            incomingTimestamp: incomingTimestamp, checksum: checksum, installedChecksum: installedChecksum,
+            importedAt: importedAt, checksumVerified: checksumVerified, warnings: warnings, stages: stages,
+            sourceBytes: sourceBytes, installedBytes: installedBytes, changes: changes)
     }
 }

@@ -50,6 +50,27 @@ extension ExploreDatabase {
         return Dictionary(rows.results().map { ($0.id, $0.result) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Every merchant of the file, each as ``merchant(id:)`` finds it, reading each table once (one statement for
+    /// the merchant rows, grouped by `merchantId`, and one for all provider rows): what comparing two files
+    /// needs. Rows without a `merchantId` are skipped, as everywhere.
+    package func allMerchants() throws(ExploreDatabaseError) -> [(id: String, result: MerchantLookupResult)] {
+        var rows = MerchantRows(database: self)
+        let schema = schema
+        try read { db in
+            try db.forEach(
+                "SELECT * FROM (\(Self.merchantQuery(for: schema, matching: "m.merchantId IS NOT NULL GROUP BY m.merchantId")))",
+                []
+            ) { rows.addMerchant($0) }
+            if schema.hasProviderTable {
+                try db.forEach(
+                    "SELECT g.merchantId AS offerMerchantId, \(Self.offerColumns(for: schema)) FROM gift_card_providers g "
+                        + "ORDER BY offerOrder", []
+                ) { rows.addOffer($0) }
+            }
+        }
+        return rows.results()
+    }
+
     /// The statement that reads the merchant rows of a JSON array of rowids (`?1`), one row per merchant (its
     /// representative among those rows), through the table's rowid.
     static func pageMerchantsSQL(for schema: ExploreSchema) -> String {

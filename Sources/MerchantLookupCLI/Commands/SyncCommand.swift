@@ -57,6 +57,7 @@ enum SyncCommand: CLICommand {
                     ("checksum", report.checksum.map(JSONDocument.string) ?? .null),
                     ("installedChecksum", report.installedChecksum.map(JSONDocument.string) ?? .null),
                     ("importedAt", report.importedAt.map(JSONDocument.string) ?? .null),
+                    ("changes", report.changes.map(ExploreDifferenceOutput.json) ?? .null),
                 ]).adding(SyncOutput.members(report)).serialized() + "\n"
             }
             return """
@@ -68,7 +69,7 @@ enum SyncCommand: CLICommand {
                 data timestamp:  \(timestampText(report.dataTimestamp))
                 checksum:        \(report.checksum ?? "-") (CRC-32C of the source database\(SyncOutput.verification(report)))
 
-                """
+                """ + SyncOutput.changes(report)
         }
         if invocation.json {
             return JSONDocument.object([

@@ -28,6 +28,14 @@ enum SyncOutput {
         }
     }
 
+    /// The changes from the database the import replaced: the counts, then a line per change (the first 20;
+    /// `--json` lists them all); nothing when there was none before.
+    static func changes(_ report: SyncReport) -> String {
+        guard let changes = report.changes else { return "" }
+        let lines = ExploreDifferenceOutput.lines(changes, limit: 20).map { "  " + $0 }
+        return (["changes:         " + ExploreDifferenceOutput.summary(changes)] + lines).joined(separator: "\n") + "\n"
+    }
+
     /// `checksumVerified`, `bytes` (source and installed) and `seconds` (per stage that ran): what both results
     /// of `sync --json` end with (each states `updated` itself, beside its `status`).
     static func members(_ report: SyncReport) -> [(String, JSONDocument)] {
