@@ -38,6 +38,7 @@
 @_exported import enum DashSpendCore.SyncStage
 @_exported import enum DashSpendCore.ValueSource
 @_exported import struct DashSpendExplore.ATMRecord
+@_exported import enum DashSpendExplore.ATMKind
 @_exported import struct DashSpendExplore.ATMSearch
 @_exported import class DashSpendExplore.ExploreDatabase
 @_exported import enum DashSpendExplore.ExploreDatabaseError

@@ -40,6 +40,8 @@ struct GoldenOutputTests {
             Case(name: "atms", arguments: ["atms"]),
             Case(name: "atms-query", arguments: ["atms", "austin"]),
             Case(name: "atms-near-radius", arguments: ["atms", "--near", newYork, "--radius", "10"]),
+            Case(name: "atms-kind-sell", arguments: ["atms", "--kind", "sell"]),
+            Case(name: "atms-texas-buy-near", arguments: ["atms", "--territory", "texas", "--kind", "buy", "--near", austin]),
             Case(name: "search-all", arguments: ["search"]),
             Case(name: "search-query", arguments: ["search", "home"]),
             Case(name: "search-type-online", arguments: ["search", "--type", "online"]),

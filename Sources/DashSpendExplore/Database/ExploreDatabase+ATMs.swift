@@ -19,6 +19,22 @@ extension ExploreDatabase {
                 if !manufacturer.isEmpty { arguments.append(.text(SQLText.likeContains(text))) }
             }
         }
+        if let kind = search.kind {
+            // By the type's words, as ATMKind(type:) reads them: a buy-and-sell ATM serves both.
+            let buys = "lower(a.type) LIKE '%buy%'"
+            let sells = "lower(a.type) LIKE '%sell%'"
+            guard schema.atmColumns.contains("type") else { return [] }
+            switch kind {
+            case .buy: conditions.append(buys)
+            case .sell: conditions.append(sells)
+            case .buyAndSell: conditions += [buys, sells]
+            }
+        }
+        if let territory = search.territory?.trimmedWhitespace, !territory.isEmpty {
+            guard schema.atmColumns.contains("territory") else { return [] }
+            conditions.append("\(SQLText.clean("a.territory")) = lower(?)")
+            arguments.append(.text(territory))
+        }
         var order = "a.name COLLATE NOCASE, a.rowid"
         if let near = search.near {
             let geo = GeoFilterSQL(near: near, radiusKm: search.radiusKm, alias: "a")

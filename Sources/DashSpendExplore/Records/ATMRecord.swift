@@ -6,6 +6,8 @@ public struct ATMRecord: Sendable, Hashable {
     public let manufacturer: String?
     /// `Buy Only`, `Sell Only` or `Buy and Sell`.
     public let type: String?
+    /// What it does with Dash, read from ``type`` (nil when the type says neither buy nor sell).
+    public var kind: ATMKind? { ATMKind(type: type) }
     /// The postcode.
     public let postcode: String?
     /// The operator's website.

@@ -3,10 +3,19 @@ import DashSpend
 /// `merchant-lookup atms [QUERY]`: Dash ATMs from the same database.
 enum ATMsCommand: CLICommand {
     static let words = ["atms"]
-    static let usage = "merchant-lookup atms [QUERY] [--near LAT,LON [--radius KM]] [--limit N] [--offset N]"
-    static let summary = "Dash ATMs by name or manufacturer, or near a point"
+    static let usage =
+        "merchant-lookup atms [QUERY] [--kind buy|sell|buy-and-sell] [--territory NAME] [--near LAT,LON [--radius KM]] "
+        + "[--limit N] [--offset N]"
+    static let summary = "Dash ATMs by name or manufacturer, what they do, territory, or near a point (nearest first)"
+    /// `--territory NAME`: the same option as `search`'s, helped for ATMs.
+    static let territory = SearchOptions.territory.helping("ATMs in this territory (see `territories`)")
+    /// `--kind KIND`: what the ATM does with Dash.
+    static let kind = Option(
+        "--kind", "KIND", help: "buy (buy Dash there; buy-and-sell ATMs included), sell (likewise) or buy-and-sell",
+        parser: .choice(ATMKind.allCases.map { ($0.rawValue, $0) }))
     static let options = [
-        SharedOptions.near.spec, SharedOptions.radius.spec, SharedOptions.limit.spec, SharedOptions.offset.spec,
+        kind.spec, territory.spec, SharedOptions.near.spec, SharedOptions.radius.spec, SharedOptions.limit.spec,
+        SharedOptions.offset.spec,
     ]
     static let maximumOperands = Int.max
 
@@ -15,6 +24,8 @@ enum ATMsCommand: CLICommand {
         let query = invocation.operands(after: words.count).joined(separator: " ")
         search.text = query.isEmpty ? nil : query
         search.near = invocation[SharedOptions.near]
+        search.kind = invocation[kind]
+        search.territory = invocation[territory]
         if let radius = invocation[SharedOptions.radius] {
             guard search.near != nil else { throw .usage("--radius needs --near LAT,LON") }
             search.radiusKm = radius
@@ -30,6 +41,7 @@ enum ATMsCommand: CLICommand {
                 members += [
                     ("manufacturer", atm.manufacturer.map(JSONDocument.string) ?? .null),
                     ("type", atm.type.map(JSONDocument.string) ?? .null),
+                    ("kind", atm.kind.map { .string($0.rawValue) } ?? .null),
                     ("postcode", atm.postcode.map(JSONDocument.string) ?? .null),
                 ]
                 return .object(members)
