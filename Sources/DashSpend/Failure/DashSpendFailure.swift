@@ -125,20 +125,3 @@ public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertib
     /// The message.
     public var description: String { message }
 }
-
-/// One merchant a name matches.
-public struct MerchantCandidate: Sendable, Hashable {
-    /// Its merchant id.
-    public let merchantId: String
-    /// Its name.
-    public let name: String
-    /// Online, physical or both.
-    public let type: MerchantType
-
-    /// Creates a candidate.
-    public init(merchantId: String, name: String, type: MerchantType) {
-        self.merchantId = merchantId
-        self.name = name
-        self.type = type
-    }
-}

@@ -82,6 +82,7 @@ public final class ExploreDatabase: Sendable {
             // Names are compared without accents and case (`cafe rio` finds `Café Rio`): the wallets' FTS
             // index cannot be changed, so queries fold both sides with this function.
             try connection.defineTextFunction(Self.foldFunction, NameMatching.folded)
+            try connection.defineTextFunction(Self.wordsFunction, NameMatching.nameWords)
             schema = try connection.read { db in
                 let tables = Set(
                     try db.fetchAll("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')") {
@@ -119,6 +120,8 @@ public final class ExploreDatabase: Sendable {
 
     /// The SQL function that folds a name's accents and case (`NameMatching.folded(_:)`).
     static let foldFunction = "dashspend_fold"
+    /// The SQL function that writes a name as its words (`NameMatching.nameWords(_:)`), for a search by words.
+    static let wordsFunction = "dashspend_words"
 
     /// SQL that is true when the name in `column` may fold to something other than SQLite's `lower()` of it:
     /// it has a character outside printable ASCII, or whitespace to collapse (leading, trailing, doubled).
