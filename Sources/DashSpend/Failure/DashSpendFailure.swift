@@ -55,6 +55,10 @@ public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertib
         case databaseUnusable
         /// A file or folder of the state directory cannot be used.
         case stateDirectory
+        /// A folder of the state directory is the user's own but group or others can write to it, so no
+        /// private file is kept there: making it private (mode 0700) is the fix. ``DashSpendFailure/subject``
+        /// is the folder.
+        case stateDirectoryWritableByOthers
         /// The network could not carry the request.
         case network
         /// The merchant is sold only through providers this build does not include.

@@ -34,10 +34,11 @@ public final class ExploreDatabase: Sendable {
     /// database, and saying what to do when it is not.
     public convenience init(path: String, providers: [GiftCardProvider] = GiftCardProvider.allCases) throws(ExploreDatabaseError)
     {
+        guard !path.isEmpty else { throw .emptyPath }
         let header = DatabaseFileHeader(path: path)
         switch header.kind {
         case .missing: throw .fileMissing(path: path)
-        case .directory: throw .notSQLite(path: path)
+        case .directory: throw .directory(path: path)
         case .unreadable: throw .cannotOpen(path: path, reason: "it cannot be read")
         case .notRegular(let reason): throw .cannotOpen(path: path, reason: reason)
         case .zipArchive: throw .encryptedArchive(path: path)

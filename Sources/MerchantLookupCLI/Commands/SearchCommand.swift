@@ -51,7 +51,7 @@ enum SearchCommand: CLICommand {
         if resolved.rows.isEmpty { noteUnknownTerritory(search, client: client, invocation) }
         let anyResolved = resolved.rows.contains { $0.resolved?.offers.isEmpty == false }
         if !anyResolved, let failure = resolved.rows.lazy.compactMap(\.failure).first {
-            throw CLIError(failure, network: invocation.network)
+            throw invocation.error(failure)
         }
         return invocation.json
             ? json(resolved, network: invocation.network) : text(resolved, search: search, network: invocation.network)
