@@ -55,7 +55,7 @@ extension DashSpendClient {
     /// One page of merchants (one per merchant id) matching `search`, among the providers offered in the
     /// country.
     ///
-    /// The text matches names as ``ExploreDatabase/search(_:)`` says (as a phrase, else word by word in any
+    /// The text matches names as `ExploreDatabase.search(_:)` says (as a phrase, else word by word in any
     /// order, punctuation ignored); when it matches no merchant at all, the page's
     /// ``MerchantSearchPage/suggestions`` are the merchants whose names are closest to it. A text or exact
     /// name longer than ``MerchantSearch/maximumNameLength`` fails at once as
