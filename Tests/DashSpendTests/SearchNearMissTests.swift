@@ -52,6 +52,11 @@ struct SearchNearMissTests {
         #expect(far.total == 0 && far.suggestions.isEmpty)
         let filtered = try client.search(MerchantSearch(territory: "Nowhere"))
         #expect(filtered.total == 0 && filtered.suggestions.isEmpty)
+        // A name the other filters left out is not a typing mistake: nothing to suggest.
+        let excluded = try client.search(MerchantSearch(text: "home", territory: "Nowhere"))
+        #expect(excluded.total == 0 && excluded.suggestions.isEmpty, "\(excluded.suggestions)")
+        let misspeltAndExcluded = try client.search(MerchantSearch(text: "starbuks", territory: "Nowhere"))
+        #expect(misspeltAndExcluded.suggestions.map(\.name) == ["Starbucks"])
     }
 
     @Test("A name longer than any merchant's is refused at once as an invalid request, by search and by lookup")

@@ -56,7 +56,7 @@ extension DashSpendClient {
     /// country.
     ///
     /// The text matches names as `ExploreDatabase.search(_:)` says (as a phrase, else word by word in any
-    /// order, punctuation ignored); when it matches no merchant at all, the page's
+    /// order, punctuation ignored); when it matches no merchant at all (whatever the other filters), the page's
     /// ``MerchantSearchPage/suggestions`` are the merchants whose names are closest to it. A text or exact
     /// name longer than ``MerchantSearch/maximumNameLength`` fails at once as
     /// ``DashSpendFailure/Kind/invalidRequest``.
@@ -69,7 +69,10 @@ extension DashSpendClient {
             let database = try database()
             let started = MonotonicClock.Instant.now
             var page = try database.search(search)
-            if page.total == 0, let text = search.text, !NameMatching.folded(text).isEmpty {
+            // Only when the text itself matches nothing: a name the other filters left out is no typing mistake.
+            if page.total == 0, let text = search.text, !NameMatching.folded(text).isEmpty,
+                try database.search(MerchantSearch(text: text, limit: 0, includeURLRedeem: true)).total == 0
+            {
                 page.suggestions = try database.closestMerchants(to: text)
             }
             guard environment.reportsDiagnostics else { return page }
