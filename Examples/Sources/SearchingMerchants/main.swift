@@ -22,8 +22,9 @@ if miss.total == 0, !miss.suggestions.isEmpty {
 // Nearby: within 8 km of a point, nearest first, five at a time (`offset` pages on; `total` counts them all).
 if let austin = GeoPoint(latitude: 30.2672, longitude: -97.7431) {
     let nearby = try client.search(MerchantSearch(near: austin, radiusKm: 8, sort: .distance, limit: 5))
+    print(nearby.total, "merchants within 8 km")
     for merchant in nearby.merchants {
-        print(merchant.name, merchant.distanceKm.map { "\(Int($0.rounded())) km" } ?? "?", "of", nearby.total)
+        print(merchant.name, merchant.distanceKm.map { "\(Int($0.rounded())) km" } ?? "?")
     }
 }
 
