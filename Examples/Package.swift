@@ -19,6 +19,14 @@ let package = Package(
                 .product(name: "DashSpendSample", package: "DashSpend"),
             ]
         ),
+        /// The DocC article "Searching merchants": by name, nearby, with offers, from the sample database.
+        .executableTarget(
+            name: "SearchingMerchants",
+            dependencies: [
+                .product(name: "DashSpend", package: "DashSpend"),
+                .product(name: "DashSpendSample", package: "DashSpend"),
+            ]
+        ),
         /// Sync from a file, resolve a merchant, and follow an order's states with `orderStates(id:)`.
         .executableTarget(
             name: "OrderFollower",

@@ -47,6 +47,7 @@
 @_exported import struct DashSpendExplore.ExploreMerchant
 @_exported import struct DashSpendExplore.ExploreSchema
 @_exported import struct DashSpendExplore.GeoPoint
+@_exported import struct DashSpendExplore.MerchantCandidate
 @_exported import struct DashSpendExplore.MerchantLocation
 @_exported import enum DashSpendExplore.MerchantLookupResult
 @_exported import struct DashSpendExplore.MerchantRecord

@@ -148,8 +148,14 @@ public enum MerchantLookup {
     private static func route(_ parsed: ParsedArguments, width: Int) throws(CLIError) -> Route {
         if let failure = parsed.failure { throw failure }
         if parsed[GlobalOptions.version] || parsed.positionals == ["version"] {
-            let providers = GiftCardProvider.allCases.map(\.displayName).joined(separator: ", ")
-            return .answer("merchant-lookup \(version) (providers: \(providers))\n")
+            let providers = GiftCardProvider.allCases.map(\.displayName)
+            guard !parsed[GlobalOptions.json] else {
+                let document = JSONDocument.object([
+                    ("version", .string(version)), ("providers", .array(providers.map(JSONDocument.string))),
+                ])
+                return .answer(document.serialized() + "\n")
+            }
+            return .answer("merchant-lookup \(version) (providers: \(providers.joined(separator: ", ")))\n")
         }
         if parsed.positionals.first == "help" {
             let words = Array(parsed.positionals.dropFirst())
@@ -218,13 +224,27 @@ public enum MerchantLookup {
     /// `merchant-lookup serch`: 64, naming the closest command when one is close.
     static func unknownCommand(_ words: [String]) -> CLIError {
         let typed = words.joined(separator: " ")
-        let names = commands.map { $0.words.joined(separator: " ") } + ["help", "version"]
-        let firstWords = Array(Set(commands.map { $0.words[0] })) + ["help", "version"]
-        let closest =
-            NameMatching.suggestions(for: typed, among: names, limit: 1).first
-            ?? NameMatching.suggestions(for: words[0], among: firstWords, limit: 1).first
-        let hint = closest.map { "did you mean \($0)? see `merchant-lookup help`" } ?? "see `merchant-lookup help`"
+        let hint =
+            closestCommand(to: words).map { "did you mean \($0)? see `merchant-lookup help`" } ?? "see `merchant-lookup help`"
         return CLIError("unknown command \(typed)", code: .usage, hint: hint, name: "usage")
+    }
+
+    /// The command closest to the words typed, or nil when none is close. Only as many words as a command
+    /// has are compared with it (the rest are its arguments: `auth logn ctx` is `auth login` with `ctx`, not
+    /// a longer misspelling of `auth logout`); commands of more words are tried first, and a command typed in
+    /// another case (`Search home`) is that command.
+    static func closestCommand(to words: [String]) -> String? {
+        let names: [[String]] = commands.map { $0.words } + [["help"], ["version"]]
+        let longest = names.map(\.count).max() ?? 1
+        for count in stride(from: min(words.count, longest), through: 1, by: -1) {
+            let typed = words.prefix(count).joined(separator: " ")
+            let candidates = names.filter { $0.count == count }.map { $0.joined(separator: " ") }
+            if let same = candidates.first(where: { NameMatching.folded($0) == NameMatching.folded(typed) }) {
+                return same
+            }
+            if let closest = NameMatching.suggestions(for: typed, among: candidates, limit: 1).first { return closest }
+        }
+        return nil
     }
 
     /// The commands of the group `words` names (`auth` → `auth login`, `auth verify`, …); nil when no command

@@ -42,13 +42,20 @@ struct DatabaseFileTests {
         #expect(!error.description.contains("merchant-lookup") && !error.description.contains("--"))
     }
 
-    @Test("Not SQLite: text, empty, a directory")
+    @Test("Not SQLite: text, empty")
     func notSQLite() throws {
         let text = try write(Array("hello, this is not a database at all".utf8), to: "text.db")
         #expect(openError(text) == .notSQLite(path: text))
         let empty = try write([], to: "empty.db")
         #expect(openError(empty) == .notSQLite(path: empty))
-        #expect(openError(directory.path) == .notSQLite(path: directory.path))
+    }
+
+    @Test("A directory is said to be one, and an empty path to be empty (issue 27), not a damaged file")
+    func directoryAndEmptyPath() throws {
+        #expect(openError(directory.path) == .directory(path: directory.path))
+        #expect(openError(directory.path)?.description == "\(directory.path) is a directory, not an explore database file")
+        #expect(openError("") == .emptyPath)
+        #expect(openError("")?.description == "no explore database at an empty path")
     }
 
     @Test("A truncated file is caught from its header before SQLite reads it")

@@ -63,6 +63,8 @@ struct FailurePolicyTests {
     /// Explore database errors: a missing file is `missingInput` (66), everything else `badData` (65).
     static let databaseRows: [Row] = [
         Row(ExploreDatabaseError.fileMissing(path: path), .missingInput, .databaseMissing, subject: path),
+        Row(ExploreDatabaseError.emptyPath, .missingInput, .databaseMissing, subject: ""),
+        Row(ExploreDatabaseError.directory(path: path), .missingInput, .databaseMissing, subject: path),
         Row(ExploreDatabaseError.encryptedArchive(path: path), .badData, .encryptedArchive, subject: path),
         Row(ExploreDatabaseError.notSQLite(path: path), .badData, .databaseUnusable, subject: path),
         Row(
@@ -189,7 +191,7 @@ struct FailurePolicyTests {
     func everyCaseListed() {
         let listed = Set(Self.allRows.map(\.testDescription))
         let expected: [String: Int] = [
-            "DashSpendError": 14, "ExploreDatabaseError": 8, "CredentialStoreError": 4, "MerchantServiceError": 5,
+            "DashSpendError": 14, "ExploreDatabaseError": 10, "CredentialStoreError": 4, "MerchantServiceError": 5,
             "ExploreImportError": 15,
         ]
         for (type, count) in expected {
@@ -221,6 +223,8 @@ struct FailurePolicyTests {
         case let error as ExploreDatabaseError:
             switch error {
             case .fileMissing: "fileMissing"
+            case .emptyPath: "emptyPath"
+            case .directory: "directory"
             case .encryptedArchive: "encryptedArchive"
             case .notSQLite: "notSQLite"
             case .truncated: "truncated"

@@ -132,8 +132,8 @@ struct FrontDoorTests {
         try FileManager.default.removeItem(atPath: installed)
         try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: false)
         failure = try #require(await ClientFixture.failure { try client().databaseInfo() })
-        #expect(failure.kind == .badData)
-        #expect(failure.message.contains(installed), "\(failure.message)")
+        #expect(failure.kind == .missingInput, "a folder is no database file (issue 27)")
+        #expect(failure.message == "\(installed) is a directory, not an explore database file", "\(failure.message)")
 
         // A file where the network's folder should be: looking fails with ENOTDIR, not "nothing installed", and
         // it is the state directory that cannot be used (nothing can ever be created there), as for every write.

@@ -58,6 +58,13 @@ struct GoldenOutputTests {
             Case(name: "search-sort-discount", arguments: ["search", "--sort", "discount"]),
             Case(name: "search-limit-offset", arguments: ["search", "--sort", "name", "--limit", "4", "--offset", "6"]),
             Case(name: "search-include-url-redeem", arguments: ["search", "--include-url-redeem"]),
+            // Near misses (issue 27): words in any order, `and` for `&`, an apostrophe left out, a miss with the
+            // closest names, a page past the last merchant.
+            Case(name: "search-words-any-order", arguments: ["search", "depot", "home"]),
+            Case(name: "search-and-for-ampersand", arguments: ["search", "barnes and noble"]),
+            Case(name: "search-apostrophe-left-out", arguments: ["search", "macys"]),
+            Case(name: "search-did-you-mean", arguments: ["search", "starbuks"]),
+            Case(name: "search-past-last-page", arguments: ["search", "--offset", "400", "--limit", "5"]),
             Case(
                 name: "search-combined",
                 arguments: ["search", "--type", "physical", "--territory", "Texas", "--sort", "discount"]),

@@ -61,9 +61,10 @@ struct SampleLookupTests {
         let denominations = try #require(ctx["denominations"] as? [String: Any])
         let value = try #require(denominations["value"] as? [String: Any])
         #expect(value["type"] as? String == "min-max")
-        #expect(value["min"] as? Int == 5, "the documented default range")
-        #expect(value["max"] as? Int == 500)
-        #expect(denominations["source"] as? String == "default")
+        // The sample's invented values (Fixtures/SampleExplore/050_denomination_values.sql), not the default.
+        #expect(value["min"] as? Int == 10)
+        #expect(value["max"] as? Int == 2000)
+        #expect(denominations["source"] as? String == "local")
         #expect(value.keys.contains("values"))
     }
 

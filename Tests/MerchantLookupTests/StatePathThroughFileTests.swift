@@ -71,7 +71,7 @@ struct StatePathThroughFileTests {
             #expect(
                 result.stderr
                     == "merchant-lookup: cannot use the state directory \(file)/state: \(file) is not a folder: "
-                    + "check the state directory (--state-dir)\n")
+                    + "check the state directory given with --state-dir\n")
         }
     }
 }
@@ -81,10 +81,15 @@ struct StatePathThroughFileTests {
 /// (issue 21).
 @Suite("A world-writable state directory is refused cleanly", hangGuard(minutes: 5))
 struct SharedStateDirectoryTests {
-    /// The one line every refusal prints for `folder`, made writable by all with `mode`.
+    /// The one line every refusal prints for `folder`, made writable by all with `mode`: with the fix (issue 27).
     static func refusal(_ folder: String, mode: Int) -> String {
         "merchant-lookup: the state directory \(folder) is not safe for private files (group or others can write "
-            + "to it, mode \(String(mode, radix: 8))): check the state directory (--state-dir)\n"
+            + "to it, mode \(String(mode, radix: 8))): \(hint(folder))\n"
+    }
+
+    /// The hint of a refusal of `folder`, given with --state-dir.
+    static func hint(_ folder: String) -> String {
+        "make it private with `chmod 700 \(folder)`, or give another folder with --state-dir"
     }
 
     @Test(
@@ -122,9 +127,9 @@ struct SharedStateDirectoryTests {
         #expect(result.status == 73 && result.stderr.isEmpty, "\(result.stderr)")
         let error = try #require(try result.json()["error"] as? [String: Any])
         #expect(error["code"] as? String == "cannotWrite")
-        #expect(error["hint"] as? String == "check the state directory (--state-dir)")
+        #expect(error["hint"] as? String == Self.hint(shared))
         #expect(
-            "merchant-lookup: \(error["message"] as? String ?? ""): check the state directory (--state-dir)\n"
+            "merchant-lookup: \(error["message"] as? String ?? ""): \(Self.hint(shared))\n"
                 == Self.refusal(shared, mode: 0o1777))
     }
 

@@ -55,12 +55,26 @@ extension DashSpendClient {
     /// One page of merchants (one per merchant id) matching `search`, among the providers offered in the
     /// country.
     ///
+    /// The text matches names as `ExploreDatabase.search(_:)` says (as a phrase, else word by word in any
+    /// order, punctuation ignored); when it matches no merchant at all (whatever the other filters), the page's
+    /// ``MerchantSearchPage/suggestions`` are the merchants whose names are closest to it. A text or exact
+    /// name longer than ``MerchantSearch/maximumNameLength`` fails at once as
+    /// ``DashSpendFailure/Kind/invalidRequest``.
+    ///
     /// - Throws: ``DashSpendFailure``.
     public func search(_ search: MerchantSearch) throws -> MerchantSearchPage {
+        try DashSpendFailure.checkNameLength(search.text)
+        try DashSpendFailure.checkNameLength(search.exactName)
         do {
             let database = try database()
             let started = MonotonicClock.Instant.now
-            let page = try database.search(search)
+            var page = try database.search(search)
+            // Only when the text itself matches nothing: a name the other filters left out is no typing mistake.
+            if page.total == 0, let text = search.text, !NameMatching.folded(text).isEmpty,
+                try database.search(MerchantSearch(text: text, limit: 0, includeURLRedeem: true)).total == 0
+            {
+                page.suggestions = try database.closestMerchants(to: text)
+            }
             guard environment.reportsDiagnostics else { return page }
             configuration.diagnostics.record(
                 DiagnosticEvent(

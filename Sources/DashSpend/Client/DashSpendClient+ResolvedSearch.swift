@@ -15,6 +15,7 @@ extension DashSpendClient {
     public func search(_ search: MerchantSearch, policy: FetchPolicy) async throws
         -> ResolvedSearchPage
     {
+        try DashSpendFailure.checkNameLength(search.text)
         try environment.checkUsable(
             policy, for: search.text.map { "a live-only search for \($0)" } ?? "a live-only search", subject: search.text)
         let page = try self.search(search)

@@ -23,8 +23,11 @@ extension DashSpendConfiguration {
 
 extension DashSpendFailure {
     /// The one failure for a state directory that is not safe for private files, whichever operation found
-    /// it: ``Kind/cannotWrite`` (nothing may be kept there), ``Cause/stateDirectory``, the folder as subject.
+    /// it: ``Kind/cannotWrite`` (nothing may be kept there), ``Cause/stateDirectoryWritableByOthers`` when
+    /// making it private is the fix, else ``Cause/stateDirectory``, the folder as subject.
     init(unsafeStateDirectory error: PrivateDirectory.Failure) {
-        self.init(.cannotWrite, "the state directory \(error)", cause: .stateDirectory, subject: error.path)
+        self.init(
+            .cannotWrite, "the state directory \(error)",
+            cause: error.isWritableByOthers ? .stateDirectoryWritableByOthers : .stateDirectory, subject: error.path)
     }
 }

@@ -58,8 +58,10 @@ extension DashSpendFailure {
 
     private init(database error: ExploreDatabaseError) {
         switch error {
-        case .fileMissing(let path):
+        case .fileMissing(let path), .directory(let path):
             self.init(.missingInput, error.description, cause: .databaseMissing, subject: path)
+        case .emptyPath:
+            self.init(.missingInput, error.description, cause: .databaseMissing, subject: "")
         case .encryptedArchive(let path):
             self.init(.badData, error.description, cause: .encryptedArchive, subject: path)
         case .notSQLite(let path), .truncated(let path, _, _), .notExploreDatabase(let path, _),

@@ -55,6 +55,10 @@ public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertib
         case databaseUnusable
         /// A file or folder of the state directory cannot be used.
         case stateDirectory
+        /// A folder of the state directory is the user's own but group or others can write to it, so no
+        /// private file is kept there: making it private (mode 0700) is the fix. ``DashSpendFailure/subject``
+        /// is the folder.
+        case stateDirectoryWritableByOthers
         /// The network could not carry the request.
         case network
         /// The merchant is sold only through providers this build does not include.
@@ -124,21 +128,4 @@ public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertib
 
     /// The message.
     public var description: String { message }
-}
-
-/// One merchant a name matches.
-public struct MerchantCandidate: Sendable, Hashable {
-    /// Its merchant id.
-    public let merchantId: String
-    /// Its name.
-    public let name: String
-    /// Online, physical or both.
-    public let type: MerchantType
-
-    /// Creates a candidate.
-    public init(merchantId: String, name: String, type: MerchantType) {
-        self.merchantId = merchantId
-        self.name = name
-        self.type = type
-    }
 }

@@ -2,6 +2,11 @@ import DashSpendCore
 
 /// When the merchant service asks providers for live answers.
 ///
+/// `merchant-lookup` names them with its options: `--offline` is ``cacheOnly`` (with
+/// ``DashSpendConfiguration/offline`` set, so nothing else touches the network), `--live` ``networkOnly``,
+/// `--refresh` ``networkFirst``, `--max-age SECONDS` ``cacheFirst(maxAge:)`` with those seconds, and none of
+/// them `cacheFirst()`.
+///
 /// Every live answer that arrives is written through to the state database in one transaction and read
 /// back from there: what a lookup shows is what was stored. A failed or malformed answer never replaces a
 /// stored one.

@@ -12,6 +12,7 @@ extension MerchantService {
     static func identify(
         _ idOrName: String, in database: ExploreDatabase, byId: MerchantLookupResult? = nil, lookingCloser: Bool = true
     ) throws(DashSpendFailure) -> ExploreMerchant {
+        try DashSpendFailure.checkNameLength(idOrName)
         do {
             var lookup = try byId ?? database.merchant(id: idOrName)
             var merchantId = idOrName
@@ -39,13 +40,7 @@ extension MerchantService {
             case .found(let merchant): return merchant
             case .notFound:
                 guard lookingCloser else { throw MerchantServiceError.notFound(idOrName) }
-                let names = try database.namedMerchants()
-                let closest = NameMatching.suggestions(for: idOrName, among: names.map(\.name))
-                let candidates = closest.compactMap { name in
-                    names.first { $0.name == name }.map {
-                        MerchantCandidate(merchantId: $0.merchantId, name: $0.name, type: $0.type)
-                    }
-                }
+                let candidates = try database.closestMerchants(to: idOrName)
                 throw DashSpendFailure(
                     .notFound, MerchantServiceError.notFound(idOrName).description, subject: idOrName,
                     candidates: candidates)

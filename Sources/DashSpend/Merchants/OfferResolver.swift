@@ -119,13 +119,19 @@ enum OfferResolver {
             fallback: .fixed)
     }
 
-    /// Values: only live or stored answers know them, and only if they match the resolved type.
+    /// Values: live or stored answers know them, and only if they match the resolved type; the wallets'
+    /// explore files never do, a file with a `denominationValues` column (the built-in sample) may.
     static func valuesChain(_ inputs: Inputs, type: DenominationsType) -> Chain<Denominations> {
         func pick(_ answer: ProviderMerchantDetails?) -> Denominations? {
             answer?.denominations.flatMap { $0.type == type ? $0 : nil }
         }
+        let local: [(value: Denominations?, place: ExplainedStep.Place)] =
+            inputs.offer.denominationValues.map {
+                [($0.type == type ? $0 : nil, .column("gift_card_providers.denominationValues"))]
+            }
+            ?? [(nil, .denominationValues)]
         return Chain(
-            live: pick(inputs.live), cached: pick(inputs.cached), local: [(nil, .denominationValues)],
+            live: pick(inputs.live), cached: pick(inputs.cached), local: local,
             fallback: Denominations.fallback(for: type))
     }
 }

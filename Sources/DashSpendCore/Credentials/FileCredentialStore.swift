@@ -25,7 +25,7 @@ import Darwin
 ///   `<root>/<network>/<serviceTag>.json.lock` (created 0600): processes sharing the state directory take
 ///   turns, so two of them never refresh the same rotating token at once.
 public struct FileCredentialStore: CredentialStore {
-    /// The state directory (see ``StateDirectory``).
+    /// The state directory (see `StateDirectory`).
     public let root: String
 
     /// Creates a store rooted at `root`; nothing is created until the first save.

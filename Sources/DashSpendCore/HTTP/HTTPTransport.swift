@@ -3,7 +3,7 @@
 /// in `DashSpendHTTP`, Apple platforms'), so the core, the store and the resolution logic never load it.
 ///
 /// `HTTPTransportConformance` in `DashSpendTestKit` checks an implementation (and its streamed downloads, when
-/// it is also an ``HTTPDownloadTransport``).
+/// it is also an `HTTPDownloadTransport`).
 ///
 /// ## Implementation requirements
 /// - Return every response the server sent, whatever its status; only transport failures throw.

@@ -7,8 +7,8 @@ public import Foundation
 /// Any JSON value, decoded without a schema so that provider answers can be read leniently.
 ///
 /// Provider APIs send the same field as a string in one answer and a number in the next, or leave it out.
-/// Decoding into this tree never fails on a field's type; the typed accessors (``string``, ``decimal``,
-/// ``int``, ``bool``) then accept every spelling the wallets have seen and return nil for the rest.
+/// Decoding into this tree never fails on a field's type; the typed accessors (`string`, `decimal`,
+/// `int`, `bool`) then accept every spelling the wallets have seen and return nil for the rest.
 public enum JSONValue: Sendable, Hashable, Codable {
     /// `null`.
     case null

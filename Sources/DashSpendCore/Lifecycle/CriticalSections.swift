@@ -22,7 +22,7 @@ import Darwin
 /// One value is shared by everything a process runs (pass it in through
 /// ``RepositoryConfiguration/criticalSections``); nothing here is global. A program that exits on a signal
 /// calls ``close()`` first: it says how many sections are open, and from then on no new section starts
-/// (``run(boundedBy:_:)`` throws `CancellationError` without running its body), so a refresh is either
+/// (`run(boundedBy:_:)` throws `CancellationError` without running its body), so a refresh is either
 /// finished and saved or never sent. It then waits with ``waitUntilNoneOpen()`` before exiting.
 public final class CriticalSections: Sendable {
     private struct Section {

@@ -34,6 +34,22 @@ public struct Denominations: Sendable, Hashable, Codable {
         }
     }
 
+    /// Reads denominations written as text: fixed values separated by commas (`25, 50, 100`), or a range as
+    /// its two ends (`5..500`). Nil for anything else (an empty list, a value that is not a plain decimal, a
+    /// range whose ends are reversed).
+    public init?(listed text: String) {
+        if let range = text.firstOccurrence(of: "..") {
+            guard let low = Decimal(plainText: String(text[..<range.lowerBound])),
+                let high = Decimal(plainText: String(text[range.upperBound...])), low <= high
+            else { return nil }
+            self = .flexible(minimum: low, maximum: high)
+            return
+        }
+        let values = text.split(separator: ",").map { Decimal(plainText: String($0)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { return nil }
+        self = .fixed(values.compactMap { $0 })
+    }
+
     private init(type: DenominationsType, values: [Decimal], minimum: Decimal?, maximum: Decimal?) {
         self.type = type
         self.values = values

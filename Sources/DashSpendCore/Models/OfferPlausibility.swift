@@ -5,7 +5,7 @@ public import Foundation
 #endif
 
 /// The one place that says which offer values can be real. A provider answer (CTX, PiggyCards) and an
-/// answer read back from the offer store pass through ``checked(_:)``: a field outside these bounds counts
+/// answer read back from the offer store pass through `checked(_:)`: a field outside these bounds counts
 /// as missing, so the resolution chain falls through to the next source for that field alone, and the
 /// reason is kept in ``ProviderMerchantDetails/implausibleFields``.
 ///

@@ -4,7 +4,7 @@
 /// `-Xswiftc -DPIGGYCARDS_ENABLED`; a build without it contains no PiggyCards code at all.
 ///
 /// Everything that differs between providers lives as data in ``ProviderInfo``, so the rest of the code
-/// iterates ``allCases`` and reads ``info`` instead of switching over providers.
+/// iterates `allCases` and reads ``info`` instead of switching over providers.
 public enum GiftCardProvider: String, CaseIterable, Sendable, Hashable, Codable, Comparable {
     /// CTX ("DashSpend" by CTX).
     case ctx

@@ -20,6 +20,33 @@ package enum NameMatching {
         return result.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
+    /// The most words of a search's text ``searchWords(_:)`` keeps: a merchant name has fewer.
+    package static let maximumSearchWords = 8
+
+    /// The words of a search's text, as a search by words compares them with a name's: folded, apostrophes
+    /// removed (`Macy's` is `macys`), any other character that is neither a letter nor a digit a separator,
+    /// `and` dropped (`&` is punctuation, so `barnes and noble` is `Barnes & Noble`) unless it is all there is,
+    /// each word once, at most ``maximumSearchWords``.
+    package static func searchWords(_ text: String) -> [String] {
+        let all = nameWords(text).split(separator: " ").map(String.init)
+        let meaningful = all.filter { $0 != "and" }
+        var seen: Set<String> = []
+        return (meaningful.isEmpty ? all : meaningful).filter { seen.insert($0).inserted }.prefix(maximumSearchWords)
+            .map { $0 }
+    }
+
+    /// `text` as its words, one space between them: folded, apostrophes removed (`Macy's` → `macys`), any
+    /// other character that is neither a letter nor a digit a separator (`Barnes & Noble` → `barnes noble`,
+    /// `Hotels.com` → `hotels com`).
+    package static func nameWords(_ text: String) -> String {
+        var cleaned = ""
+        for character in folded(text) {
+            if "'’ʼ`".contains(character) { continue }
+            cleaned.append(character.isLetter || character.isNumber ? character : " ")
+        }
+        return cleaned.split(separator: " ").joined(separator: " ")
+    }
+
     /// Accented lower-case Latin letters and ligatures and what they fold to.
     static let baseLetters: [Unicode.Scalar: String] = {
         let groups: [(String, String)] = [
@@ -38,24 +65,33 @@ package enum NameMatching {
     /// At most `limit` of `names` closest to `typed`, best first: a name containing it, then a name starting
     /// with its first letter and containing its letters in order (`TX` → `Texas`), then a name (or a word of
     /// one) a few typing mistakes away. Empty when none is close.
+    ///
+    /// The work per name is bounded by the name's length, whatever the length of `typed`: a name shorter than
+    /// `typed` cannot contain it nor its letters, and a word is measured only when its length is within the
+    /// tolerance of `typed`'s (else it is farther than that anyway).
     package static func suggestions(for typed: String, among names: [String], limit: Int = 3) -> [String] {
         let query = folded(typed)
         guard !query.isEmpty else { return [] }
         let letters = Array(query.filter { !$0.isWhitespace })
-        let tolerance = max(1, query.count / 3)
+        let length = query.count
+        let tolerance = max(1, length / 3)
         var scored: [(score: Int, name: String)] = []
         var seen: Set<String> = []
         for name in names where seen.insert(name).inserted {
             let candidate = folded(name)
             guard candidate != query else { continue }
+            let candidateLength = candidate.count
             let score: Int
-            if candidate.contains(query) {
+            if candidateLength >= length, candidate.contains(query) {
                 score = 0
-            } else if letters.count >= 2, candidate.first == letters.first, isSubsequence(letters, of: candidate) {
+            } else if letters.count >= 2, candidateLength >= letters.count, candidate.first == letters.first,
+                isSubsequence(letters, of: candidate)
+            {
                 score = 1
             } else {
                 let words = [candidate] + candidate.split(separator: " ").map(String.init)
-                let distance = words.map { editDistance(query, $0) }.min() ?? Int.max
+                let distance =
+                    words.filter { abs($0.count - length) <= tolerance }.map { editDistance(query, $0) }.min() ?? Int.max
                 guard distance <= tolerance else { continue }
                 score = 1 + distance
             }

@@ -18,11 +18,15 @@ public enum PrivateDirectory {
         /// True when the folder exists but is not safe for private files (a symbolic link, someone else's,
         /// or writable by group or others), false when the system refused to create or open it.
         public let isUnsafe: Bool
+        /// True when the folder is unsafe only because group or others can write to it: it is this user's
+        /// own folder, and making it private (`chmod 700`) is the fix.
+        package let isWritableByOthers: Bool
 
-        init(path: String, reason: String, isUnsafe: Bool = false) {
+        init(path: String, reason: String, isUnsafe: Bool = false, isWritableByOthers: Bool = false) {
             self.path = path
             self.reason = reason
             self.isUnsafe = isUnsafe
+            self.isWritableByOthers = isWritableByOthers
         }
 
         /// One line: `/tmp/x is not safe for private files (group or others can write to it ...)`, or the
@@ -127,7 +131,7 @@ public enum PrivateDirectory {
             throw Failure(
                 path: path,
                 reason: "group or others can write to it, mode \(String(info.st_mode & 0o7777, radix: 8))",
-                isUnsafe: true)
+                isUnsafe: true, isWritableByOthers: true)
         }
     }
 }

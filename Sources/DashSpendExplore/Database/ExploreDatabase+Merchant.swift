@@ -116,6 +116,7 @@ extension ExploreDatabase {
             g.provider AS offerProvider, \(column("sourceId")) AS offerSourceId, \
             \(column("active")) AS offerActive, \(column("savingsPercentage")) AS offerSavings, \
             \(column("denominationsType")) AS offerDenominations, \(column("redeemType")) AS offerRedeemType, \
+            \(column("denominationValues")) AS offerValues, \
             \(schema.providerColumns.contains("id") ? "g.id" : "g.rowid") AS offerOrder
             """
     }
@@ -184,7 +185,8 @@ private struct MerchantRows {
                 active: row.bool("offerActive"),
                 savingsPercentage: row.integer("offerSavings"),
                 denominationsType: DenominationsType(parsing: row.text("offerDenominations")),
-                redeemType: row.text("offerRedeemType").map { $0.trimmedWhitespace.lowercased() }
+                redeemType: row.text("offerRedeemType").map { $0.trimmedWhitespace.lowercased() },
+                denominationValues: row.text("offerValues").flatMap(Denominations.init(listed:))
             ))
     }
 

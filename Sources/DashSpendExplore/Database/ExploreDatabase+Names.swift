@@ -42,4 +42,15 @@ extension ExploreDatabase {
             try db.fetchAll(sql, [folded, folded]) { $0.text("merchantId") ?? "" }
         }
     }
+
+    /// The merchants whose names are closest to `name` (``NameMatching/suggestions(for:among:limit:)``), best
+    /// first, at most `limit`: the "did you mean" of a name not found. Reads every visible merchant's name
+    /// once; the work per name is bounded by the name, not by `name`.
+    package func closestMerchants(to name: String, limit: Int = 3) throws(ExploreDatabaseError) -> [MerchantCandidate] {
+        let names = try namedMerchants()
+        let closest = NameMatching.suggestions(for: name, among: names.map(\.name), limit: limit)
+        return closest.compactMap { name in
+            names.first { $0.name == name }.map { MerchantCandidate(merchantId: $0.merchantId, name: $0.name, type: $0.type) }
+        }
+    }
 }

@@ -4,10 +4,24 @@ import DashSpendSQLite
 extension ExploreDatabase {
     /// Searches merchants: one result per `merchantId`, filtered, sorted and paged.
     ///
+    /// The text matches a name as the wallets match it (a phrase whose last word is a prefix, through the
+    /// FTS4 index where the file has one), or at a word start once accents and case are folded; when that
+    /// finds no merchant at all, every word of the text matches at the start of a word of the name, in any
+    /// order, punctuation ignored (`depot home`, `macys`, `barnes and noble`).
+    ///
     /// Costs two SQL statements whatever the page size: the page (with the number of matches in all), then
-    /// the providers of its merchants; a page past the last match costs one more to count them.
+    /// the providers of its merchants; a page past the last match costs one more to count them, and a text
+    /// that matches nothing as a phrase one more page by words.
     public func search(_ search: MerchantSearch) throws(ExploreDatabaseError) -> MerchantSearchPage {
-        let page = MerchantSearchSQL(search: search, schema: schema, compiled: providers)
+        let page = try self.search(search, matching: .phrase)
+        guard page.total == 0, let text = search.text, !NameMatching.searchWords(text).isEmpty else { return page }
+        return try self.search(search, matching: .words)
+    }
+
+    private func search(_ search: MerchantSearch, matching: MerchantSearchSQL.NameMatch) throws(ExploreDatabaseError)
+        -> MerchantSearchPage
+    {
+        let page = MerchantSearchSQL(search: search, schema: schema, compiled: providers, matching: matching)
         let chosen = search.provider.map { providers.contains($0) ? [$0] : [] } ?? providers
         return try read { db in
             struct Row {
@@ -63,7 +77,7 @@ extension ExploreDatabase {
             if rows.isEmpty, search.offset > 0 || search.limit <= 0 {
                 var first = search
                 (first.offset, first.limit) = (0, 1)
-                let count = MerchantSearchSQL(search: first, schema: schema, compiled: providers)
+                let count = MerchantSearchSQL(search: first, schema: schema, compiled: providers, matching: matching)
                 total = try db.fetchAll(count.sql, count.arguments) { $0.integer("matchCount") ?? 0 }.first ?? 0
             }
             return MerchantSearchPage(
@@ -73,8 +87,13 @@ extension ExploreDatabase {
 
     /// How ``search(_:)`` finds and orders the merchants of `search` in this file, in words: the name
     /// through the FTS4 index or LIKE, and by its folded words; each filter; the order; the rows asked for.
+    /// When the text has words, what is tried when the phrase finds nothing follows `; when that finds
+    /// nothing: `.
     package func searchPlan(_ search: MerchantSearch) -> String {
-        MerchantSearchSQL(search: search, schema: schema, compiled: providers).plan
+        let phrase = MerchantSearchSQL(search: search, schema: schema, compiled: providers).plan
+        guard let text = search.text, !NameMatching.searchWords(text).isEmpty else { return phrase }
+        let words = MerchantSearchSQL(search: search, schema: schema, compiled: providers, matching: .words).plan
+        return phrase + "; when that finds nothing: " + words
     }
 
     /// The second statement of a page: the offers of its merchants (`?1` = a JSON array of merchantIds).

@@ -34,10 +34,11 @@ public final class ExploreDatabase: Sendable {
     /// database, and saying what to do when it is not.
     public convenience init(path: String, providers: [GiftCardProvider] = GiftCardProvider.allCases) throws(ExploreDatabaseError)
     {
+        guard !path.isEmpty else { throw .emptyPath }
         let header = DatabaseFileHeader(path: path)
         switch header.kind {
         case .missing: throw .fileMissing(path: path)
-        case .directory: throw .notSQLite(path: path)
+        case .directory: throw .directory(path: path)
         case .unreadable: throw .cannotOpen(path: path, reason: "it cannot be read")
         case .notRegular(let reason): throw .cannotOpen(path: path, reason: reason)
         case .zipArchive: throw .encryptedArchive(path: path)
@@ -82,6 +83,7 @@ public final class ExploreDatabase: Sendable {
             // Names are compared without accents and case (`cafe rio` finds `Café Rio`): the wallets' FTS
             // index cannot be changed, so queries fold both sides with this function.
             try connection.defineTextFunction(Self.foldFunction, NameMatching.folded)
+            try connection.defineTextFunction(Self.wordsFunction, NameMatching.nameWords)
             schema = try connection.read { db in
                 let tables = Set(
                     try db.fetchAll("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')") {
@@ -119,6 +121,8 @@ public final class ExploreDatabase: Sendable {
 
     /// The SQL function that folds a name's accents and case (`NameMatching.folded(_:)`).
     static let foldFunction = "dashspend_fold"
+    /// The SQL function that writes a name as its words (`NameMatching.nameWords(_:)`), for a search by words.
+    static let wordsFunction = "dashspend_words"
 
     /// SQL that is true when the name in `column` may fold to something other than SQLite's `lower()` of it:
     /// it has a character outside printable ASCII, or whitespace to collapse (leading, trailing, doubled).

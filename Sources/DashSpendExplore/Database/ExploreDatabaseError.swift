@@ -4,6 +4,10 @@ public import DashSpendSQLite
 public enum ExploreDatabaseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No file at the path.
     case fileMissing(path: String)
+    /// The path given is empty: it names no file.
+    case emptyPath
+    /// The path is a directory, not a file.
+    case directory(path: String)
     /// The file is the encrypted ZIP the wallets download, not the SQLite file inside it.
     case encryptedArchive(path: String)
     /// The file is not an SQLite database at all.
@@ -24,6 +28,10 @@ public enum ExploreDatabaseError: Error, Sendable, Hashable, CustomStringConvert
         switch self {
         case .fileMissing(let path):
             return "no explore database at \(path)"
+        case .emptyPath:
+            return "no explore database at an empty path"
+        case .directory(let path):
+            return "\(path) is a directory, not an explore database file"
         case .encryptedArchive(let path):
             return "\(path) looks like the downloaded ZIP, not the database inside it"
         case .notSQLite(let path):

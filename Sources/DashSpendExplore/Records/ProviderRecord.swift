@@ -16,13 +16,19 @@ public struct ProviderRecord: Sendable, Hashable {
     public let denominationsType: DenominationsType?
     /// `gift_card_providers.redeemType`, trimmed and lowercased.
     public let redeemType: String?
+    /// The card values, from a `gift_card_providers.denominationValues` column: the wallets' files have no
+    /// such column (only live answers know the values), the built-in sample has one with invented values
+    /// (`25, 50, 100` for fixed values, `5..500` for a range; see ``Denominations/init(listed:)``). Nil
+    /// without the column, or for a value that cannot be read.
+    public let denominationValues: Denominations?
     /// Whether the row was built from the merchant row of a v1–v3 file.
     public let isSynthetic: Bool
 
     /// Creates a record.
     public init(
         provider: GiftCardProvider, sourceId: String, active: Bool?, savingsPercentage: Int?,
-        denominationsType: DenominationsType?, redeemType: String?, isSynthetic: Bool = false
+        denominationsType: DenominationsType?, redeemType: String?, isSynthetic: Bool = false,
+        denominationValues: Denominations? = nil
     ) {
         self.provider = provider
         self.sourceId = sourceId
@@ -31,5 +37,6 @@ public struct ProviderRecord: Sendable, Hashable {
         self.denominationsType = denominationsType
         self.redeemType = redeemType
         self.isSynthetic = isSynthetic
+        self.denominationValues = denominationValues
     }
 }

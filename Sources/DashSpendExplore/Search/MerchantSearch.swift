@@ -31,6 +31,10 @@ public struct MerchantSearch: Sendable, Hashable {
     /// Show merchants redeemed through a URL, which both wallets hide.
     public var includeURLRedeem: Bool
 
+    /// The longest ``text`` or ``exactName`` a search takes, in characters: longer than any merchant's name
+    /// (the wallets' file has none over 100). The front door refuses a longer one at once, before any work.
+    public static let maximumNameLength = 200
+
     /// Creates a search.
     public init(
         text: String? = nil, exactName: String? = nil, provider: GiftCardProvider? = nil, types: Set<MerchantType> = [],

@@ -19,7 +19,19 @@ struct MerchantSearchSQL {
     /// Every spelling ``DenominationsType/init(parsing:)`` knows.
     static let knownSpellings = "('fixed', 'option', 'min-max', 'min-max-major', 'minmax', 'range', 'flexible')"
 
-    init(search: MerchantSearch, schema: ExploreSchema, compiled: [GiftCardProvider]) {
+    /// How the search's text meets the names.
+    enum NameMatch {
+        /// As the wallets search: the text as a phrase (FTS4 phrase-prefix, else `LIKE` anywhere), or a folded
+        /// word of the name starting with it.
+        case phrase
+        /// Each word of the text (``NameMatching/searchWords(_:)``: no punctuation, no `and`) at the start of a
+        /// word of the name, in any order, the name's punctuation ignored (`depot home` finds `Home Depot`,
+        /// `macys` finds `Macy's`, `barnes and noble` finds `Barnes & Noble`). No index helps here: a search
+        /// runs it only when the phrase found nothing.
+        case words
+    }
+
+    init(search: MerchantSearch, schema: ExploreSchema, compiled: [GiftCardProvider], matching: NameMatch = .phrase) {
         var conditions = Self.visibility(schema: schema, providers: compiled, includeURLRedeem: search.includeURLRedeem)
         var arguments: [SQLiteValue] = []
         var plan: [String] = []
@@ -32,7 +44,15 @@ struct MerchantSearchSQL {
         // scripts, odd whitespace) is also folded and matched at a word start: `cafe` finds `Café Rio`, which
         // neither the wallets' FTS index nor LIKE folds.
         let fold = ExploreDatabase.foldFunction
-        if let text = search.text.map(NameMatching.folded), !text.isEmpty {
+        if matching == .words, let text = search.text {
+            let words = NameMatching.searchWords(text)
+            let tests = words.map { _ in "words LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
+            conditions.append("EXISTS (SELECT 1 FROM (SELECT \(Self.nameWords("m.name")) AS words) WHERE \(tests))")
+            arguments += words.map { .text("% " + SQLText.likeContains($0).dropFirst()) }
+            plan.append(
+                "every word of \(words.map { "\"\($0)\"" }.joined(separator: ", ")) starting a word of the name "
+                    + "(any order, punctuation ignored)")
+        } else if let text = search.text.map(NameMatching.folded), !text.isEmpty {
             let folded = "(\(ExploreDatabase.needsFolding("m.name")) AND (' ' || \(fold)(m.name)) LIKE ? ESCAPE '\\')"
             let word = "a folded word (no accents, any case) starting with \"\(text)\""
             if schema.hasMerchantSearchIndex, let match = SQLText.ftsPhrasePrefix(text) {
@@ -146,6 +166,16 @@ struct MerchantSearchSQL {
             GROUP BY m.merchantId ORDER BY \(order) LIMIT ? OFFSET ?
             """
         self.arguments = arguments + [.integer(Int64(max(search.limit, 0))), .integer(Int64(max(search.offset, 0)))]
+    }
+
+    /// SQL for the name in `column` as ``NameMatch/words`` compares it: its words
+    /// (``NameMatching/nameWords(_:)``: folded, apostrophes removed, other punctuation a separator) after a
+    /// leading space, so that `LIKE '% word%'` finds a word start. Only a name with something other than ASCII
+    /// letters, digits and single spaces calls into Swift for it; the others are SQLite's `lower()`. Its cost
+    /// per row grows with the name, never with the text searched for.
+    static func nameWords(_ column: String) -> String {
+        "(' ' || CASE WHEN \(column) GLOB '*[^a-zA-Z0-9 ]*' OR \(ExploreDatabase.needsFolding(column)) "
+            + "THEN \(ExploreDatabase.wordsFunction)(\(column)) ELSE lower(\(column)) END)"
     }
 
     /// The filters of `search` other than the name, in words, as ``plan`` lists them.

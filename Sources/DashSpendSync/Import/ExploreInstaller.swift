@@ -124,7 +124,8 @@ struct ExploreInstaller {
 
     private static func reason(_ error: ExploreDatabaseError) -> String {
         switch error {
-        case .fileMissing: return "the staged copy disappeared while it was checked"
+        case .fileMissing, .emptyPath: return "the staged copy disappeared while it was checked"
+        case .directory: return "it is a directory"
         case .encryptedArchive: return "it is a ZIP, not an SQLite file"
         case .notSQLite: return "it is not an SQLite file"
         case .truncated(_, let expected, let actual): return "it is truncated (\(actual) of \(expected) bytes)"

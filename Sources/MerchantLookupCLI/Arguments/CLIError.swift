@@ -95,7 +95,11 @@ public struct CLIError: Error, Sendable {
     /// that names the command or option to use. The README's exit-code table is this one.
     ///
     /// `offlineHelps` false: the command cannot run offline (`buy`), so a network failure does not suggest it.
-    init(_ failure: DashSpendFailure, network: DashSpendNetwork = .mainnet, offlineHelps: Bool = true) {
+    /// `stateDirectory`: where the state directory came from, which a failure of it names.
+    init(
+        _ failure: DashSpendFailure, network: DashSpendNetwork = .mainnet, offlineHelps: Bool = true,
+        stateDirectory: StateDirectoryOrigin = .option
+    ) {
         let networkHint = network == .mainnet ? "" : " --network \(network.rawValue)"
         let provider = failure.provider?.id ?? "PROVIDER"
         var code: ExitCode
@@ -150,7 +154,9 @@ public struct CLIError: Error, Sendable {
         case .databaseUnusable:
             hint = "point --db at the wallets' explore database, or download or copy it again"
         case .stateDirectory:
-            hint = "check the state directory (--state-dir)"
+            hint = stateDirectory.hint(path: failure.subject, writableByOthers: false)
+        case .stateDirectoryWritableByOthers:
+            hint = stateDirectory.hint(path: failure.subject, writableByOthers: true)
         case .network:
             hint = offlineHelps ? "check the connection or use --offline" : "check the connection"
         case .credentials:

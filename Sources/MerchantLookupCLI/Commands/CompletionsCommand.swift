@@ -8,9 +8,12 @@ enum CompletionsCommand: CLICommand {
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
-        let shell = invocation.operands(after: words.count).first ?? ""
+        let known = ShellCompletion.shells.joined(separator: ", ")
+        guard let shell = invocation.operands(after: words.count).first else {
+            throw .usage("completions needs a shell: \(known)")
+        }
         guard ShellCompletion.shells.contains(shell) else {
-            throw .usage("completions needs a shell: \(ShellCompletion.shells.joined(separator: ", "))")
+            throw .usage("no completion script for \(shell): the shells known are \(known)")
         }
         return ShellCompletion.script(for: shell, commands: MerchantLookup.commands)
     }

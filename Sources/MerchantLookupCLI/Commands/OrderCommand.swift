@@ -142,7 +142,7 @@ enum OrderCommand: CLICommand {
         // the order is still waiting. A provider that never answered, or a failure that is not the provider
         // being down, is.
         if let failure, !answered || failure.kind != .unavailable {
-            throw CLIError(failure, network: invocation.network)
+            throw invocation.error(failure)
         }
         throw CLIError(
             "order \(id) is still \(latest?.status.rawValue ?? "unknown") after \(OutputFormat.amount(Decimal(seconds))) s",

@@ -51,7 +51,7 @@ enum SearchCommand: CLICommand {
         if resolved.rows.isEmpty { noteUnknownTerritory(search, client: client, invocation) }
         let anyResolved = resolved.rows.contains { $0.resolved?.offers.isEmpty == false }
         if !anyResolved, let failure = resolved.rows.lazy.compactMap(\.failure).first {
-            throw CLIError(failure, network: invocation.network)
+            throw invocation.error(failure)
         }
         return invocation.json
             ? json(resolved, network: invocation.network) : text(resolved, search: search, network: invocation.network)
@@ -118,7 +118,7 @@ enum SearchCommand: CLICommand {
         }
         return JSONDocument.object([
             ("merchants", .array(merchants)), ("offset", .integer(page.page.offset)), ("limit", .integer(page.page.limit)),
-            ("total", .integer(page.page.total)),
+            ("total", .integer(page.page.total)), suggestionsMember(page.page),
         ]).serialized() + "\n"
     }
 
@@ -139,7 +139,7 @@ enum SearchCommand: CLICommand {
         let page = resolved.page
         return JSONDocument.object([
             ("merchants", .array(merchants)), ("offset", .integer(page.offset)), ("limit", .integer(page.limit)),
-            ("total", .integer(page.total)),
+            ("total", .integer(page.total)), suggestionsMember(page),
         ]).serialized() + "\n"
     }
 
@@ -194,7 +194,7 @@ enum SearchCommand: CLICommand {
     /// The table of a plain search: name, (distance,) type, discount, whether it can be bought now (`no`
     /// marks a merchant whose offers are all inactive), providers, id; then where the availability comes from.
     static func text(_ page: ResolvedSearchPage, search: MerchantSearch, offline: Bool) -> String {
-        guard !page.rows.isEmpty else { return "no merchants found\n" }
+        guard !page.rows.isEmpty else { return nothingShown(page.page) }
         var header = ["NAME", "TYPE", "DISCOUNT", "AVAILABLE", "PROVIDERS", "ID"]
         if search.near != nil { header.insert("DISTANCE", at: 1) }
         let availability = search.near != nil ? 4 : 3  // after the discount
@@ -208,6 +208,28 @@ enum SearchCommand: CLICommand {
             ? "AVAILABLE: as the explore database says (offline)\n"
             : "AVAILABLE: as the explore database says; --refresh asks the providers\n"
         return OutputFormat.table(header, rows) + shown(page.page) + source
+    }
+
+    /// What an empty page says: that the page is past the last of the merchants found (`no merchants on this
+    /// page (36 in all)`), or that none was found, with the closest names when the library has some
+    /// (`no merchants found: did you mean Macy's?`).
+    static func nothingShown(_ page: MerchantSearchPage) -> String {
+        if page.total > 0 { return "no merchants on this page (\(page.total) in all)\n" }
+        guard !page.suggestions.isEmpty else { return "no merchants found\n" }
+        let names = page.suggestions.map { TerminalText.sanitized($0.name, keepingNewlines: false) }
+        return "no merchants found: did you mean \(names.joined(separator: " or "))?\n"
+    }
+
+    /// The `suggestions` member of a page's JSON: the merchants the text may have meant when it matched none
+    /// (`merchantId`, `name`, `type`, as an error's `candidates`), empty otherwise.
+    static func suggestionsMember(_ page: MerchantSearchPage) -> (String, JSONDocument) {
+        let objects = page.suggestions.map { candidate -> JSONDocument in
+            .object([
+                ("merchantId", .string(candidate.merchantId)), ("name", .string(candidate.name)),
+                ("type", .string(candidate.type.rawValue)),
+            ])
+        }
+        return ("suggestions", .array(objects))
     }
 
     /// `showing 5 of 36 merchants` (`showing 7-10 of 36 merchants` from an offset) when the page is not all of
@@ -224,7 +246,7 @@ enum SearchCommand: CLICommand {
     /// resolved shows its database discount, `failed`, and its failure in a line under the table. A provider
     /// that could not answer while a stored or local value stood in (`--refresh`) is named under the table too.
     static func text(_ resolved: ResolvedSearchPage, search: MerchantSearch, network: DashSpendNetwork) -> String {
-        guard !resolved.rows.isEmpty else { return "no merchants found\n" }
+        guard !resolved.rows.isEmpty else { return nothingShown(resolved.page) }
         var header = ["NAME", "TYPE", "DISCOUNT", "AVAILABLE", "PROVIDERS", "ID"]
         if search.near != nil { header.insert("DISTANCE", at: 1) }
         var failures: [String] = []

@@ -83,7 +83,7 @@ enum ShowBatch {
                 piece = ShowCommand.rendered(
                     merchant, locations: locations, json: json, explain: invocation[ShowOptions.explain])
             } catch {
-                let failure = CLIError(DashSpendFailure(error), network: invocation.network)
+                let failure = invocation.error(DashSpendFailure(error))
                 firstFailure = firstFailure ?? failure.code
                 piece =
                     json

@@ -67,6 +67,17 @@ struct Invocation {
         StateDirectory.resolve(home: self[GlobalOptions.stateDirectory], environment: environment)
     }
 
+    /// Where ``stateDirectory`` came from, for the hints of its failures.
+    var stateDirectoryOrigin: StateDirectoryOrigin {
+        StateDirectoryOrigin(option: self[GlobalOptions.stateDirectory], environment: environment)
+    }
+
+    /// `failure` as the one error table says it for this command line (its network, where its state
+    /// directory came from).
+    func error(_ failure: DashSpendFailure, offlineHelps: Bool = true) -> CLIError {
+        CLIError(failure, network: network, offlineHelps: offlineHelps, stateDirectory: stateDirectoryOrigin)
+    }
+
     /// The command's operands (after the command words).
     func operands(after words: Int) -> [String] { Array(arguments.positionals.dropFirst(words)) }
 
@@ -112,7 +123,8 @@ struct Invocation {
         do {
             return try DashSpendClient(configuration: configuration)
         } catch {
-            throw CLIError(DashSpendFailure(error), network: configuration.network)
+            throw CLIError(
+                DashSpendFailure(error), network: configuration.network, stateDirectory: stateDirectoryOrigin)
         }
     }
 
@@ -130,7 +142,7 @@ struct Invocation {
         do {
             return try await body()
         } catch {
-            throw CLIError(DashSpendFailure(error), network: network, offlineHelps: offlineHelps && !refusesOffline)
+            throw self.error(DashSpendFailure(error), offlineHelps: offlineHelps && !refusesOffline)
         }
     }
 
