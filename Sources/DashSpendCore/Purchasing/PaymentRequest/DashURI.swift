@@ -57,6 +57,12 @@ package struct DashURI: Sendable, Hashable {
         uri = trimmed
     }
 
+    /// The payment request URL (`r=`) of the URI `text` of either network, nil when it has none or is not a
+    /// URI this reads.
+    package static func paymentRequestURL(in text: String) -> String? {
+        DashSpendNetwork.allCases.lazy.compactMap { DashURI(parsing: text, network: $0)?.paymentRequestURL }.first
+    }
+
     /// `text` with `%XX` escapes decoded, or nil when an escape is broken or the result is not UTF-8.
     private static func percentDecoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
