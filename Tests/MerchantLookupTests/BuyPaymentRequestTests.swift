@@ -57,6 +57,37 @@ struct BuyPaymentRequestTests {
         #expect(fetches(transcript).count == 1, "a status call does not fetch the request")
     }
 
+    @Test("The text of a buy paid by signed payment request matches its golden file (the QR code, port, ids and times masked)")
+    func goldenText() async throws {
+        let transcript = try await signedIn(.signed)
+        let arguments = ["buy", Self.homeDepot, "--amount", "25", "--yes"]
+        let bought = try await transcript.run(arguments)
+        #expect(bought.status == 0, "\(bought.stdout)\(bought.stderr)")
+        let id = try #require(
+            (try await transcript.run(["orders", "--json"]).json()["orders"] as? [[String: Any]])?.first?["id"] as? String)
+        let port = "\(transcript.server.loopback.port)"
+        let lines = bought.stdout.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
+            // The QR code encodes the port: the text around it is what is compared.
+            if !line.isEmpty && line.allSatisfy({ "▀▄█ ".contains($0) }) { return nil }
+            if line.hasPrefix("  expires:  ") { return "  expires:  <expires>" }
+            return String(line)
+        }
+        let actual =
+            "$ merchant-lookup " + arguments.joined(separator: " ") + "\n"
+            + lines.joined(separator: "\n").replacingEvery(id, with: "<order>").replacingEvery(
+                "127.0.0.1%3A\(port)", with: "127.0.0.1%3A<port>")
+        let path = FixtureDatabase.packageRoot + "/Fixtures/Golden/payment-request/buy-ctx-signed.txt"
+        if GoldenOutputTests.updating {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(actual.utf8).write(to: URL(fileURLWithPath: path))
+            return
+        }
+        let expected = String(decoding: try #require(FileManager.default.contents(atPath: path), "no \(path)"), as: UTF8.self)
+        #expect(
+            actual == expected, "differs from \(path) (UPDATE_GOLDEN=1 rewrites it)\n\(GoldenOutputTests.diff(expected, actual))")
+    }
+
     @Test("A signed request says by whom, and that the signature is not verified; --json gives the request")
     func signedRequest() async throws {
         let transcript = try await signedIn(.signed)
