@@ -4,7 +4,7 @@ extension DashSpendClient {
     /// The BIP70 payment request the kept order `order` is paid through, fetched again from its URI's `r=`
     /// and checked as when the order was created: for the client's network, not expired, extending the URI,
     /// and asking exactly the Dash fixed with the order (``Order/dashAmount``). A wallet pays it by the
-    /// payment protocol (a `Payment` message to ``DashPaymentRequest/paymentURL``).
+    /// payment protocol (a `Payment` message to `DashPaymentRequest.paymentURL`).
     ///
     /// - Throws: ``DashSpendFailure``: ``DashSpendFailure/Kind/refused`` when the order is not waiting for a
     ///   payment, its payment is not by request, or the request cannot be fetched or fails a check (it must
