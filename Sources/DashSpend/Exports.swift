@@ -6,6 +6,7 @@
 @_exported import protocol DashSpendCore.CredentialStore
 @_exported import struct DashSpendCore.CredentialStoreError
 @_exported import class DashSpendCore.CriticalSections
+@_exported import struct DashSpendCore.DashPaymentRequest
 @_exported import enum DashSpendCore.DashSpendError
 @_exported import enum DashSpendCore.DashSpendNetwork
 @_exported import protocol DashSpendCore.DashSpendRepository

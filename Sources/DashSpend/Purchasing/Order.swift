@@ -63,6 +63,15 @@ public struct Order: Sendable, Hashable {
     /// What the caller should tell about this answer, never stored: a provider answer that was refused (it
     /// would have changed the order's facts or moved it backwards), a provider this build leaves out.
     public var notes: [String]
+    /// The BIP70 payment request the order is paid through, fetched and checked when the order was created
+    /// (its ``paymentURI`` has `r=`); never stored: for an order read back, fetch it again with
+    /// ``DashSpendClient/paymentRequest(for:)``.
+    public var paymentRequest: DashPaymentRequest?
+
+    /// The BIP72 payment request URL (the `r=` of ``paymentURI``), when the order is paid by payment
+    /// request: a wallet that follows it pays through the request (BIP70); Dash sent to the address by hand
+    /// may not be credited.
+    public var paymentRequestURL: String? { paymentURI.flatMap(DashURI.paymentRequestURL(in:)) }
 
     /// Creates an order.
     public init(
@@ -108,6 +117,7 @@ public struct Order: Sendable, Hashable {
         self.updatedAt = updatedAt
         notSaved = nil
         notes = []
+        paymentRequest = nil
     }
 
     /// The provider, nil when this build leaves it out (an order another build kept).

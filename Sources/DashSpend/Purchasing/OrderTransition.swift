@@ -52,6 +52,7 @@ package enum OrderTransition {
             if answer.payment != nil {
                 order.paymentURI = answer.payment?.uri
                 order.dashAmount = answer.payment?.amount
+                order.paymentRequest = answer.payment?.paymentRequest
             }
         }
         let known = answer.status != .unknown
@@ -93,6 +94,9 @@ package enum OrderTransition {
         guard let fixed = kept.paymentURI else {
             return "asks for a payment, and the order was created without one"
         }
+        // The same URI as sent: nothing changed (a payment request's `r=` URI is compared as text: it is
+        // not fetched again on a status call).
+        if sent == fixed.trimmedWhitespace { return nil }
         guard let payment = DashPaymentURI(parsing: sent, network: network) else {
             return "asks for a payment that is not a payable dash: URI, not the one the order was created with"
         }

@@ -12,11 +12,31 @@ extension CTXRepository: GiftCardPurchasing {
         nil
     }
 
-    /// POST `gift-cards` for `request.amount` (two decimals, `.`) at merchant `request.sourceId`.
+    /// How long the fetch of a payment request may take, at most: the create and the fetch are one
+    /// critical section, which an exit waits for the client's time-out plus 10 s.
+    static let paymentRequestSeconds: Double = 8
+
+    /// POST `gift-cards` for `request.amount` (two decimals, `.`) at merchant `request.sourceId`. When the
+    /// `DASH.DASH` URI is a BIP72 payment request (`r=`), the request is fetched and checked
+    /// (``PaymentRequestFetcher``) and the order's payment is paid through it; when that fails, the order has
+    /// no payment and its message says why (the order exists at CTX: nothing is thrown).
     package func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder {
         let card = try await sendPurchase(
             merchantId: request.sourceId, fiatAmount: request.amount, fiatCurrency: request.currency)
-        return card.order(network: configuration.network)
+        var order = card.order(network: configuration.network)
+        guard let sent = card.dashPaymentURL, let uri = DashURI(parsing: sent, network: configuration.network),
+            uri.paymentRequestURL != nil
+        else { return order }
+        let fetcher = PaymentRequestFetcher(
+            transport: configuration.transport, timeout: min(configuration.timeout, Self.paymentRequestSeconds))
+        do {
+            let payment = try await fetcher.payment(for: uri, network: configuration.network, at: configuration.now())
+            order.payment = payment
+            order.dashAmount = payment.amount
+        } catch {
+            order.message = "CTX asks to be paid by payment request, and \(error)"
+        }
+        return order
     }
 
     /// GET `gift-cards/{id}`.

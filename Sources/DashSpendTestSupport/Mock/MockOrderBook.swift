@@ -59,6 +59,7 @@ package final class MockOrderBook: Sendable {
         var statusEdit: StatusEdit?
         var piggyCardsWord: String?
         var androidSpellings = false
+        var paymentRequest: (kind: FakePaymentRequest, uri: FakePaymentRequestURI)?
     }
 
     private let state = Locked(State())
@@ -87,6 +88,13 @@ package final class MockOrderBook: Sendable {
 
     /// Replaces the `paymentUrls` map CTX sends (nil: the book's own, with `DASH.DASH` among other keys).
     package func setCTXPaymentURLs(_ urls: [String: String]?) { state.withLock { $0.dashURLs = urls } }
+
+    /// Makes CTX ask to be paid by BIP72 payment request: its `DASH.DASH` URI is written as `uri` says, with
+    /// `r=` naming GET `/payment-requests/{order id}` on the same server, which serves a BIP70 request of
+    /// `kind` (nil: plain BIP21 URIs, as before).
+    package func setCTXPaymentRequests(_ kind: FakePaymentRequest?, uri: FakePaymentRequestURI = .addressAndAmount) {
+        state.withLock { $0.paymentRequest = kind.map { ($0, uri) } }
+    }
 
     /// Answers GET `merchants/{id}` with `json` (before the book is enabled too).
     package func setCTXMerchant(_ id: String, json: String) { state.withLock { $0.ctxMerchants[id.lowercased()] = json } }
@@ -151,7 +159,11 @@ package final class MockOrderBook: Sendable {
 
     /// POST `gift-cards`: `fiatAmount` must be digits, `.`, two digits. `discountBasisPoints` is the
     /// merchant's discount as the server answers it, for the price; `merchantName` its name there.
-    func ctxPurchase(_ body: JSONValue?, discountBasisPoints: Int, merchantName: String?) -> LoopbackResponse {
+    ///
+    /// `paymentRequestBase` is where the server serves payment requests (`http://127.0.0.1:PORT/payment-requests/`).
+    func ctxPurchase(
+        _ body: JSONValue?, discountBasisPoints: Int, merchantName: String?, paymentRequestBase: String
+    ) -> LoopbackResponse {
         state.withLock { $0.bodies["ctx", default: []].append(body ?? .null) }
         let amount = body?["fiatAmount"]?.string ?? ""
         guard Self.isCents(amount), let merchant = body?["merchantId"]?.nonBlankString,
@@ -160,8 +172,10 @@ package final class MockOrderBook: Sendable {
             return .json(#"{"errors":[{"message":"invalid purchase"}],"fields":{"fiatAmount":["invalid"]}}"#, status: 422)
         }
         let value = Decimal(plainText: amount) ?? 0
+        let number = state.withLock { $0.entries.count + 1 }
+        let uri = paymentRequestURI(value, location: "\(paymentRequestBase)ctx-order-\(number)") ?? Self.paymentURI(value)
         let entry = add(
-            "ctx", amountText: amount, product: merchant, paymentURI: Self.paymentURI(value),
+            "ctx", amountText: amount, product: merchant, paymentURI: uri,
             price: Self.price(value, discountBasisPoints: discountBasisPoints),
             merchantName: merchantName ?? "Merchant \(merchant)")
         return .json(edited(entry, ctxJSON(entry, status: .unpaid)))
@@ -238,6 +252,82 @@ package final class MockOrderBook: Sendable {
                     ]),
                 ])))
     }
+
+    /// The `DASH.DASH` URI of a payment request at `location` for a card of `amount` USD, when the book
+    /// serves payment requests.
+    private func paymentRequestURI(_ amount: Decimal, location: String) -> String? {
+        guard let (kind, form) = state.withLock({ $0.paymentRequest }) else { return nil }
+        let dash = Self.requestDash(amount, kind: kind, inURI: true)
+        let escaped = location.replacingEvery(":", with: "%3A").replacingEvery("/", with: "%2F")
+        switch form {
+        case .addressAndAmount: return "dash:\(Self.dashAddress)?amount=\(dash)&r=\(escaped)"
+        case .requestOnly: return "dash:?r=\(location)"
+        case .payScheme: return "pay:?r=\(escaped)"
+        }
+    }
+
+    /// The Dash a payment request of `kind` asks for a card of `amount` USD (`inURI`: what its URI says).
+    private static func requestDash(_ amount: Decimal, kind: FakePaymentRequest, inURI: Bool) -> String {
+        let dash = Decimal(plainText: Self.dash(amount)) ?? 0
+        switch kind {
+        case .overpriced: return (dash * 11 / 10).plainText(fractionDigits: 8)
+        case .otherAmount where !inURI: return (dash * 11 / 10).plainText(fractionDigits: 8)
+        default: return dash.plainText(fractionDigits: 8)
+        }
+    }
+
+    /// GET `/payment-requests/{id}`: the BIP70 request of CTX order `id`, as the book's kind says; nil when
+    /// the book has no such order.
+    func ctxPaymentRequest(id: String, now: Date = Date()) -> LoopbackResponse? {
+        guard let entry = state.withLock({ $0.entries.first { $0.provider == "ctx" && $0.id == id } }),
+            let (kind, _) = state.withLock({ $0.paymentRequest })
+        else { return nil }
+        let media = ["Content-Type": PaymentRequestFetcher.mediaType]
+        let amount = Decimal(plainText: entry.amountText) ?? 0
+        let time = UInt64(now.timeIntervalSince1970)
+        var request = PaymentRequestEncoder()
+        request.time = kind == .expired ? time - 7_200 : time
+        request.expires = kind == .expired ? time - 3_600 : time + 900
+        request.memo = "Payment for CTX order \(entry.id)"
+        request.paymentURL = "https://ctx.example/bip70/pay/\(entry.id)"
+        request.merchantData = Array(entry.id.utf8)
+        let dash = Decimal(plainText: Self.requestDash(amount, kind: kind, inURI: false)) ?? 0
+        switch kind {
+        case .wrongNetwork:
+            request.network = "test"
+            request.pay(dash, to: "yNo5ntyA7ZmMX124EQHgD1oV4P1ZhTr8uz", network: .testnet)
+        case .otherAddress:
+            request.pay(dash, to: "7UtHhS1S5CJi7FjKCNzA5U3w1q4bZHrqY7")
+        default:
+            request.pay(dash, to: Self.dashAddress)
+        }
+        switch kind {
+        case .signed:
+            request.pkiType = "x509+sha256"
+            request.certificates = [Self.certificate]
+            request.signature = [UInt8](repeating: 0x5A, count: 64)
+        case .oversized:
+            request.merchantData = [UInt8](repeating: 0x41, count: DashPaymentRequest.maximumBytes)
+        case .notProtobuf:
+            return LoopbackResponse(status: 200, headers: media, body: Data(#"{"error":"not a request"}"#.utf8))
+        case .missing:
+            return .notFound
+        default: break
+        }
+        return LoopbackResponse(status: 200, headers: media, body: Data(request.bytes))
+    }
+
+    /// A DER certificate whose subject is O=CTX, CN=pay.ctx.example, signed by nobody real.
+    private static let certificate: [UInt8] = {
+        let text =
+            "30818b3075a003020102020101300d06092a864886f70d01010b050030123110300e06035504030c0754657374204341"
+            + "301e170d3236313130313030303030305a170d3237313130313030303030305a3028310c300a060355040a1303435458"
+            + "3118301606035504030c0f7061792e6374782e6578616d706c65300d06092a864886f70d01010b05000303000102"
+        let digits = Array(text.utf8)
+        return stride(from: 0, to: digits.count, by: 2).map {
+            UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) ?? 0
+        }
+    }()
 
     // MARK: - Helpers
 

@@ -74,6 +74,10 @@ package final class MockProviderServer: Sendable {
     /// The discount of every generated CTX merchant, in basis points.
     package static let generatedMerchantDiscount = 425
 
+    /// Where the order book serves CTX's BIP70 payment requests (``MockOrderBook/setCTXPaymentRequests(_:uri:)``):
+    /// `/payment-requests/{order id}`, outside CTX's API, as a payment processor's would be.
+    package static let paymentRequestPath = "/payment-requests/"
+
     /// The underlying HTTP server, for fault injection and request counts.
     package let loopback = LoopbackHTTPServer()
     /// Orders taken and catalogue overrides (off until a test enables it: then the create and status calls
@@ -283,6 +287,10 @@ package final class MockProviderServer: Sendable {
     }
 
     private func answer(_ request: LoopbackRequest) -> LoopbackResponse {
+        if request.method == "GET", request.path.hasPrefix(Self.paymentRequestPath) {
+            return orderBook.ctxPaymentRequest(id: String(request.path.dropFirst(Self.paymentRequestPath.count)))
+                ?? .notFound
+        }
         for provider in ["ctx", "piggycards"] {
             let prefix = "/\(provider)/"
             guard request.path.hasPrefix(prefix) else { continue }
@@ -377,7 +385,8 @@ package final class MockProviderServer: Sendable {
                 let merchant = request.json?["merchantId"]?.nonBlankString ?? ""
                 return orderBook.ctxPurchase(
                     request.json, discountBasisPoints: ctxDiscount(merchantId: merchant),
-                    merchantName: ctxMerchantAnswer(merchantId: merchant)?["name"]?.nonBlankString)
+                    merchantName: ctxMerchantAnswer(merchantId: merchant)?["name"]?.nonBlankString,
+                    paymentRequestBase: "http://127.0.0.1:\(loopback.port)\(Self.paymentRequestPath)")
             }
             return fixtureResponse("ctx/gift-cards/purchase.json") ?? .notFound
         case ("GET", "gift-cards", 1):

@@ -53,7 +53,10 @@ enum BuyCommand: CLICommand {
         }
         var text = confirmed ? summaryText(quote) : ""
         text += "\nOrdered: order \(order.id) at \(order.providerName), status \(OrderOutput.status(order)).\n"
-        if order.isPayable, let uri = order.paymentURI {
+        if order.isPayable, let uri = order.paymentURI, order.paymentRequestURL != nil {
+            text += PaymentOutput.text(
+                uri: uri, dashAmount: order.dashAmount, request: order.paymentRequest, colours: invocation.coloursOnOutput)
+        } else if order.isPayable, let uri = order.paymentURI {
             text += PaymentOutput.text(uri: uri, dashAmount: order.dashAmount, colours: invocation.coloursOnOutput)
         } else {
             text += "No payment is asked for this order: do not pay it.\n"

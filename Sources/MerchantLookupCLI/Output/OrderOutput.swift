@@ -75,6 +75,15 @@ enum OrderOutput {
         if order.isPayable {
             if let dash = order.dashAmount { lines.append(("pay", "\(dash) DASH")) }
             if let uri = order.paymentURI { lines.append(("payment URI", uri)) }
+            if order.paymentRequestURL != nil {
+                lines.append(
+                    (
+                        "how to pay",
+                        "scan with a Dash wallet, which pays through the payment request; "
+                            + "Dash sent to the address by hand may not be credited"
+                    ))
+                if let request = order.paymentRequest { lines += PaymentOutput.requestLines(request) }
+            }
         }
         for (index, card) in order.cards.enumerated() {
             let label = order.cards.count == 1 ? "card" : "card \(index + 1)"
@@ -137,6 +146,8 @@ enum OrderOutput {
             ("deliveryTime", optional(order.deliveryTime)),
             ("foundByTransaction", .bool(order.foundByTransaction)),
             ("notes", .array(order.notes.map { .string($0) })),
+            ("paymentRequestURL", optional(order.isPayable ? order.paymentRequestURL : nil)),
+            ("paymentRequest", order.isPayable ? order.paymentRequest.map(PaymentOutput.json) ?? .null : .null),
         ])
     }
 
