@@ -61,7 +61,8 @@ struct OrderSafetyPiggyCardsTests {
         #expect(!result.stdout.contains("success"), "\(result.stdout)")
     }
 
-    @Test("HTTP 200 with body code 404 and no data is `PiggyCards does not know the order`, not a payment prompt")
+    @Test(
+        "HTTP 200 with body code 404 and no data is `PiggyCards does not know the order`; no payment shown after it, offline too")
     func notFoundBody() async throws {
         let transcript = try await Self.signedIn()
         let id = try await Self.bought(transcript)
@@ -72,7 +73,12 @@ struct OrderSafetyPiggyCardsTests {
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("does not know"), "\(result.stderr)")
         #expect(!result.stdout.contains("dash:") && !result.stdout.contains("pay"), "\(result.stdout)")
-        #expect(try await OrderSafetyTests.kept(transcript, id)["status"] as? String == "unpaid", "kept as it was")
+        let kept = try await OrderSafetyTests.kept(transcript, id)
+        #expect(kept["payable"] as? Bool == false, "not payable until PiggyCards says it is: \(kept)")
+        let offline = try await OrderSafetyTests.run(transcript, ["order", id, "--offline"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(!offline.stdout.contains("dash:") && !offline.stdout.contains("pay:"), "\(offline.stdout)")
+        #expect(!offline.stdout.contains("▀") && !offline.stdout.contains("▄"), "no QR code: \(offline.stdout)")
     }
 
     @Test("The Android spellings barcodelink and delivery_time are read")

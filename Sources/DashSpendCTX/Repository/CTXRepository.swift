@@ -128,6 +128,10 @@ package final class CTXRepository: DashSpendRepository {
     /// GET `gift-cards/{orderId}`.
     package func giftCard(orderId: String) async throws -> CTXGiftCard {
         let response = try await authorized { self.client.request("GET", ["gift-cards", orderId], bearer: $0) }
+        if response.status == 404 {
+            // CTX does not know the order (any more): said apart, so that the order is not shown as payable.
+            throw OrderNotKnown(CTXErrorMapper.error(for: response, call: .giftCard(reference: orderId)))
+        }
         return try Self.giftCard(from: response, call: .giftCard(reference: orderId))
     }
 

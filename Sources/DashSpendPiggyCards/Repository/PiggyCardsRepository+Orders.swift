@@ -51,13 +51,17 @@ extension PiggyCardsRepository {
             json: PiggyCardsClient.json(from: response, call: .createOrder), network: configuration.network)
     }
 
-    /// GET `orders/{orderId}`: the order's status and, once delivered, its cards (none when the body's
-    /// `code` is not 200).
+    /// GET `orders/{orderId}`: the order's status and, once delivered, its cards. An HTTP 404, or a body
+    /// whose `code` is not 200, is ``OrderNotKnown``.
     package func orderStatus(orderId: String) async throws -> PiggyCardsOrderDetails {
         let id = orderId.trimmedWhitespace
         guard !id.isEmpty else { throw DashSpendError.rejected("an order id is needed") }
         let response = try await authorized { [client] token in
             client.request("GET", ["orders", id], bearer: token)
+        }
+        if response.status == 404 {
+            // PiggyCards does not know the order: said apart, so that the order is not shown as payable.
+            throw OrderNotKnown(PiggyCardsErrorMapper.error(for: response, call: .orderStatus(orderId: id)))
         }
         let json = try PiggyCardsClient.json(from: response, call: .orderStatus(orderId: id))
         return try PiggyCardsOrderDetails(json: json, requestedId: id, network: configuration.network)

@@ -72,6 +72,13 @@ enum OrderOutput {
         if order.foundByTransaction { lines.append(("found", "by the transaction that paid it (not ordered here)")) }
         if let message = order.message { lines.append(("note", message)) }
         if let txid = order.transactionId { lines.append(("transaction", txid)) }
+        if order.paymentCheckPending && order.status == .unpaid {
+            lines.append(
+                (
+                    "payment",
+                    "waiting for a check against an exchange rate: do not pay yet (`merchant-lookup order \(order.id)` checks it again)"
+                ))
+        }
         if order.isPayable {
             if let dash = order.dashAmount { lines.append(("pay", "\(dash) DASH")) }
             if let uri = order.paymentURI { lines.append(("payment URI", uri)) }
@@ -121,8 +128,9 @@ enum OrderOutput {
             ("amount", .string(order.amount.plainText(fractionDigits: 2))),
             ("currency", .string(order.currency)),
             ("status", .string(order.status.rawValue)),
-            ("paymentURI", optional(order.paymentURI)),
-            ("dashAmount", optional(order.dashAmount.map { "\($0)" })),
+            // A payment not checked yet is not given: a program must not pay it.
+            ("paymentURI", optional(order.paymentCheckPending ? nil : order.paymentURI)),
+            ("dashAmount", optional(order.paymentCheckPending ? nil : order.dashAmount.map { "\($0)" })),
             ("message", optional(order.message)),
             ("transactionId", optional(order.transactionId)),
             ("createdAt", .string(UTCTimestamp.extended(order.createdAt))),
@@ -136,6 +144,7 @@ enum OrderOutput {
             ("payable", .bool(order.isPayable)),
             ("deliveryTime", optional(order.deliveryTime)),
             ("foundByTransaction", .bool(order.foundByTransaction)),
+            ("paymentCheckPending", .bool(order.paymentCheckPending)),
             ("notes", .array(order.notes.map { .string($0) })),
         ])
     }
