@@ -150,6 +150,7 @@ package final class CTXRepository: DashSpendRepository {
 
     private static func giftCard(from response: HTTPResponse, call: CTXCall) throws -> CTXGiftCard {
         let json = try CTXClient.json(from: response, call: call)
+        try JSONDuplicateKeys.check(response.body, provider: .ctx)
         guard let card = CTXGiftCard(json: json) else {
             throw DashSpendError.unreadableAnswer("CTX sent a gift card without id, status or paymentId")
         }

@@ -47,8 +47,9 @@ extension PiggyCardsRepository {
         let response = try await authorized(creating: true) { [client] token in
             client.request("POST", ["orders"], body: body, bearer: token)
         }
-        return try PiggyCardsCreatedOrder(
-            json: PiggyCardsClient.json(from: response, call: .createOrder), network: configuration.network)
+        let json = try PiggyCardsClient.json(from: response, call: .createOrder)
+        try JSONDuplicateKeys.check(response.body, provider: .piggyCards)
+        return try PiggyCardsCreatedOrder(json: json, network: configuration.network)
     }
 
     /// GET `orders/{orderId}`: the order's status and, once delivered, its cards. An HTTP 404, or a body
@@ -64,6 +65,7 @@ extension PiggyCardsRepository {
             throw OrderNotKnown(PiggyCardsErrorMapper.error(for: response, call: .orderStatus(orderId: id)))
         }
         let json = try PiggyCardsClient.json(from: response, call: .orderStatus(orderId: id))
+        try JSONDuplicateKeys.check(response.body, provider: .piggyCards)
         return try PiggyCardsOrderDetails(json: json, requestedId: id, network: configuration.network)
     }
 
@@ -74,6 +76,7 @@ extension PiggyCardsRepository {
             client.request("GET", ["exchange-rate"], query: [("currency", code)], bearer: token)
         }
         let json = try PiggyCardsClient.json(from: response, call: .exchangeRate)
+        try JSONDuplicateKeys.check(response.body, provider: .piggyCards)
         return try PiggyCardsExchangeRate(json: json, requestedCurrency: code)
     }
 }
