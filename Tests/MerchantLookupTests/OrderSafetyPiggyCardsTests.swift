@@ -81,6 +81,33 @@ struct OrderSafetyPiggyCardsTests {
         #expect(!offline.stdout.contains("▀") && !offline.stdout.contains("▄"), "no QR code: \(offline.stdout)")
     }
 
+    @Test("No exchange rate: buy prints no payment and no QR, says the check is waiting; `order ID` shows it once checked")
+    func noRateNoPayment() async throws {
+        let transcript = try await Self.signedIn()
+        transcript.server.loopback.inject(
+            .respond(status: 503, body: "down"), path: transcript.server.path(.piggyCards, "exchange-rate"))
+        let bought = try await OrderSafetyTests.run(
+            transcript, ["buy", "Nike", "--amount", "20", "--provider", "piggycards", "--yes"])
+        #expect(bought.status == 0, "\(bought.stdout)\(bought.stderr)")
+        #expect(!bought.stdout.contains("dash:") && !bought.stdout.contains("Pay "), "\(bought.stdout)")
+        #expect(!bought.stdout.contains("▀") && !bought.stdout.contains("▄"), "no QR code: \(bought.stdout)")
+        #expect(bought.stdout.contains("check"), "\(bought.stdout)")
+        let id = try await Self.lastOrderId(transcript)
+        let waiting = try await OrderSafetyTests.run(transcript, ["order", id])
+        #expect(!waiting.stdout.contains("dash:"), "still no rate: \(waiting.stdout)")
+        transcript.server.loopback.clearFaults()
+        let checked = try await OrderSafetyTests.run(transcript, ["order", id])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout.contains("dash:"), "checked now: \(checked.stdout)")
+    }
+
+    /// The id of the newest order kept.
+    static func lastOrderId(_ transcript: AuthTranscript) async throws -> String {
+        let listed = try await OrderSafetyTests.run(transcript, ["orders", "--json"])
+        let orders = try #require(try listed.json()["orders"] as? [[String: Any]])
+        return try #require(orders.first?["id"] as? String)
+    }
+
     @Test("The Android spellings barcodelink and delivery_time are read")
     func androidSpellings() async throws {
         let transcript = try await Self.signedIn()

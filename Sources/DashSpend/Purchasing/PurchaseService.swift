@@ -251,9 +251,10 @@ struct PurchaseService: Sendable {
             if positive(answer.dashRate) == nil && positive(rate) == nil {
                 // No rate the library trusts: the payment is kept, and shown only once a later ask checks it.
                 accepted.paymentCheckPending = true
+                // The amount is not said: a payment not checked is shown nowhere, a note included.
                 accepted.message =
-                    "\(name) asks \(payment.amount) DASH, and no exchange rate could be had to check that amount: "
-                    + "the order waits for that check and is not to be paid until it passes"
+                    "no exchange rate could be had to check the Dash \(name) asks: the order waits for that check "
+                    + "and is not to be paid until it passes"
                 configuration.diagnostics.record(DiagnosticEvent(.note, accepted.message ?? "", provider: quote.provider))
             } else if let note = accepted.message,
                 let conflict = ProviderNoteCheck.conflict(in: note, address: payment.address, amount: payment.amount)

@@ -39,6 +39,7 @@ struct CheckedPaymentTests {
         let created = try await Self.bought(fixture)
         #expect(created.status == .unpaid && !created.isPayable, "no payment shown unchecked")
         #expect(created.message?.contains("no exchange rate") == true, "\(created.message ?? "")")
+        #expect(created.message?.contains("500") == false, "the amount not checked is said nowhere")
         #expect(try !fixture.laterClient().storedOrder(id: created.id).isPayable, "kept so")
 
         // The next ask carries CTX's rate: 500 DASH is far from the price at it.
