@@ -1,5 +1,13 @@
 import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A failure reported by SQLite, with its extended result code and the statement that caused it.
 ///
 /// The error carries the statement's SQL, never the values bound to it, so it can be logged without
@@ -36,9 +44,14 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
             let last = sqlite3_extended_errcode(connection)
             if last & 0xff == code & 0xff { extended = last }
         }
-        let message =
+        var message =
             connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
+        // A write past the process's file-size limit (RLIMIT_FSIZE, once SIGXFSZ is ignored) fails with EFBIG,
+        // which SQLite reports only as an I/O error (its saved errno is not reliably EFBIG): said with the limit.
+        if code & 0xff == SQLITE_IOERR || code & 0xff == SQLITE_FULL, let limit = Self.fileSizeLimit {
+            message += " (file too large? this process may write files of at most \(limit) bytes: its file-size limit)"
+        }
         self.init(code: extended, message: message, sql: sql)
     }
 
@@ -55,6 +68,18 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
             message: "the database was written by a newer version: its \(table) table records migrations this "
                 + "version does not know (\(unknownMigrations.joined(separator: ", ")))",
             sql: nil, unknownMigrations: unknownMigrations)
+    }
+
+    /// The process's file-size limit (RLIMIT_FSIZE) in bytes, nil when there is none.
+    private static var fileSizeLimit: UInt64? {
+        var limit = rlimit()
+        #if os(Linux)
+        let status = getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+        #else
+        let status = getrlimit(RLIMIT_FSIZE, &limit)
+        #endif
+        guard status == 0, limit.rlim_cur != rlim_t.max else { return nil }  // RLIM_INFINITY: all ones
+        return UInt64(limit.rlim_cur)
     }
 
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT`, ...): the low byte of ``code``.

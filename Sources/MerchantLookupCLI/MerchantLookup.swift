@@ -56,6 +56,8 @@ public enum MerchantLookup {
     /// one line on `streams.error` and ``ExitCode/outputFailed``), then its notes and its error line on
     /// `streams.error`. Returns the exit status.
     public static func deliver(_ outcome: Outcome, to streams: StandardStreams) -> Int32 {
+        // An output file past the file-size limit fails the write (74) instead of killing the process.
+        SignalExit.failWritesPastTheFileSizeLimit()
         guard streams.output.write(outcome.output) else {
             streams.error.write("merchant-lookup: the output could not be written\n")
             return ExitCode.outputFailed.rawValue

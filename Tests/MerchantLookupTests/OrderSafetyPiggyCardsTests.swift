@@ -61,7 +61,8 @@ struct OrderSafetyPiggyCardsTests {
         #expect(!result.stdout.contains("success"), "\(result.stdout)")
     }
 
-    @Test("HTTP 200 with body code 404 and no data is `PiggyCards does not know the order`, not a payment prompt")
+    @Test(
+        "HTTP 200 with body code 404 and no data is `PiggyCards does not know the order`; no payment shown after it, offline too")
     func notFoundBody() async throws {
         let transcript = try await Self.signedIn()
         let id = try await Self.bought(transcript)
@@ -72,7 +73,39 @@ struct OrderSafetyPiggyCardsTests {
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("does not know"), "\(result.stderr)")
         #expect(!result.stdout.contains("dash:") && !result.stdout.contains("pay"), "\(result.stdout)")
-        #expect(try await OrderSafetyTests.kept(transcript, id)["status"] as? String == "unpaid", "kept as it was")
+        let kept = try await OrderSafetyTests.kept(transcript, id)
+        #expect(kept["payable"] as? Bool == false, "not payable until PiggyCards says it is: \(kept)")
+        let offline = try await OrderSafetyTests.run(transcript, ["order", id, "--offline"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(!offline.stdout.contains("dash:") && !offline.stdout.contains("pay:"), "\(offline.stdout)")
+        #expect(!offline.stdout.contains("▀") && !offline.stdout.contains("▄"), "no QR code: \(offline.stdout)")
+    }
+
+    @Test("No exchange rate: buy prints no payment and no QR, says the check is waiting; `order ID` shows it once checked")
+    func noRateNoPayment() async throws {
+        let transcript = try await Self.signedIn()
+        transcript.server.loopback.inject(
+            .respond(status: 503, body: "down"), path: transcript.server.path(.piggyCards, "exchange-rate"))
+        let bought = try await OrderSafetyTests.run(
+            transcript, ["buy", "Nike", "--amount", "20", "--provider", "piggycards", "--yes"])
+        #expect(bought.status == 0, "\(bought.stdout)\(bought.stderr)")
+        #expect(!bought.stdout.contains("dash:") && !bought.stdout.contains("Pay "), "\(bought.stdout)")
+        #expect(!bought.stdout.contains("▀") && !bought.stdout.contains("▄"), "no QR code: \(bought.stdout)")
+        #expect(bought.stdout.contains("check"), "\(bought.stdout)")
+        let id = try await Self.lastOrderId(transcript)
+        let waiting = try await OrderSafetyTests.run(transcript, ["order", id])
+        #expect(!waiting.stdout.contains("dash:"), "still no rate: \(waiting.stdout)")
+        transcript.server.loopback.clearFaults()
+        let checked = try await OrderSafetyTests.run(transcript, ["order", id])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout.contains("dash:"), "checked now: \(checked.stdout)")
+    }
+
+    /// The id of the newest order kept.
+    static func lastOrderId(_ transcript: AuthTranscript) async throws -> String {
+        let listed = try await OrderSafetyTests.run(transcript, ["orders", "--json"])
+        let orders = try #require(try listed.json()["orders"] as? [[String: Any]])
+        return try #require(orders.first?["id"] as? String)
     }
 
     @Test("The Android spellings barcodelink and delivery_time are read")

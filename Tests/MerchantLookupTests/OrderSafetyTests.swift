@@ -169,7 +169,7 @@ struct OrderSafetyTests {
         let refused = try await Self.buy(transcript, Self.homeDepot, "30")
         #expect(refused.status == 73, "\(refused.stderr)")
         #expect(refused.stderr.contains("99-from-the-future"), "names the newer version: \(refused.stderr)")
-        #expect(refused.stderr.contains("1-orders"), "and this one's: \(refused.stderr)")
+        #expect(refused.stderr.contains("2-payment-check"), "and this one's: \(refused.stderr)")
         #expect(Self.creates(transcript) == sent, "nothing was ordered")
         let asked = try await Self.run(transcript, ["order", id])
         #expect(asked.status == 73, "a status it could not keep is not asked: \(asked.stderr)")

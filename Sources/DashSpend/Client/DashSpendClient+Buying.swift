@@ -105,7 +105,9 @@ extension DashSpendClient {
     }
 
     /// Every damaged file set aside with orders in it, newest first, whether or not the user was shown it.
-    public func setAsideOrderFiles() throws(DashSpendFailure) -> [SetAsideOrderFile] {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func setAsideOrderFiles() throws -> [SetAsideOrderFile] {
         try purchases.setAsideOrderFiles()
     }
 
@@ -116,7 +118,9 @@ extension DashSpendClient {
     }
 
     /// Records that the user has been shown every set-aside file: they are no longer said on every command.
-    public func acknowledgeSetAsideOrderFiles() throws(DashSpendFailure) {
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func acknowledgeSetAsideOrderFiles() throws {
         try purchases.acknowledgeSetAsideOrderFiles()
     }
 

@@ -84,7 +84,15 @@ package final class OrderDatabase: Sendable {
                     salvagedCards INTEGER NOT NULL,
                     complete INTEGER NOT NULL,
                     acknowledged INTEGER NOT NULL DEFAULT 0);
-                """)
+                """),
+        // The price a payment is checked against, and whether that check is still to be made (no exchange
+        // rate could be had when the order was created).
+        SQLiteMigration(
+            "2-payment-check",
+            sql: """
+                ALTER TABLE purchase_order ADD COLUMN price TEXT;
+                ALTER TABLE purchase_order ADD COLUMN paymentCheck TEXT;
+                """),
     ])
 
     /// Opens (creating if needed) the orders database of `network` at `path` and brings its schema up to

@@ -16,7 +16,7 @@ enum OrderRows {
         guard let id = row.text("id"), let provider = row.text("provider"), !provider.isEmpty,
             let amount = row.text("amount").flatMap(Decimal.init(plainText:))
         else { return nil }
-        return Order(
+        var order = Order(
             id: id, providerId: provider.lowercased(), providerOrderId: row.text("providerOrderId"),
             merchantId: row.text("merchantId") ?? "", merchantName: row.text("merchantName") ?? "",
             sourceId: row.text("sourceId") ?? "", amount: amount, currency: row.text("currency") ?? "USD",
@@ -27,7 +27,13 @@ enum OrderRows {
             deliveryTime: row.text("deliveryTime"),
             createdAt: Date(timeIntervalSince1970: row.double("createdAt") ?? 0),
             updatedAt: Date(timeIntervalSince1970: row.double("updatedAt") ?? 0))
+        order.price = row.text("price").flatMap(Decimal.init(plainText:))
+        order.paymentCheckPending = row.text("paymentCheck") == pendingCheck
+        return order
     }
+
+    /// The `paymentCheck` of an order whose payment waits for a check against an exchange rate.
+    static let pendingCheck = "pending"
 
     /// A stored status; a word this version does not know (written by a newer one) is `unknown`.
     private static func status(_ text: String?) -> OrderStatus {
@@ -60,8 +66,8 @@ enum OrderRows {
             """
             INSERT INTO purchase_order (id, network, provider, providerOrderId, merchantId, merchantName, sourceId,
                 amount, currency, status, providerStatus, lastKnownStatus, paymentURI, dashAmount, message,
-                transactionId, foundByTransaction, deliveryTime, createdAt, updatedAt)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+                transactionId, foundByTransaction, deliveryTime, createdAt, updatedAt, price, paymentCheck)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)
             """,
             [
                 .text(order.id), .text(network), .text(order.providerId), optional(order.providerOrderId),
@@ -71,6 +77,7 @@ enum OrderRows {
                 optional(order.dashAmount.map { "\($0)" }), optional(order.message), optional(order.transactionId),
                 .integer(order.foundByTransaction ? 1 : 0), optional(order.deliveryTime),
                 .real(order.createdAt.timeIntervalSince1970), .real(order.updatedAt.timeIntervalSince1970),
+                optional(order.price.map { "\($0)" }), optional(order.paymentCheckPending ? pendingCheck : nil),
             ])
         try replaceCards(of: order, in: db)
     }
@@ -82,7 +89,7 @@ enum OrderRows {
             """
             UPDATE purchase_order SET providerOrderId = ?3, status = ?4, providerStatus = ?5, lastKnownStatus = ?6,
                 paymentURI = ?7, dashAmount = ?8, message = ?9, transactionId = ?10, deliveryTime = ?11,
-                updatedAt = ?12, merchantName = ?13
+                updatedAt = ?12, merchantName = ?13, paymentCheck = ?14, price = coalesce(price, ?15)
             WHERE id = ?1 AND network = ?2
             """,
             [
@@ -90,6 +97,7 @@ enum OrderRows {
                 optional(order.providerStatus), optional(order.lastKnownStatus?.rawValue), optional(order.paymentURI),
                 optional(order.dashAmount.map { "\($0)" }), optional(order.message), optional(order.transactionId),
                 optional(order.deliveryTime), .real(order.updatedAt.timeIntervalSince1970), .text(order.merchantName),
+                optional(order.paymentCheckPending ? pendingCheck : nil), optional(order.price.map { "\($0)" }),
             ])
         try replaceCards(of: order, in: db)
     }

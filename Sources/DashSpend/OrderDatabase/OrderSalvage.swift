@@ -27,6 +27,10 @@ enum OrderSalvage {
         var complete = false
     }
 
+    /// The provider of a placeholder order kept for cards whose order row was lost: no provider is named
+    /// that, so the order is shown as kept and never asked about.
+    static let lostProvider = "unknown"
+
     /// How many rowids past the last one read are tried when the largest rowid cannot be read.
     static let probeWindow: Int64 = 10_000
 
@@ -47,25 +51,47 @@ enum OrderSalvage {
             return result
         }
         result.hasOrdersTable = true
+        var elsewhere: Set<String> = []
         let (orderRows, ordersComplete) = rows(of: "purchase_order", in: connection) { row -> Order? in
             // The orders of another network kept in the same file (0.1.0 allowed it) are not this one's.
-            if let kept = row.text("network"), kept != network.rawValue { return nil }
+            if let kept = row.text("network"), kept != network.rawValue {
+                if let id = row.text("id") { elsewhere.insert(id) }
+                return nil
+            }
             return OrderRows.order(row)
         }
         var orders = orderRows.compactMap { $0 }
         var cardsComplete = true
         if tables.contains("delivered_card") {
-            let (cardRows, complete) = rows(of: "delivered_card", in: connection) { row -> (String, Int, DeliveredCard)? in
+            let (cardRows, complete) = rows(of: "delivered_card", in: connection) {
+                row -> (String, Int, DeliveredCard, Double)? in
                 guard let orderId = row.text("orderId"), let card = OrderRows.card(row.text("card")) else { return nil }
-                return (orderId, row.integer("position") ?? 0, card)
+                return (orderId, row.integer("position") ?? 0, card, row.double("deliveredAt") ?? 0)
             }
             cardsComplete = complete
             var byOrder: [String: [(Int, DeliveredCard)]] = [:]
-            for case let (orderId, position, card)? in cardRows { byOrder[orderId, default: []].append((position, card)) }
+            var deliveredAt: [String: Double] = [:]
+            for case let (orderId, position, card, delivered)? in cardRows where !elsewhere.contains(orderId) {
+                byOrder[orderId, default: []].append((position, card))
+                deliveredAt[orderId] = min(deliveredAt[orderId] ?? delivered, delivered)
+            }
             for index in orders.indices {
-                let cards = (byOrder[orders[index].id] ?? []).sorted { $0.0 < $1.0 }.map(\.1)
+                let cards = (byOrder.removeValue(forKey: orders[index].id) ?? []).sorted { $0.0 < $1.0 }.map(\.1)
                 orders[index].cards = cards
                 result.cards += cards.count
+            }
+            // Cards whose order row was lost are what was paid for all the same: each is carried over under a
+            // placeholder order named by the card's order id.
+            for (orderId, rows) in byOrder.sorted(by: { $0.key < $1.key }) {
+                var placeholder = Order(
+                    id: orderId, providerId: lostProvider, merchantId: "", merchantName: "", sourceId: "", amount: 0,
+                    status: .unknown,
+                    message: "salvaged from a damaged orders file: this order's own row could not be read, its cards could",
+                    createdAt: Date(timeIntervalSince1970: deliveredAt[orderId] ?? 0),
+                    updatedAt: Date(timeIntervalSince1970: deliveredAt[orderId] ?? 0))
+                placeholder.cards = rows.sorted { $0.0 < $1.0 }.map(\.1)
+                orders.append(placeholder)
+                result.cards += placeholder.cards.count
             }
         }
         result.orders = orders

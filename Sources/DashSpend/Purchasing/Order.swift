@@ -52,6 +52,12 @@ public struct Order: Sendable, Hashable {
     public var deliveryTime: String?
     /// The delivered cards.
     public var cards: [DeliveredCard]
+    /// Whether the payment was kept without a check against an exchange rate the library trusts (none could
+    /// be had when the order was created): the order is not payable until a later ask checks it.
+    package var paymentCheckPending: Bool = false
+    /// The price of the card asked for (its value less the discount), in ``currency``, when the order was
+    /// placed here: what a later check of the payment compares the Dash asked with.
+    package var price: Decimal?
     /// When the order was written (before the create request was sent).
     public var createdAt: Date
     /// When the order last changed.
@@ -128,7 +134,12 @@ public struct Order: Sendable, Hashable {
 
     /// Whether the order may be paid now: unpaid in a word the library knows, with a `dash:` payment fixed at
     /// creation, and no card delivered. A payment is shown only for such an order.
-    public var isPayable: Bool { status == .unpaid && paymentURI != nil && cards.isEmpty }
+    /// An order waiting for a check of its payment against an exchange rate, or found by (or recorded with)
+    /// the transaction that paid it, is not payable.
+    public var isPayable: Bool {
+        status == .unpaid && paymentURI != nil && cards.isEmpty && !paymentCheckPending && transactionId == nil
+            && !foundByTransaction
+    }
 
     /// Whether a person may have paid, or may pay, for this order while the library cannot say what the
     /// provider did with it: its create answer was lost (`unknown` without a provider id) or it waits for a

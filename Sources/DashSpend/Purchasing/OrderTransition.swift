@@ -11,9 +11,12 @@ package import Foundation
 /// An order's facts are fixed by the first answer that carries them (the create answer, or for an order
 /// whose create answer was lost, the first answer found for it): the provider's order id, the payment URI
 /// and its Dash amount, the card's amount and currency. A later answer may only move the status forward
-/// (`unpaid` → `paid` → `fulfilled`, or any of them → `rejected`), add delivered cards (never take one
-/// away), and update the provider's note and delivery time. An answer about another order, with another
-/// payment or card, or a step backwards is refused whole: nothing of it is kept.
+/// (`unpaid` → `paid` → `fulfilled`, or any of them → `rejected`; a `rejected` order may still be paid or
+/// fulfilled later), add delivered cards and fields of them (never take one away: a field once kept is
+/// never cleared or overwritten, a card with a different value is kept beside the first), and update the
+/// provider's note and delivery time. An answer about another order or another card amount, or a step
+/// backwards, is refused whole: nothing of it is kept. A payment that differs from the fixed one never
+/// blocks a status or a card: the first payment is kept and the difference said.
 ///
 /// A status word the provider's table does not know makes the order `unknown` (never payable) with the
 /// word kept, and the status it had before is remembered (``Order/lastKnownStatus``), so a later answer is
@@ -41,10 +44,11 @@ package enum OrderTransition {
             return .refused("\(about) is about \(who) order \(answer.id), not \(id)")
         }
         if let problem = cardProblem(answer, kept: kept) { return .refused("\(about) \(problem)") }
-        if !fixesFacts, let problem = paymentProblem(answer, kept: kept, network: network) {
-            return .refused("\(about) \(problem)")
-        }
         if let problem = statusProblem(answer, kept: kept) { return .refused("\(about) \(problem)") }
+        var differences: [String] = []
+        if !fixesFacts, let problem = paymentProblem(answer, kept: kept, network: network) {
+            differences.append("\(about) \(problem); the order's first payment is kept")
+        }
 
         var order = kept
         if fixesFacts {
@@ -67,11 +71,14 @@ package enum OrderTransition {
             order.status = .unknown
         }
         order.providerStatus = answer.providerStatus
-        if !answer.cards.isEmpty { order.cards = answer.cards }
-        order.message = answer.message
+        let (cards, cardDifferences) = CardMerge.merged(kept.cards, with: answer.cards)
+        order.cards = cards
+        differences += cardDifferences.map { "\(about): \($0)" }
+        let message = ([answer.message].compactMap { $0 } + differences).joined(separator: "; ")
+        order.message = message.isEmpty ? nil : message
         if let deliveryTime = answer.deliveryTime { order.deliveryTime = deliveryTime }
         order.updatedAt = now
-        order.notes = []
+        order.notes = differences
         return .accepted(order)
     }
 
@@ -87,8 +94,9 @@ package enum OrderTransition {
         return nil
     }
 
-    /// Why the answer's payment differs from the one fixed at creation, or nil. An answer without a payment
-    /// URI says nothing about it.
+    /// Why the answer's payment differs in meaning (address, amount, `r=`) from the one fixed at creation, or
+    /// nil. An answer without a payment URI says nothing about it; one only written another way (another
+    /// order of its parameters, another number of decimals) is the same payment.
     private static func paymentProblem(_ answer: ProviderOrder, kept: Order, network: DashSpendNetwork) -> String? {
         guard let sent = answer.paymentURI?.trimmedWhitespace, !sent.isEmpty else { return nil }
         guard let fixed = kept.paymentURI else {
@@ -97,17 +105,17 @@ package enum OrderTransition {
         // The same URI as sent: nothing changed (a payment request's `r=` URI is compared as text: it is
         // not fetched again on a status call).
         if sent == fixed.trimmedWhitespace { return nil }
-        guard let payment = DashPaymentURI(parsing: sent, network: network) else {
-            return "asks for a payment that is not a payable dash: URI, not the one the order was created with"
-        }
-        guard let original = DashPaymentURI(parsing: fixed, network: network) else {
-            return sent == fixed ? nil : "asks for another payment than the one the order was created with"
-        }
+        let payment = PaymentMeaning(sent, network: network)
+        let original = PaymentMeaning(fixed, network: network)
         if payment.address != original.address {
-            return "asks to pay another address (\(payment.address)) than the order's (\(original.address))"
+            return "asks to pay another address (\(payment.address ?? "none")) than the order's (\(original.address ?? "none"))"
         }
         if payment.amount != original.amount {
-            return "asks for \(payment.amount) DASH, not the \(original.amount) DASH the order was created with"
+            let text = { (amount: Decimal?) in amount.map { "\($0) DASH" } ?? "no amount" }
+            return "asks for \(text(payment.amount)), not the \(text(original.amount)) the order was created with"
+        }
+        if payment.request != original.request {
+            return "asks to be paid through another payment request than the order's"
         }
         return nil
     }
@@ -117,8 +125,13 @@ package enum OrderTransition {
         let base = kept.status == .unknown ? (kept.lastKnownStatus ?? .unknown) : kept.status
         let new = answer.status
         let word = answer.providerStatus.map { " (\"\($0)\")" } ?? ""
-        if base.isFinal {
+        if base == .fulfilled {
             return new == base ? nil : "says \(new.rawValue)\(word) for an order that is \(base.rawValue)"
+        }
+        if base == .rejected {
+            // A rejected order may still have been paid, and be fulfilled: never back to waiting for a payment.
+            return [.rejected, .paid, .fulfilled].contains(new)
+                ? nil : "says \(new.rawValue)\(word) for an order that is \(base.rawValue)"
         }
         if new == .unknown || new == .rejected || new.progress >= base.progress { return nil }
         return "says \(new.rawValue)\(word) for an order that is already \(base.rawValue): a status never moves back"

@@ -58,6 +58,16 @@ package enum PaymentCheck {
         return nil
     }
 
+    /// Why `dash` DASH is not the price `price` at `rate` (the fiat price of one DASH), within ``tolerance``,
+    /// in one line; nil when it is. `source` names the rate (`its published rate`).
+    package static func problem(dash: Decimal, price: Decimal, rate: Decimal, currency: String, source: String) -> String? {
+        guard rate > 0, price > 0 else { return "cannot be checked: the rate or the price is not above zero" }
+        let expected = price / rate
+        guard !within(dash, of: expected) else { return nil }
+        return "asks \(dash) DASH for a card priced \(price.plainText(fractionDigits: 2)) \(currency): at \(source) of "
+            + "\(rate) \(currency) per DASH that is \(expected.plainText(fractionDigits: 8)) DASH"
+    }
+
     /// Whether `value` is within ``tolerance`` of `reference` (which is positive).
     private static func within(_ value: Decimal, of reference: Decimal) -> Bool {
         let difference = value > reference ? value - reference : reference - value

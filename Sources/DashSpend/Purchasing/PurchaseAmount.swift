@@ -16,9 +16,10 @@ public struct PurchaseAmount: Sendable, Hashable {
     /// The largest value read: more digits than that are a mistake, not a gift card.
     public static let maximumDigits = 9
 
-    /// Reads `text` (trimmed); throws ``DashSpendFailure/Kind/invalidRequest`` with a message that shows
-    /// the form wanted and what was given.
-    public init(parsing text: String) throws(DashSpendFailure) {
+    /// Reads `text` (trimmed); throws a ``DashSpendFailure`` of kind ``DashSpendFailure/Kind/invalidRequest``
+    /// with a message that shows the form wanted and what was given. (Untyped `throws`, as the rest of the
+    /// public API: a consumer's `catch … where` over typed throws crashes the 6.3.1 compiler.)
+    public init(parsing text: String) throws {
         let trimmed = text.trimmedWhitespace
         let parts = trimmed.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let isDigits = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy { (48...57).contains($0) } }

@@ -43,25 +43,75 @@ extension PurchaseService {
         let stored = try storedOrder(id: id)
         guard let provider = stored.provider else { return stored }
         guard let providerOrderId = stored.providerOrderId, stored.status != .creating else { return stored }
-        if stored.status == .rejected || (stored.status == .fulfilled && !stored.cards.isEmpty) { return stored }
+        // Only a fulfilled order with its card kept is final: a rejected one may still be paid and fulfilled.
+        if stored.status == .fulfilled && !stored.cards.isEmpty { return stored }
         let store = try environment.orderStore()
         try writable(store)
         let purchaser = try purchaser(for: provider)
         let answer: ProviderOrder
         do {
             answer = try await purchaser.order(id: providerOrderId)
+        } catch let notKnown as OrderNotKnown {
+            try write(Self.notKnown(stored, by: provider, at: configuration.now()), to: store)
+            throw DashSpendFailure(notKnown.error, provider: provider)
         } catch {
             throw DashSpendFailure(error, provider: provider)
         }
         switch OrderTransition.apply(
             answer, to: stored, network: configuration.network, at: configuration.now())
         {
-        case .accepted(let order):
+        case .accepted(var order):
+            if order.paymentCheckPending { order = await checkedPayment(of: order, answer: answer, provider: provider) }
+            for note in order.notes { configuration.diagnostics.record(DiagnosticEvent(.note, note, provider: provider)) }
             try write(order, to: store)
             return order
         case .refused(let reason):
             return refused(reason, keeping: stored, provider: provider)
         }
+    }
+
+    /// `order`, whose payment waits for a check against an exchange rate, checked against the answer's own
+    /// rate or the provider's published one: passed, it may be paid; failed, it is rejected (not to be paid);
+    /// with no rate still, it keeps waiting.
+    private func checkedPayment(of order: Order, answer: ProviderOrder, provider: GiftCardProvider) async -> Order {
+        var order = order
+        guard order.status == .unpaid else {
+            // Paid or further: there is nothing left to pay, and nothing to check.
+            order.paymentCheckPending = false
+            return order
+        }
+        let own = answer.dashRate.flatMap { $0 > 0 ? $0 : nil }
+        let published = own == nil ? await publishedRate(of: provider, currency: order.currency) : nil
+        guard let rate = own ?? published, let dash = order.dashAmount, let price = order.price else { return order }
+        order.paymentCheckPending = false
+        let source = own != nil ? "its own rate" : "its published rate"
+        if let problem = PaymentCheck.problem(
+            dash: dash, price: price, rate: rate, currency: order.currency, source: source)
+        {
+            order.status = .rejected
+            order.message =
+                "\(provider.displayName) order \(order.providerOrderId ?? order.id) \(problem): it is kept as rejected, "
+                + "not to be paid"
+        } else {
+            order.message = answer.message
+        }
+        return order
+    }
+
+    /// `order` after its provider said it does not know it: not payable (unknown, the status before
+    /// remembered) until the provider says otherwise.
+    private static func notKnown(_ order: Order, by provider: GiftCardProvider, at now: Date) -> Order {
+        var changed = order
+        if order.status != .unknown {
+            changed.lastKnownStatus = order.status
+            changed.status = .unknown
+        }
+        changed.providerStatus = nil
+        changed.message =
+            "\(provider.displayName) does not know order \(order.providerOrderId ?? order.id) now: it is not to be paid "
+            + "until \(provider.displayName) says it is"
+        changed.updatedAt = now
+        return changed
     }
 
     /// The order paid by the Dash transaction `transactionId`, asked from `provider` (CTX) and kept.
@@ -105,6 +155,13 @@ extension PurchaseService {
                 merchantName: answer.merchantName ?? "", sourceId: "", amount: answer.fiatAmount ?? 0,
                 currency: answer.fiatCurrency ?? "USD", status: .unknown, foundByTransaction: true, createdAt: now,
                 updatedAt: now)
+        }
+        if let recorded = base.transactionId, recorded != txid {
+            throw DashSpendFailure(
+                .refused,
+                "order \(base.id) was paid by transaction \(recorded) already; transaction \(txid) is not recorded for "
+                    + "it: nothing was changed",
+                provider: provider, subject: txid)
         }
         switch OrderTransition.apply(answer, to: base, network: configuration.network, at: now) {
         case .accepted(var order):

@@ -225,16 +225,47 @@ struct PurchaseService: Sendable {
             order.message = "\(name) order \(answer.id) \(reason): it is kept as rejected order \(order.id), not to be paid"
             return order
         }
-        if let other = try? store.order(providerId: quote.provider.id, providerOrderId: answer.id), other.id != creating.id {
-            return rejected("is the id of order \(other.id), kept already", providerOrderId: nil)
+        do {
+            if let other = try store.order(providerId: quote.provider.id, providerOrderId: answer.id),
+                other.id != creating.id
+            {
+                return rejected("is the id of order \(other.id), kept already", providerOrderId: nil)
+            }
+        } catch {
+            // Fails closed: an answer that cannot be told apart from a kept order's is not taken as checked.
+            return rejected(
+                "could not be told apart from the kept orders (the orders database could not be read: \(error))",
+                providerOrderId: answer.id)
         }
         if let problem = PaymentCheck.problem(with: answer, for: quote, publishedRate: rate) {
             return rejected(problem, providerOrderId: answer.id)
         }
+        var accepted: Order
         switch OrderTransition.apply(answer, to: creating, network: configuration.network, at: order.updatedAt) {
-        case .accepted(let accepted): return accepted
+        case .accepted(let order): accepted = order
         case .refused(let reason): return rejected("was refused (\(reason))", providerOrderId: answer.id)
         }
+        accepted.price = quote.price
+        if let payment = answer.payment {
+            let positive = { (value: Decimal?) in value.flatMap { $0 > 0 ? $0 : nil } }
+            if positive(answer.dashRate) == nil && positive(rate) == nil {
+                // No rate the library trusts: the payment is kept, and shown only once a later ask checks it.
+                accepted.paymentCheckPending = true
+                // The amount is not said: a payment not checked is shown nowhere, a note included.
+                accepted.message =
+                    "no exchange rate could be had to check the Dash \(name) asks: the order waits for that check "
+                    + "and is not to be paid until it passes"
+                configuration.diagnostics.record(DiagnosticEvent(.note, accepted.message ?? "", provider: quote.provider))
+            } else if let note = accepted.message,
+                let conflict = ProviderNoteCheck.conflict(in: note, address: payment.address, amount: payment.amount)
+            {
+                // The provider's note is not shown beside the checked payment as if it agreed with it.
+                accepted.message =
+                    "\(name)'s note about the payment names \(conflict), not the checked payment: the note is left out"
+                configuration.diagnostics.record(DiagnosticEvent(.note, accepted.message ?? "", provider: quote.provider))
+            }
+        }
+        return accepted
     }
 
     // MARK: - Helpers
@@ -300,15 +331,21 @@ struct PurchaseService: Sendable {
     /// nil otherwise (said to the diagnostics): the Dash asked is then checked against the answer's own rate
     /// only.
     private func publishedRate(for quote: PurchaseQuote) async -> Decimal? {
-        guard quote.provider.info.exchangeRateMaxAge != nil else { return nil }
+        await publishedRate(of: quote.provider, currency: quote.currency)
+    }
+
+    /// `provider`'s published Dash rate in `currency` (asked, or stored within its max age); nil when it has
+    /// none or it cannot be had (said to the diagnostics).
+    func publishedRate(of provider: GiftCardProvider, currency: String) async -> Decimal? {
+        guard provider.info.exchangeRateMaxAge != nil else { return nil }
         do {
-            let resolved = try await rates.rate(from: quote.provider, currency: quote.currency, policy: .cacheFirst())
+            let resolved = try await rates.rate(from: provider, currency: currency, policy: .cacheFirst())
             return Decimal(string: "\(resolved.rate.rate)")
         } catch {
             configuration.diagnostics.record(
                 DiagnosticEvent(
                     .note, "no exchange rate to check the order's Dash amount with: \(DashSpendFailure(error).message)",
-                    provider: quote.provider))
+                    provider: provider))
             return nil
         }
     }

@@ -128,6 +128,10 @@ package final class CTXRepository: DashSpendRepository {
     /// GET `gift-cards/{orderId}`.
     package func giftCard(orderId: String) async throws -> CTXGiftCard {
         let response = try await authorized { self.client.request("GET", ["gift-cards", orderId], bearer: $0) }
+        if response.status == 404 {
+            // CTX does not know the order (any more): said apart, so that the order is not shown as payable.
+            throw OrderNotKnown(CTXErrorMapper.error(for: response, call: .giftCard(reference: orderId)))
+        }
         return try Self.giftCard(from: response, call: .giftCard(reference: orderId))
     }
 
@@ -146,6 +150,7 @@ package final class CTXRepository: DashSpendRepository {
 
     private static func giftCard(from response: HTTPResponse, call: CTXCall) throws -> CTXGiftCard {
         let json = try CTXClient.json(from: response, call: call)
+        try JSONDuplicateKeys.check(response.body, provider: .ctx)
         guard let card = CTXGiftCard(json: json) else {
             throw DashSpendError.unreadableAnswer("CTX sent a gift card without id, status or paymentId")
         }

@@ -31,16 +31,17 @@ package struct PiggyCardsOrderDetails: Sendable, Hashable {
     /// Throws ``DashSpendError/unreadableAnswer(_:)`` when it is not an object, or when its code is 200 but it
     /// has no `data` object. A body whose `code` is not 200 (an HTTP 200 carrying
     /// `{"code":404,"message":"Order not found","data":null}`) says PiggyCards does not have the order, as an
-    /// HTTP 404 does: ``DashSpendError/rejected(_:)``, with no card and no payment.
+    /// HTTP 404 does: ``OrderNotKnown`` (wrapping ``DashSpendError/rejected(_:)``), with no card and no payment.
     init(json: JSONValue, requestedId: String, network: DashSpendNetwork) throws {
         guard json.object != nil else {
             throw DashSpendError.unreadableAnswer("PiggyCards sent an order status that is not an object")
         }
         let code = json["code"]?.int ?? 200
         guard code == 200 else {
-            throw DashSpendError.rejected(
-                "PiggyCards does not know order \(requestedId) (code \(code)"
-                    + (json["message"]?.nonBlankString.map { ": \($0))" } ?? ")"))
+            throw OrderNotKnown(
+                DashSpendError.rejected(
+                    "PiggyCards does not know order \(requestedId) (code \(code)"
+                        + (json["message"]?.nonBlankString.map { ": \($0))" } ?? ")")))
         }
         guard let data = json["data"]?.object != nil ? json["data"] : nil else {
             throw DashSpendError.unreadableAnswer("PiggyCards sent an order status without data")

@@ -47,19 +47,25 @@ extension PiggyCardsRepository {
         let response = try await authorized(creating: true) { [client] token in
             client.request("POST", ["orders"], body: body, bearer: token)
         }
-        return try PiggyCardsCreatedOrder(
-            json: PiggyCardsClient.json(from: response, call: .createOrder), network: configuration.network)
+        let json = try PiggyCardsClient.json(from: response, call: .createOrder)
+        try JSONDuplicateKeys.check(response.body, provider: .piggyCards)
+        return try PiggyCardsCreatedOrder(json: json, network: configuration.network)
     }
 
-    /// GET `orders/{orderId}`: the order's status and, once delivered, its cards (none when the body's
-    /// `code` is not 200).
+    /// GET `orders/{orderId}`: the order's status and, once delivered, its cards. An HTTP 404, or a body
+    /// whose `code` is not 200, is ``OrderNotKnown``.
     package func orderStatus(orderId: String) async throws -> PiggyCardsOrderDetails {
         let id = orderId.trimmedWhitespace
         guard !id.isEmpty else { throw DashSpendError.rejected("an order id is needed") }
         let response = try await authorized { [client] token in
             client.request("GET", ["orders", id], bearer: token)
         }
+        if response.status == 404 {
+            // PiggyCards does not know the order: said apart, so that the order is not shown as payable.
+            throw OrderNotKnown(PiggyCardsErrorMapper.error(for: response, call: .orderStatus(orderId: id)))
+        }
         let json = try PiggyCardsClient.json(from: response, call: .orderStatus(orderId: id))
+        try JSONDuplicateKeys.check(response.body, provider: .piggyCards)
         return try PiggyCardsOrderDetails(json: json, requestedId: id, network: configuration.network)
     }
 
@@ -70,6 +76,7 @@ extension PiggyCardsRepository {
             client.request("GET", ["exchange-rate"], query: [("currency", code)], bearer: token)
         }
         let json = try PiggyCardsClient.json(from: response, call: .exchangeRate)
+        try JSONDuplicateKeys.check(response.body, provider: .piggyCards)
         return try PiggyCardsExchangeRate(json: json, requestedCurrency: code)
     }
 }

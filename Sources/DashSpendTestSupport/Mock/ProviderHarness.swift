@@ -41,6 +41,8 @@ package func dashSpendError(_ body: () async throws -> Void) async -> DashSpendE
         return nil
     } catch let error as DashSpendError {
         return error
+    } catch let notKnown as OrderNotKnown {
+        return notKnown.error
     } catch {
         return nil
     }

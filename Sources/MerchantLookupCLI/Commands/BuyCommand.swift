@@ -58,6 +58,10 @@ enum BuyCommand: CLICommand {
                 uri: uri, dashAmount: order.dashAmount, request: order.paymentRequest, colours: invocation.coloursOnOutput)
         } else if order.isPayable, let uri = order.paymentURI {
             text += PaymentOutput.text(uri: uri, dashAmount: order.dashAmount, colours: invocation.coloursOnOutput)
+        } else if order.paymentCheckPending {
+            text +=
+                "The payment waits for a check against an exchange rate, which could not be had: do not pay yet. "
+                + "`merchant-lookup order \(order.id)` checks it again.\n"
         } else {
             text += "No payment is asked for this order: do not pay it.\n"
         }

@@ -18,16 +18,39 @@ enum OrderOutput {
         return String(repeating: "*", count: secret.count - kept) + secret.suffix(kept)
     }
 
-    /// `https://ctx.example/********`: a link's scheme and host, the rest (where a code may be) hidden; a
-    /// link without a plain host is hidden whole.
-    static func maskedLink(_ link: String) -> String {
+    /// `https://ctx.example/********`: a link's scheme and host name, the rest (where a code may be: the
+    /// path, the query, the port) hidden; a link without a plain host, or whose host carries one of
+    /// `secrets` (the card's number, PIN or challenge), is hidden but for its scheme.
+    static func maskedLink(_ link: String, hiding secrets: [String] = []) -> String {
         let hidden = "********"
         guard let separator = link.firstOccurrence(of: "://") else { return hidden }
+        let scheme = String(link[..<separator.upperBound])
         let rest = link[separator.upperBound...]
         let hostEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
-        let host = rest[..<hostEnd]
-        guard !host.isEmpty, !host.contains("@") else { return hidden }
-        return String(link[..<separator.upperBound]) + host + "/" + hidden
+        let authority = rest[..<hostEnd]
+        guard !authority.isEmpty, !authority.contains("@") else { return hidden }
+        // The port is never shown: a code may be put there too.
+        let host = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        guard !host.isEmpty, !secrets.contains(where: { host.lowercased().containsText($0.lowercased()) }) else {
+            return scheme + hidden
+        }
+        return scheme + host + "/" + hidden
+    }
+
+    /// The values of `card` that open it (number, PIN, challenge), as ``maskedLink(_:hiding:)`` and
+    /// ``maskedText(_:hiding:)`` hide them wherever they appear; values shorter than 4 characters are left
+    /// out (they would hide unrelated text).
+    static func secrets(of card: DeliveredCard) -> [String] {
+        [card.number, card.pin, card.redeemChallenge].compactMap { $0?.trimmedWhitespace }.filter { $0.count >= 4 }
+    }
+
+    /// `text` with every occurrence of each of `secrets` masked.
+    static func maskedText(_ text: String, hiding secrets: [String]) -> String {
+        var text = text
+        for secret in secrets {
+            text = text.replacingEvery(secret, with: String(repeating: "*", count: secret.count))
+        }
+        return text
     }
 
     /// `3m`, `2h`, `5d`: how long ago `date` was.
@@ -72,6 +95,13 @@ enum OrderOutput {
         if order.foundByTransaction { lines.append(("found", "by the transaction that paid it (not ordered here)")) }
         if let message = order.message { lines.append(("note", message)) }
         if let txid = order.transactionId { lines.append(("transaction", txid)) }
+        if order.paymentCheckPending && order.status == .unpaid {
+            lines.append(
+                (
+                    "payment",
+                    "waiting for a check against an exchange rate: do not pay yet (`merchant-lookup order \(order.id)` checks it again)"
+                ))
+        }
         if order.isPayable {
             if let dash = order.dashAmount { lines.append(("pay", "\(dash) DASH")) }
             if let uri = order.paymentURI { lines.append(("payment URI", uri)) }
@@ -87,14 +117,17 @@ enum OrderOutput {
         }
         for (index, card) in order.cards.enumerated() {
             let label = order.cards.count == 1 ? "card" : "card \(index + 1)"
-            if let name = card.name { lines.append((label, name)) }
+            let secrets = secrets(of: card)
+            if let name = card.name { lines.append((label, reveal ? name : maskedText(name, hiding: secrets))) }
             if let number = card.number { lines.append(("  number", reveal ? number : masked(number))) }
             if let pin = card.pin { lines.append(("  PIN", reveal ? pin : masked(pin, keepingLast: 0))) }
             if let challenge = card.redeemChallenge {
                 lines.append(("  challenge", reveal ? challenge : masked(challenge, keepingLast: 0)))
             }
-            if let link = card.claimLink { lines.append(("  claim link", reveal ? link : maskedLink(link))) }
-            if let link = card.barcodeLink { lines.append(("  barcode", reveal ? link : maskedLink(link))) }
+            if let link = card.claimLink {
+                lines.append(("  claim link", reveal ? link : maskedLink(link, hiding: secrets)))
+            }
+            if let link = card.barcodeLink { lines.append(("  barcode", reveal ? link : maskedLink(link, hiding: secrets))) }
         }
         let width = (lines.map(\.0.count).max() ?? 0) + 2
         var text = lines.map { OutputFormat.pad($0.0 + ":", width) + $0.1 + "\n" }.joined()
@@ -112,12 +145,13 @@ enum OrderOutput {
     static func json(_ order: Order, reveal: Bool) -> JSONDocument {
         func optional(_ text: String?) -> JSONDocument { text.map { .string($0) } ?? .null }
         let cards = order.cards.map { card -> JSONDocument in
-            .object([
-                ("name", optional(card.name)),
+            let secrets = secrets(of: card)
+            return .object([
+                ("name", optional(card.name.map { reveal ? $0 : maskedText($0, hiding: secrets) })),
                 ("number", optional(card.number.map { reveal ? $0 : masked($0) })),
                 ("pin", optional(card.pin.map { reveal ? $0 : masked($0, keepingLast: 0) })),
-                ("claimLink", optional(card.claimLink.map { reveal ? $0 : maskedLink($0) })),
-                ("barcodeLink", optional(card.barcodeLink.map { reveal ? $0 : maskedLink($0) })),
+                ("claimLink", optional(card.claimLink.map { reveal ? $0 : maskedLink($0, hiding: secrets) })),
+                ("barcodeLink", optional(card.barcodeLink.map { reveal ? $0 : maskedLink($0, hiding: secrets) })),
                 ("redeemChallenge", optional(card.redeemChallenge.map { reveal ? $0 : masked($0, keepingLast: 0) })),
             ])
         }
@@ -130,8 +164,9 @@ enum OrderOutput {
             ("amount", .string(order.amount.plainText(fractionDigits: 2))),
             ("currency", .string(order.currency)),
             ("status", .string(order.status.rawValue)),
-            ("paymentURI", optional(order.paymentURI)),
-            ("dashAmount", optional(order.dashAmount.map { "\($0)" })),
+            // A payment not checked yet is not given: a program must not pay it.
+            ("paymentURI", optional(order.paymentCheckPending ? nil : order.paymentURI)),
+            ("dashAmount", optional(order.paymentCheckPending ? nil : order.dashAmount.map { "\($0)" })),
             ("message", optional(order.message)),
             ("transactionId", optional(order.transactionId)),
             ("createdAt", .string(UTCTimestamp.extended(order.createdAt))),
@@ -145,6 +180,7 @@ enum OrderOutput {
             ("payable", .bool(order.isPayable)),
             ("deliveryTime", optional(order.deliveryTime)),
             ("foundByTransaction", .bool(order.foundByTransaction)),
+            ("paymentCheckPending", .bool(order.paymentCheckPending)),
             ("notes", .array(order.notes.map { .string($0) })),
             ("paymentRequestURL", optional(order.isPayable ? order.paymentRequestURL : nil)),
             ("paymentRequest", order.isPayable ? order.paymentRequest.map(PaymentOutput.json) ?? .null : .null),

@@ -1,9 +1,11 @@
 import DashSpend
+import DashSpendCore
 import DashSpendQR
 
 /// Text from files and servers made safe for a terminal: control characters (C0 but the newline, DEL,
 /// C1) become `\xNN`, so a merchant name or a server message cannot move the cursor, clear the screen or
-/// forge extra lines.
+/// forge extra lines; bidirectional controls (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069)
+/// become `\uNNNN`, so a PIN or a name cannot be shown reversed.
 enum TerminalText {
     /// `text` with control characters escaped; newlines kept when `keepingNewlines`.
     ///
@@ -27,7 +29,11 @@ enum TerminalText {
             index += 1
             if isControl(scalar, keepingNewlines: keepingNewlines) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                if scalar.value > 0xFF {
+                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                }
             } else {
                 result.unicodeScalars.append(scalar)
             }
@@ -83,6 +89,6 @@ enum TerminalText {
     private static func isControl(_ scalar: Unicode.Scalar, keepingNewlines: Bool) -> Bool {
         let value = scalar.value
         if value == 0x0A { return !keepingNewlines }
-        return value < 0x20 || (0x7F...0x9F).contains(value)
+        return value < 0x20 || (0x7F...0x9F).contains(value) || JSONStringLiteral.isBidiControl(scalar)
     }
 }

@@ -40,11 +40,13 @@ package final class SignalExit: Sendable {
         self.standardError = standardError
     }
 
-    /// Takes SIGINT and SIGTERM over from their default disposition: exits with 128 + the signal's number
+    /// Takes SIGINT and SIGTERM over from their default disposition (and ignores SIGXFSZ: see
+    /// ``failWritesPastTheFileSizeLimit()``): exits with 128 + the signal's number
     /// until a critical section is about to open, and then starts the source that waits for open sections.
     /// Call it on the main thread: it also unblocks the two signals there, as a parent may start this process
     /// with them blocked (a thread of Swift's pool does), and a blocked signal would never reach the handler.
     package func install() {
+        Self.failWritesPastTheFileSizeLimit()
         var signals = sigset_t()
         sigemptyset(&signals)
         for number in [SIGINT, SIGTERM] {
@@ -53,6 +55,13 @@ package final class SignalExit: Sendable {
         }
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         sections.beforeFirstSection { [self] in watch() }
+    }
+
+    /// Makes a write past the file-size limit (`ulimit -f`) fail with EFBIG instead of killing the process
+    /// with SIGXFSZ: the failure is then said, with its exit code, and SQLite rolls back what it had begun
+    /// instead of leaving a hot journal behind.
+    package static func failWritesPastTheFileSizeLimit() {
+        signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Delivers the two signals to a dispatch source (its queue's thread), which waits for open sections.

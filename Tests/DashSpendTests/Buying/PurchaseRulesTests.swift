@@ -22,8 +22,9 @@ struct PurchaseRulesTests {
         do {
             _ = try PurchaseAmount(parsing: text)
         } catch {
-            #expect(error.kind == .invalidRequest)
-            #expect(error.message.contains("like 25 or 12.50"))
+            let failure = DashSpendFailure(error)
+            #expect(failure.kind == .invalidRequest)
+            #expect(failure.message.contains("like 25 or 12.50"))
         }
     }
 
