@@ -43,6 +43,53 @@ struct PDF417DecodeTests {
         #expect(try await decode(PDF417Symbol(bytes: Array(text.utf8)).image, as: "largest") == [text])
     }
 
+    /// A symbol in which `value` fills most codewords of every cluster's rows (more of them than its error
+    /// correction repairs), and the bytes it holds: 12 byte-compaction groups of 5 codewords `0, v, v, v, v`
+    /// for `value` below 900; 60 pad codewords (900) after one byte; 60 byte latches (901) each before one byte.
+    static func repeating(_ value: Int) throws -> (symbol: PDF417Symbol, bytes: [UInt8]) {
+        switch value {
+        case 900:
+            return (try PDF417Symbol(dataCodewords: [901, 65] + [Int](repeating: 900, count: 60)), [65])
+        case 901:
+            let bytes = (0..<60).map { UInt8(65 + $0) }
+            return (try PDF417Symbol(dataCodewords: bytes.flatMap { [901, Int($0)] }), bytes)
+        default:
+            var number: UInt64 = 0
+            for digit in [0, value, value, value, value] { number = number * 900 + UInt64(digit) }
+            let group = (0..<6).reversed().map { UInt8(number >> (8 * UInt64($0)) & 0xFF) }
+            let bytes = (0..<12).flatMap { _ in group }
+            return (try PDF417Symbol(bytes: bytes), bytes)
+        }
+    }
+
+    @Test(
+        "Every pattern the encoder draws (codewords 0 to 901 in each cluster) is read as its value, in symbols that repeat it beyond repair"
+    )
+    func everyCodewordPattern() async throws {
+        var paths: [String] = []
+        var expected: [[UInt8]] = []
+        for value in 0...901 {
+            let (symbol, bytes) = try Self.repeating(value)
+            // Each cluster holds the value more often than the check codewords can repair (half their number),
+            // so a wrong pattern in any cluster makes the symbol unreadable or read wrong.
+            let repairable = PDF417ErrorCorrection.checkCount(level: symbol.level) / 2
+            for cluster in 0..<3 {
+                let count = symbol.codewords.indices.filter {
+                    $0 / symbol.columns % 3 == cluster && symbol.codewords[$0] == value
+                }
+                .count
+                #expect(count > repairable, "codeword \(value), cluster \(3 * cluster): \(count) of \(repairable) repairable")
+            }
+            let path = scratch.file("codeword-\(value).pgm")
+            try Data(BarcodeRaster.moduleImage(symbol.image).pgm(scale: 2)).write(to: URL(fileURLWithPath: path))
+            paths.append(path)
+            expected.append(bytes)
+        }
+        let decoded = try await ZXingReader.decodeBytes(imagesAt: paths)
+        let wrong = (0...901).filter { decoded[$0] != [expected[$0]] }
+        #expect(wrong.isEmpty, "codewords not read as drawn: \(wrong.prefix(20))")
+    }
+
     @Test("A symbol with its check codewords damaged beyond repair is not read (the decode can fail)")
     func damaged() async throws {
         let symbol = try PDF417Symbol(bytes: Array("6006491234567890".utf8))

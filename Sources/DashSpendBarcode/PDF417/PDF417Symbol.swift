@@ -34,19 +34,37 @@ package struct PDF417Symbol: Sendable, Hashable {
     package init(bytes: [UInt8], maximumColumns: Int = 5) throws(BarcodeError) {
         guard !bytes.isEmpty else { throw .empty }
         let data = Self.byteCompaction(bytes)
-        // The length descriptor counts itself.
-        let dataCount = data.count + 1
-        let level = PDF417ErrorCorrection.recommendedLevel(dataCount: dataCount)
-        let checkCount = PDF417ErrorCorrection.checkCount(level: level)
-        guard let (columns, rows) = Self.layout(codewords: dataCount + checkCount, maximumColumns: maximumColumns) else {
+        guard Self.layout(dataCount: data.count + 1, maximumColumns: maximumColumns) != nil else {
             throw .tooLong(format: .pdf417, count: bytes.count, maximum: Self.byteCapacity)
         }
+        try self.init(dataCodewords: data, maximumColumns: maximumColumns)
+    }
+
+    /// A symbol of `data` (codewords 0 to 928, compacted already, without the length descriptor), with the
+    /// length descriptor, padding and the check codewords of the recommended level.
+    ///
+    /// - Throws: ``BarcodeError/tooLong(format:count:maximum:)`` (counting codewords) when no symbol holds them.
+    package init(dataCodewords data: [Int], maximumColumns: Int = 5) throws(BarcodeError) {
+        precondition(data.allSatisfy { (0..<929).contains($0) }, "a codeword beyond 928")
+        // The length descriptor counts itself.
+        let dataCount = data.count + 1
+        guard let (columns, rows, level) = Self.layout(dataCount: dataCount, maximumColumns: maximumColumns) else {
+            throw .tooLong(format: .pdf417, count: data.count, maximum: Self.maximumCodewords)
+        }
+        let checkCount = PDF417ErrorCorrection.checkCount(level: level)
         let padded = rows * columns - checkCount
         let message = [padded] + data + [Int](repeating: Self.padCodeword, count: padded - dataCount)
         self.columns = columns
         self.rows = rows
         self.level = level
         self.codewords = message + PDF417ErrorCorrection.checkCodewords(for: message, count: checkCount)
+    }
+
+    /// The level, columns and rows for `dataCount` data codewords (the length descriptor included), or nil.
+    private static func layout(dataCount: Int, maximumColumns: Int) -> (columns: Int, rows: Int, level: Int)? {
+        let level = PDF417ErrorCorrection.recommendedLevel(dataCount: dataCount)
+        let total = dataCount + PDF417ErrorCorrection.checkCount(level: level)
+        return layout(codewords: total, maximumColumns: maximumColumns).map { ($0.columns, $0.rows, level) }
     }
 
     /// The most bytes a symbol holds in byte compaction (every shorter count fits too): the data at level 5
@@ -59,9 +77,7 @@ package struct PDF417Symbol: Sendable, Hashable {
 
     /// Whether `byteCount` bytes fit a symbol.
     private static func fits(byteCount: Int) -> Bool {
-        let dataCount = byteCompaction([UInt8](repeating: 0, count: byteCount)).count + 1
-        let checkCount = PDF417ErrorCorrection.checkCount(level: PDF417ErrorCorrection.recommendedLevel(dataCount: dataCount))
-        return layout(codewords: dataCount + checkCount, maximumColumns: 5) != nil
+        layout(dataCount: byteCompaction([UInt8](repeating: 0, count: byteCount)).count + 1, maximumColumns: 5) != nil
     }
 
     /// Byte compaction (ISO/IEC 15438, 5.4.3): the latch, then each full group of 6 bytes as 5 base-900
