@@ -40,6 +40,30 @@ struct Code128DecodeTests {
         #expect(try await decode(Code128Symbol(encoding: text).image(), as: "digits-\(seed)") == text)
     }
 
+    /// Texts that between them use every symbol character the encoder writes: set B's 95 printable values
+    /// and DEL, set C's 100 pairs, set A's 32 controls, the three starts, the three switches and Shift.
+    static let everyValue: [String] = [
+        String((32..<128).map { Character(Unicode.Scalar(UInt8($0))) }),
+        (0..<100).map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(),
+        "\u{01}\u{02}\u{03}\u{04}\u{05}\u{06}\u{07}\u{08}\u{09}\u{0B}\u{0C}\u{0E}\u{0F}\u{10}XY",
+        "\u{11}\u{12}\u{13}\u{14}\u{15}\u{16}\u{17}\u{18}\u{19}\u{1A}\u{1B}\u{1C}\u{1D}\u{1E}\u{1F}\u{00}Z",
+        "ab\u{0D}cd", "abc\u{01}\u{02}\u{03}",
+    ]
+
+    @Test("Every symbol character the encoder writes is read as itself (no check character can hide a wrong pattern)")
+    func everySymbolValue() async throws {
+        var used = Set<Int>()
+        for (index, text) in Self.everyValue.enumerated() {
+            let symbol = try Code128Symbol(encoding: text)
+            used.formUnion(symbol.values.dropLast())
+            #expect(try await decode(symbol.image(), as: "every-\(index)") == text, "text \(index)")
+        }
+        // FNC1 to FNC4 (96, 97, 102, and 100/101 as FNC4 in B/A) are never written for ASCII.
+        #expect(
+            used.isSuperset(of: Set(0...95).union([98, 99, 100, 101, 103, 104, 105])),
+            "\(Set(0...105).subtracting(used).sorted())")
+    }
+
     @Test("A symbol with a wrong check character is not read (the decode can fail)")
     func wrongCheckCharacter() async throws {
         let symbol = try Code128Symbol(encoding: "6006491234567890")
