@@ -89,7 +89,9 @@ struct OrderBarcodeCommandTests {
         #expect(try await ZXingReader.decode(imageAt: path, format: "Code128") == [MockOrderBook.cardNumber])
     }
 
-    @Test("--barcode without --reveal, or a file that is not .png or .svg: exit 64 in one line, nothing written")
+    @Test(
+        "--barcode without --reveal, or a file that is not .png or .svg: exit 64 in one line, nothing written; a file that cannot be written: 73"
+    )
     func refusals() async throws {
         let (transcript, id) = try await delivered()
         let scratch = try ScratchDirectory(prefix: "order-barcode-refused")
@@ -108,6 +110,12 @@ struct OrderBarcodeCommandTests {
             #expect(refused.stderr.split(separator: "\n").count == 1, "one line: \(refused.stderr)")
             #expect(!FileManager.default.fileExists(atPath: path))
         }
+
+        let unwritable = scratch.file("no-such-folder/card.png")
+        let failed = try await transcript.run(["order", id, "--offline", "--reveal", "--barcode", unwritable])
+        #expect(failed.status == 73, "\(failed.stderr)")
+        #expect(failed.stderr.contains("cannot write the barcode"), "\(failed.stderr)")
+        #expect(failed.stderr.split(separator: "\n").count == 1, "one line: \(failed.stderr)")
         #expect(transcript.leakedSecrets().isEmpty)
     }
 

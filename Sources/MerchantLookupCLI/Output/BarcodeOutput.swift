@@ -1,11 +1,6 @@
 import DashSpend
 import DashSpendBarcode
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import DashSpendCore
 
 /// A delivered card's barcode, as the wallets show it at the till: drawn in the terminal after the order, and
 /// written to a PNG or SVG file with `order --barcode FILE`. A barcode of the card number is the number, so
@@ -31,7 +26,7 @@ enum BarcodeOutput {
     }
 
     /// Writes the barcode of each of `order`'s cards that has a number to `path` (the second to `name-2.ext`,
-    /// ...), as PNG or SVG by its extension, readable by the user alone (0600); the lines that say where each
+    /// ...), as PNG or SVG by its extension, readable by the user alone (0600, written atomically); the lines that say where each
     /// went.
     ///
     /// - Throws: a `CLIError` when no card has a number yet, when a number cannot be drawn, or when a file
@@ -50,12 +45,13 @@ enum BarcodeOutput {
             }
             let file = BarcodeFileType.path(path, card: index)
             let bytes = type == .png ? barcode.image.pngFile() : barcode.image.svgDocument()
-            let created = FileManager.default.createFile(
-                atPath: file, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
-            guard created else {
+            do {
+                // Mode 0600 from the first byte (never readable by others, even for a moment), replaced atomically.
+                try AtomicFile.replace(file, with: bytes)
+            } catch {
                 throw CLIError(
-                    "cannot write the barcode to \(TerminalText.clipped(file).debugDescription)", code: .cannotCreate,
-                    name: "barcodeNotWritten")
+                    "cannot write the barcode to \(TerminalText.clipped(file).debugDescription): \(error.reason)",
+                    code: .cannotCreate, name: "barcodeNotWritten")
             }
             lines +=
                 "barcode written to \(TerminalText.sanitized(file, keepingNewlines: false)) (\(barcode.format), \(barcode.formatSource))\n"
