@@ -63,9 +63,12 @@ let package = Package(
         /// The one SQLite layer and the only library module that imports `CSQLite`: connections (read-only or
         /// read-write), cached statements, rows by column name, transactions and the schema migrator.
         .target(name: "DashSpendSQLite", dependencies: ["CSQLite", "DashSpendLocking"]),
+        /// A gift card's barcode: Code 128 (ISO/IEC 15417) and PDF417 (ISO/IEC 15438) encoders, the module image
+        /// they and the QR code share (`BarcodeImage`), and its terminal, PNG and SVG renderings. No dependencies.
+        .target(name: "DashSpendBarcode"),
         /// The payment QR code: an ISO/IEC 18004 encoder and its terminal renderer. Only the CLI draws payments,
         /// so it sits beside the library, not in it.
-        .target(name: "DashSpendQR"),
+        .target(name: "DashSpendQR", dependencies: ["DashSpendBarcode"]),
         /// The explore database reader (SQLite).
         .target(name: "DashSpendExplore", dependencies: ["DashSpendCore", "DashSpendSQLite"]),
         /// `sync`: reads the wallets' WinZip-AES explore ZIP (or a plain explore file) and swaps it in safely.
@@ -92,7 +95,7 @@ let package = Package(
             name: "DashSpend",
             dependencies: [
                 "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendCTX", "DashSpendPiggyCards",
-                "DashSpendSync",
+                "DashSpendSync", "DashSpendBarcode",
                 // One transport per platform: URLSession on Apple platforms; on Linux libcurl directly, so that no
                 // binary of the package links FoundationNetworking, full Foundation or ICU (issue 20).
                 .target(name: "DashSpendHTTP", condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
@@ -111,7 +114,7 @@ let package = Package(
         // MARK: - Command-line tool
         .target(
             name: "MerchantLookupCLI",
-            dependencies: ["DashSpendLocking", "DashSpend", "DashSpendQR", "DashSpendSample"]
+            dependencies: ["DashSpendLocking", "DashSpend", "DashSpendQR", "DashSpendBarcode", "DashSpendSample"]
         ),
         .executableTarget(name: "MerchantLookup", dependencies: ["MerchantLookupCLI"]),
 
@@ -152,12 +155,13 @@ let package = Package(
             name: "DashSpendTestSupport",
             dependencies: [
                 "DashSpendLocking", "DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendSync", "DashSpendHTTP",
-                "DashSpendTestKit", "CZlib",
+                "DashSpendTestKit", "CZlib", "DashSpendBarcode",
             ]
         ),
         // One test target per source module, named `<Module>Tests`.
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendTestSupport"]),
         .testTarget(name: "DashSpendQRTests", dependencies: ["DashSpendQR", "DashSpendCore", "DashSpendTestSupport"]),
+        .testTarget(name: "DashSpendBarcodeTests", dependencies: ["DashSpendBarcode", "DashSpendTestSupport"]),
                 .testTarget(
             name: "DashSpendSQLiteTests", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendTestSupport"]
         ),
@@ -200,7 +204,10 @@ let package = Package(
         /// as the built binary where a process is what is tested (signals, exit codes, races, terminals).
         .testTarget(
             name: "MerchantLookupTests",
-            dependencies: ["MerchantLookup", "MerchantLookupCLI", "DashSpendLocking", "DashSpendTestSupport", "DashSpendCore", "DashSpendQR"]
+            dependencies: [
+                "MerchantLookup", "MerchantLookupCLI", "DashSpendLocking", "DashSpendTestSupport", "DashSpendCore", "DashSpendQR",
+                "DashSpendBarcode",
+            ]
         ),
     ]
 )

@@ -1,8 +1,12 @@
+@_exported import enum DashSpendBarcode.BarcodeError
+@_exported import enum DashSpendBarcode.BarcodeFormat
 // App code imports `DashSpend` alone. It brings, of DashSpendCore and DashSpendExplore, the types the public
 // API of DashSpend names (parameters, results, configuration, and the types those name in turn) and those an
 // app needs to plug in its own credential store, transport or diagnostics sink: not the whole modules (their
 // hashes, addresses, HTTP helpers and state folders stay theirs). ci/public-api.sh lists what this makes
 // public against ci/public-api.txt.
+@_exported import struct DashSpendBarcode.BarcodeImage
+@_exported import struct DashSpendBarcode.CardBarcode
 @_exported import protocol DashSpendCore.CredentialStore
 @_exported import struct DashSpendCore.CredentialStoreError
 @_exported import class DashSpendCore.CriticalSections

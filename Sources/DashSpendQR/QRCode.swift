@@ -1,3 +1,5 @@
+package import DashSpendBarcode
+
 /// A QR Code symbol (ISO/IEC 18004:2015) as a square matrix of dark and light modules, without the quiet
 /// zone: a reader needs 4 light modules around it, which `QRTerminalRenderer` draws.
 ///
@@ -47,5 +49,12 @@ package struct QRCode: Sendable, Hashable {
     /// Whether the module at `row` and `column` is dark: the same as `isDark(row:column:)`.
     package subscript(row: Int, column: Int) -> Bool {
         isDark(row: row, column: column)
+    }
+
+    /// The symbol as the module image the barcodes share: square modules, a quiet zone of 4 on every side.
+    package var image: BarcodeImage {
+        BarcodeImage(
+            rows: (0..<size).map { row in Array(modules[(row * size)..<((row + 1) * size)]) }, rowHeight: 1, quietZone: 4,
+            verticalQuietZone: 4)
     }
 }

@@ -38,3 +38,35 @@ package enum HalfBlockText {
         return rows
     }
 }
+
+extension HalfBlockText {
+    /// The module rows of `lines` drawn with left and right half blocks (`▌`, `▐`, `█`, space; two modules per
+    /// character, one row per line), such as a barcode's output with rows higher than a module; `true` where a
+    /// glyph inks the half. Colours as in `inkedRows(_:colorStart:colorReset:)`.
+    package static func inkedColumns(_ lines: [String], colorStart: String? = nil, colorReset: String? = nil) throws -> [[Bool]] {
+        var rows: [[Bool]] = []
+        for (number, line) in lines.enumerated() {
+            var body = Substring(line)
+            if let colorStart, let colorReset {
+                guard body.hasPrefix(colorStart), body.hasSuffix(colorReset) else {
+                    throw Failure(description: "line \(number + 1) is not wrapped in the colour codes: \(line.debugDescription)")
+                }
+                body = body.dropFirst(colorStart.count).dropLast(colorReset.count)
+            }
+            var row: [Bool] = []
+            for character in body {
+                switch character {
+                case "█": row += [true, true]
+                case "▌": row += [true, false]
+                case "▐": row += [false, true]
+                case " ": row += [false, false]
+                default:
+                    throw Failure(description: "line \(number + 1) has \(String(character).debugDescription), not a half block")
+                }
+            }
+            rows.append(row)
+        }
+        guard Set(rows.map(\.count)).count <= 1 else { throw Failure(description: "the lines are not equally wide") }
+        return rows
+    }
+}

@@ -23,22 +23,24 @@ package enum ZBarReader {
         package let description: String
     }
 
-    /// The text of the QR code in the image at `path` (`zbarimg --raw -q`, QR codes only, the trailing line
-    /// feed removed), or nil when `zbarimg` finds none (its exit status 4). The process is waited for on a
-    /// thread of its own: a test that blocks a thread of Swift's cooperative pool (two on a two-core machine)
-    /// starves the timing-sensitive tests running beside it.
-    package static func decode(imageAt path: String) async throws -> String? {
+    /// The text of the QR code (or of the barcode of `symbology`, zbar's name: `code128`) in the image at
+    /// `path` (`zbarimg --raw -q`, that symbology only, the trailing line feed removed), or nil when `zbarimg`
+    /// finds none (its exit status 4). The process is waited for on a thread of its own: a test that blocks a
+    /// thread of Swift's cooperative pool (two on a two-core machine) starves the timing-sensitive tests
+    /// running beside it.
+    package static func decode(imageAt path: String, symbology: String = "qrcode") async throws -> String? {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try decodeBlocking(imageAt: path) })
+                continuation.resume(with: Result { try decodeBlocking(imageAt: path, symbology: symbology) })
             }
         }
     }
 
-    /// `decode(imageAt:)`, blocking the calling thread until `zbarimg` ends.
-    private static func decodeBlocking(imageAt path: String) throws -> String? {
+    /// `decode(imageAt:symbology:)`, blocking the calling thread until `zbarimg` ends.
+    private static func decodeBlocking(imageAt path: String, symbology: String) throws -> String? {
         guard let executable else { throw Failure(description: missingReason) }
-        let output = try ChildProcess.run(executable, ["--raw", "-q", "--nodbus", "-Sdisable", "-Sqrcode.enable", path])
+        let output = try ChildProcess.run(
+            executable, ["--raw", "-q", "--nodbus", "-Sdisable", "-S\(symbology).enable", path])
         switch output.status {
         case 0:
             var decoded = output.stdout

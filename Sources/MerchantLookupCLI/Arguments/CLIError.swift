@@ -197,4 +197,10 @@ public struct CLIError: Error, Sendable {
         self.init(message, code: code, hint: hint, name: name)
         candidates = failure.candidates
     }
+
+    /// The same table's row for a card number the library cannot draw as a barcode (`order --barcode`): bad
+    /// data from the provider, exit 65.
+    init(_ error: BarcodeError) {
+        self.init("the card's barcode cannot be drawn: \(error)", code: .dataError, name: "barcodeUnavailable")
+    }
 }

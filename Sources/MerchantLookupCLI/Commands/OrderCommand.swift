@@ -12,21 +12,27 @@ import Foundation
 /// from the provider (and its card, once delivered; a fulfilled order with its card kept is shown without
 /// asking). `order ID --offline` shows the order as kept, asking nothing. `--wait` asks again, 2 s doubling to 30 s, until the
 /// order is fulfilled or rejected or `--wait-timeout` seconds (default 30 min) have passed; `--timeout` stays each
-/// request's time-out.
+/// request's time-out. `--reveal` draws each delivered card's barcode after the order, and `--barcode FILE`
+/// (with `--reveal`) writes it as a PNG or SVG file.
 enum OrderCommand: CLICommand {
     static let words = ["order"]
     static let usage =
-        "merchant-lookup order ORDER_ID [--wait [--wait-timeout SECONDS] [--poll-interval SECONDS] | --offline] [--reveal]\n"
+        "merchant-lookup order ORDER_ID [--wait [--wait-timeout SECONDS] [--poll-interval SECONDS] | --offline]"
+        + " [--reveal [--barcode FILE]]\n"
         + "       merchant-lookup order --txid TXID"
     static let summary = "one order: its status from the provider, and the card once delivered"
     static let options = [
         OrderOptions.wait.spec, OrderOptions.waitTimeout.spec, OrderOptions.pollInterval.spec, OrderOptions.reveal.spec,
-        OrderOptions.transactionId.spec,
+        OrderOptions.transactionId.spec, OrderOptions.barcode.spec,
     ]
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let reveal = invocation[OrderOptions.reveal]
+        let barcodeFile = invocation[OrderOptions.barcode]
+        if barcodeFile != nil && !reveal {
+            throw .usage("order --barcode writes the card number as a barcode: add --reveal to write it")
+        }
         let client = try invocation.client()
         let id = invocation.operands(after: words.count).first
         let order: Order
@@ -57,10 +63,12 @@ enum OrderCommand: CLICommand {
         if !invocation.quiet {
             for line in order.notes { invocation.standardError.writeLine(line) }
         }
+        let written = try barcodeFile.map { (path) throws(CLIError) in try BarcodeOutput.write(order, to: path) } ?? ""
         if invocation.json {
             return JSONDocument.object([("order", OrderOutput.json(order, reveal: reveal))]).serialized() + "\n"
         }
         return OrderOutput.text(order, reveal: reveal, colours: invocation.coloursOnOutput)
+            + BarcodeOutput.text(order, reveal: reveal, colours: invocation.coloursOnOutput) + written
     }
 
     /// How long `--wait` follows an order without `--wait-timeout`: paying and delivery take minutes.

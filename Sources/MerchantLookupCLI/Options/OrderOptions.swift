@@ -20,3 +20,16 @@ enum OrderOptions {
     static let transactionId = Option(
         "--txid", "TXID", help: "find the CTX order paid by this Dash transaction", parser: .text())
 }
+
+extension OrderOptions {
+    /// `--barcode FILE`: the card's barcode as a PNG or SVG file (by the extension), with `--reveal`.
+    static let barcode = Option(
+        "--barcode", "FILE",
+        help: "with --reveal, write the card's barcode to FILE: .png or .svg (a second card to FILE-2.png, ...)",
+        parser: ValueParser<String>(kind: .file) { (text, option) throws(CLIError) in
+            guard BarcodeFileType(path: text) != nil else {
+                throw .usage("\(option) writes .png or .svg files, not \(TerminalText.clipped(text).debugDescription)")
+            }
+            return text
+        })
+}
