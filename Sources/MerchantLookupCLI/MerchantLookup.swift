@@ -24,7 +24,8 @@ public enum MerchantLookup {
     static var commands: [any CLICommand.Type] {
         [
             ProvidersCommand.self, SearchCommand.self, ShowCommand.self, TerritoriesCommand.self, ATMsCommand.self,
-            DatabaseInfoCommand.self, DatabaseDiffCommand.self, AuthLoginCommand.self, AuthVerifyCommand.self, AuthStatusCommand.self,
+            DatabaseInfoCommand.self, DatabaseDiffCommand.self, AuthLoginCommand.self, AuthVerifyCommand.self,
+            AuthStatusCommand.self,
             AuthLogoutCommand.self, SyncCommand.self, BuyCommand.self, OrdersCommand.self, OrderCommand.self,
             CompletionsCommand.self,
         ]

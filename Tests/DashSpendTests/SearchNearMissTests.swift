@@ -63,7 +63,6 @@ struct SearchNearMissTests {
     func absurdLength() async throws {
         let long = String(repeating: "home depot ", count: 10_000)
         let limit = MerchantSearch.maximumNameLength
-        let started = ContinuousClock.now
         let search = await ClientFixture.failure { try client.search(MerchantSearch(text: long)) }
         #expect(search?.kind == .invalidRequest)
         #expect(
@@ -77,7 +76,5 @@ struct SearchNearMissTests {
         let longest = String(repeating: "x", count: limit)
         let miss = await ClientFixture.failure { try await client.merchant(longest, policy: .cacheOnly) }
         #expect(miss?.kind == .notFound)
-        // Not a timing test: a hang guard. Refusing it compares it with nothing (it took 20 s in process before).
-        #expect(ContinuousClock.now - started < .seconds(60))
     }
 }

@@ -58,18 +58,13 @@ struct SearchNearMissCommandTests {
         let long = String(repeating: "a", count: 100_000)
         // The third is a batch: Nike is shown, the long name's failure is printed in its place.
         for arguments in [["show", long, "--offline"], ["search", long], ["show", "Nike", long, "--offline"]] {
-            let started = ContinuousClock.now
             let result = try await CLIProcess.run(arguments)
-            let seconds = (ContinuousClock.now - started) / .seconds(1)
             let said = result.stdout + result.stderr
             #expect(result.status == 64, "\(arguments[0]): \(result.status) \(said.prefix(300))")
             #expect(
                 said.contains("a merchant name or id of 100000 characters is longer than any merchant's (at most 200)"),
                 "\(arguments[0]): \(said.prefix(300))")
             #expect(said.count < 1_000, "the name is not repeated back: \(said.count) characters")
-            // A hang guard, not a timing assertion: before, show took 20 s in process.
-            #expect(seconds < 60)
-            print("\(arguments[0]) with a 100,000-character name: \(seconds) s")
         }
     }
 }
