@@ -302,10 +302,18 @@ package final class MockOrderBook: Sendable {
             request.pay(dash, to: Self.dashAddress)
         }
         switch kind {
-        case .signed:
-            request.pkiType = "x509+sha256"
-            request.certificates = [Self.certificate]
-            request.signature = [UInt8](repeating: 0x5A, count: 64)
+        case .signed, .badSignature:
+            do {
+                let authority = try X509TestAuthority.made()
+                request.pkiType = "x509+sha256"
+                request.certificates = [authority.leaf, authority.intermediate]
+                request.signature = []
+                var signature = try authority.sign([request.bytes])[0]
+                if kind == .badSignature { signature[signature.count / 2] ^= 0x01 }
+                request.signature = signature
+            } catch {
+                return LoopbackResponse(status: 500, headers: [:], body: Data("no signed request: \(error)".utf8))
+            }
         case .oversized:
             request.merchantData = [UInt8](repeating: 0x41, count: DashPaymentRequest.maximumBytes)
         case .notProtobuf:
@@ -316,18 +324,6 @@ package final class MockOrderBook: Sendable {
         }
         return LoopbackResponse(status: 200, headers: media, body: Data(request.bytes))
     }
-
-    /// A DER certificate whose subject is O=CTX, CN=pay.ctx.example, signed by nobody real.
-    private static let certificate: [UInt8] = {
-        let text =
-            "30818b3075a003020102020101300d06092a864886f70d01010b050030123110300e06035504030c0754657374204341"
-            + "301e170d3236313130313030303030305a170d3237313130313030303030305a3028310c300a060355040a1303435458"
-            + "3118301606035504030c0f7061792e6374782e6578616d706c65300d06092a864886f70d01010b05000303000102"
-        let digits = Array(text.utf8)
-        return stride(from: 0, to: digits.count, by: 2).map {
-            UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) ?? 0
-        }
-    }()
 
     // MARK: - Helpers
 
