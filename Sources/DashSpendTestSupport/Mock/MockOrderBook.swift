@@ -60,6 +60,9 @@ package final class MockOrderBook: Sendable {
         var piggyCardsWord: String?
         var androidSpellings = false
         var paymentRequest: (kind: FakePaymentRequest, uri: FakePaymentRequestURI)?
+        /// Signed requests made when their order was created (signing runs a process: not in the fetch,
+        /// whose time-out is short), by order id, with the kind they were made as.
+        var signedRequests: [String: (kind: FakePaymentRequest, response: LoopbackResponse)] = [:]
     }
 
     private let state = Locked(State())
@@ -178,6 +181,11 @@ package final class MockOrderBook: Sendable {
             "ctx", amountText: amount, product: merchant, paymentURI: uri,
             price: Self.price(value, discountBasisPoints: discountBasisPoints),
             merchantName: merchantName ?? "Merchant \(merchant)")
+        if let kind = state.withLock({ $0.paymentRequest?.kind }), kind == .signed || kind == .badSignature,
+            let signed = ctxPaymentRequest(id: entry.id)
+        {
+            state.withLock { $0.signedRequests[entry.id] = (kind, signed) }
+        }
         return .json(edited(entry, ctxJSON(entry, status: .unpaid)))
     }
 
@@ -282,6 +290,7 @@ package final class MockOrderBook: Sendable {
         guard let entry = state.withLock({ $0.entries.first { $0.provider == "ctx" && $0.id == id } }),
             let (kind, _) = state.withLock({ $0.paymentRequest })
         else { return nil }
+        if let signed = state.withLock({ $0.signedRequests[id] }), signed.kind == kind { return signed.response }
         let media = ["Content-Type": PaymentRequestFetcher.mediaType]
         let amount = Decimal(plainText: entry.amountText) ?? 0
         let time = UInt64(now.timeIntervalSince1970)
