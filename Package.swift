@@ -46,7 +46,8 @@ let package = Package(
         /// structures used, from libcurl's stable ABI), not its headers: `DashSpendCurl` opens `libcurl.so.4` with
         /// `dlopen` on the first request, so building needs no libcurl package and a binary that never goes
         /// online never maps it. The runtime library is the distribution's (`libcurl4`, `libcurl`).
-        /// libcrypto needs no target at all: `DashSpendSync` opens it with `dlopen` the first time it decrypts and
+        /// libcrypto needs no target at all: `DashSpendSync` opens it with `dlopen` the first time it decrypts (and
+        /// `DashSpendCore` the first time it checks a signed payment request) and
         /// calls functions that take opaque pointers only.
         .systemLibrary(name: "CCurl"),
         .systemLibrary(

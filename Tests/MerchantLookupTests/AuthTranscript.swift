@@ -10,6 +10,8 @@ final class AuthTranscript {
     /// The state directory (`DASHSPEND_HOME`); it does not exist until the tool writes to it.
     let home: String
     private(set) var outputs: [String] = []
+    /// Environment variables every run gets besides `DASHSPEND_HOME`.
+    var environment: [String: String] = [:]
 
     init() throws {
         server = try MockProviderServer.started()
@@ -34,7 +36,7 @@ final class AuthTranscript {
         _ arguments: [String], input: String? = nil, terminal: Bool = false, as mode: CLIProcess.Mode = .inProcess
     ) async throws -> CLIProcess.Result {
         let result = try await CLIProcess.run(
-            arguments + urlOptions, home: home, input: input, terminal: terminal, as: mode)
+            arguments + urlOptions, home: home, environment: environment, input: input, terminal: terminal, as: mode)
         outputs += [result.stdout, result.stderr]
         return result
     }

@@ -10,9 +10,15 @@ struct BuyPaymentRequestTests {
     static let homeDepot = SampleLookupTests.homeDepot
     static let requestPath = MockProviderServer.paymentRequestPath + "ctx-order-1"
 
-    /// Signed in to CTX through the real commands, the order book on and serving `kind` requests.
-    func signedIn(_ kind: FakePaymentRequest, uri: FakePaymentRequestURI = .addressAndAmount) async throws -> AuthTranscript {
+    /// Signed in to CTX through the real commands, the order book on and serving `kind` requests; the test
+    /// authority's root trusted (`DASHSPEND_PAYMENT_REQUEST_ROOTS`) for a signed kind unless `trustRoot` is false.
+    func signedIn(
+        _ kind: FakePaymentRequest, uri: FakePaymentRequestURI = .addressAndAmount, trustRoot: Bool = true
+    ) async throws -> AuthTranscript {
         let transcript = try AuthTranscript()
+        if [.signed, .badSignature].contains(kind), trustRoot {
+            transcript.environment["DASHSPEND_PAYMENT_REQUEST_ROOTS"] = try X509TestAuthority.made().rootPath
+        }
         transcript.server.orderBook.enable()
         transcript.server.orderBook.setCTXPaymentRequests(kind, uri: uri)
         #expect(try await transcript.run(["auth", "login", "ctx", "--email", "user@example.com"]).status == 0)
@@ -57,7 +63,9 @@ struct BuyPaymentRequestTests {
         #expect(fetches(transcript).count == 1, "a status call does not fetch the request")
     }
 
-    @Test("The text of a buy paid by signed payment request matches its golden file (the QR code, port, ids and times masked)")
+    @Test(
+        "The text of a buy paid by signed payment request matches its golden file (the QR code, port, ids and times masked)",
+        .enabled(if: X509TestAuthority.checkRequired, "\(X509TestAuthority.missingReason)"))
     func goldenText() async throws {
         let transcript = try await signedIn(.signed)
         let arguments = ["buy", Self.homeDepot, "--amount", "25", "--yes"]
@@ -88,12 +96,14 @@ struct BuyPaymentRequestTests {
             actual == expected, "differs from \(path) (UPDATE_GOLDEN=1 rewrites it)\n\(GoldenOutputTests.diff(expected, actual))")
     }
 
-    @Test("A signed request says by whom, and that the signature is not verified; --json gives the request")
+    @Test(
+        "A signed request says by whom, and that the signature is verified; --json gives the request",
+        .enabled(if: X509TestAuthority.checkRequired, "\(X509TestAuthority.missingReason)"))
     func signedRequest() async throws {
         let transcript = try await signedIn(.signed)
         let bought = try await transcript.run(["buy", Self.homeDepot, "--amount", "25", "--yes"])
         #expect(bought.status == 0, "\(bought.stdout)\(bought.stderr)")
-        #expect(bought.stdout.contains(#"signed:   x509+sha256 by "pay.ctx.example", not verified"#), "\(bought.stdout)")
+        #expect(bought.stdout.contains("signed:   x509+sha256 by pay.ctx.example (verified)"), "\(bought.stdout)")
 
         let json = try await transcript.run(["buy", Self.homeDepot, "--amount", "30", "--yes", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
@@ -101,7 +111,7 @@ struct BuyPaymentRequestTests {
         let request = try #require(order["paymentRequest"] as? [String: Any])
         #expect(request["pkiType"] as? String == "x509+sha256")
         #expect(request["signer"] as? String == "pay.ctx.example")
-        #expect(request["signatureVerified"] as? Bool == false)
+        #expect(request["signatureVerified"] as? Bool == true)
         #expect((request["total"] as? String).flatMap { Decimal(string: $0) } == Decimal(string: MockOrderBook.dash(30)))
         #expect(request["paymentURL"] as? String == "https://ctx.example/bip70/pay/ctx-order-2")
         #expect((order["paymentRequestURL"] as? String)?.hasSuffix(MockProviderServer.paymentRequestPath + "ctx-order-2") == true)
@@ -121,7 +131,22 @@ struct BuyPaymentRequestTests {
             (.missing, .requestOnly, "could not be fetched: HTTP 404"),
         ])
     func badRequestRefused(_ kind: FakePaymentRequest, _ form: FakePaymentRequestURI, _ reason: String) async throws {
-        let transcript = try await signedIn(kind, uri: form)
+        try await refused(try await signedIn(kind, uri: form), reason)
+    }
+
+    @Test(
+        "A request whose signature fails, or whose chain is not trusted: the order is kept rejected with the reason, nothing to pay",
+        .enabled(if: X509TestAuthority.checkRequired, "\(X509TestAuthority.missingReason)"),
+        arguments: [
+            (FakePaymentRequest.badSignature, true, "signature fails: the signature is not the signing certificate's signature"),
+            (.signed, false, "signature fails: its certificate chain does not verify"),
+        ])
+    func badSignatureRefused(_ kind: FakePaymentRequest, _ trustRoot: Bool, _ reason: String) async throws {
+        try await refused(try await signedIn(kind, trustRoot: trustRoot), reason)
+    }
+
+    /// `buy` refused for `reason`: exit 1, no payment nor QR code shown, the order kept rejected.
+    func refused(_ transcript: AuthTranscript, _ reason: String) async throws {
         let result = try await transcript.run(["buy", Self.homeDepot, "--amount", "25", "--yes"])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains(reason), "\(result.stderr)")

@@ -20,8 +20,8 @@ struct NetworkStackLoadingTests {
     /// full Foundation and the ICU it carries.
     private static let networkStack = ["libcurl", "libssl", "libFoundationNetworking", "libFoundation.so", "lib_FoundationICU"]
 
-    /// Libraries only `sync` needs, opened when it first decrypts: libcrypto (thousands of symbols bound at
-    /// start-up, more than a whole offline lookup costs).
+    /// Libraries only `sync` and the check of a signed payment request need, opened when first used: libcrypto
+    /// (thousands of symbols bound at start-up, more than a whole offline lookup costs).
     private static let syncOnly = ["libcrypto"]
 
     @Test("show --offline maps neither libcurl nor FoundationNetworking, full Foundation, ICU or libcrypto")

@@ -2,7 +2,8 @@ public import DashSpendCore
 
 extension DashSpendClient {
     /// The BIP70 payment request the kept order `order` is paid through, fetched again from its URI's `r=`
-    /// and checked as when the order was created: for the client's network, not expired, extending the URI,
+    /// and checked as when the order was created: its signature (when signed) holding or not checkable here
+    /// (``DashPaymentRequest/signature``), for the client's network, not expired, extending the URI,
     /// and asking exactly the Dash fixed with the order (``Order/dashAmount``). A wallet pays it by the
     /// payment protocol (a `Payment` message to `DashPaymentRequest.paymentURL`).
     ///
@@ -27,7 +28,9 @@ extension DashSpendClient {
                 .refused, "order \(order.id) is paid to its dash: URI, not by a payment request", provider: provider,
                 subject: order.id)
         }
-        let fetcher = PaymentRequestFetcher(transport: configuration.transport, timeout: configuration.timeout)
+        let fetcher = PaymentRequestFetcher(
+            transport: configuration.transport, timeout: configuration.timeout,
+            trustedRoots: configuration.paymentRequestTrustedRoots)
         let payment: DashPaymentURI
         do {
             payment = try await fetcher.payment(for: uri, network: configuration.network, at: configuration.now())

@@ -53,6 +53,9 @@ public struct DashSpendConfiguration: Sendable {
     /// (default ``defaultMaxConcurrentRequestsPerProvider``; at least 1, or the client cannot be created).
     /// Identical requests in flight share one call and count once.
     public var maxConcurrentRequestsPerProvider = DashSpendConfiguration.defaultMaxConcurrentRequestsPerProvider
+    /// DER certificates trusted as roots of a signed payment request's certificate chain besides the system's
+    /// own (a private CA, a test's root); empty by default. A request whose signature fails is not paid.
+    public var paymentRequestTrustedRoots: [[UInt8]] = []
 
     /// The default of ``maxConcurrentRequestsPerProvider``.
     public static let defaultMaxConcurrentRequestsPerProvider = 4

@@ -73,7 +73,8 @@ final class DashSpendEnvironment: Sendable {
             credentials: configuration.credentials ?? FileCredentialStore(root: configuration.stateDirectory),
             transport: configuration.transport ?? OnDemandTransport(), timeout: configuration.timeout,
             now: configuration.now, diagnostics: configuration.diagnostics,
-            criticalSections: configuration.criticalSections)
+            criticalSections: configuration.criticalSections,
+            paymentRequestTrustedRoots: configuration.paymentRequestTrustedRoots)
         factory = RepositoryFactory(configuration: repositoryConfiguration)
     }
 

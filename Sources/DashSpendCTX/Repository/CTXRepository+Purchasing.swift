@@ -18,7 +18,8 @@ extension CTXRepository: GiftCardPurchasing {
 
     /// POST `gift-cards` for `request.amount` (two decimals, `.`) at merchant `request.sourceId`. When the
     /// `DASH.DASH` URI is a BIP72 payment request (`r=`), the request is fetched and checked
-    /// (``PaymentRequestFetcher``) and the order's payment is paid through it; when that fails, the order has
+    /// (``PaymentRequestFetcher``: a signature that fails is a failure) and the order's payment is paid through
+    /// it; when that fails, the order has
     /// no payment and its message says why (the order exists at CTX: nothing is thrown).
     package func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder {
         let card = try await sendPurchase(
@@ -28,7 +29,8 @@ extension CTXRepository: GiftCardPurchasing {
             uri.paymentRequestURL != nil
         else { return order }
         let fetcher = PaymentRequestFetcher(
-            transport: configuration.transport, timeout: min(configuration.timeout, Self.paymentRequestSeconds))
+            transport: configuration.transport, timeout: min(configuration.timeout, Self.paymentRequestSeconds),
+            trustedRoots: configuration.paymentRequestTrustedRoots)
         do {
             let payment = try await fetcher.payment(for: uri, network: configuration.network, at: configuration.now())
             order.payment = payment

@@ -26,6 +26,9 @@ public struct RepositoryConfiguration: Sendable {
     /// Where a token refresh and its save register as work an exit must wait for; share one value per
     /// process with whatever handles signals (see ``CriticalSections``).
     public var criticalSections: CriticalSections
+    /// DER certificates trusted as roots of a signed payment request's chain besides the system's own (a
+    /// private CA, a test's root); empty by default.
+    public var paymentRequestTrustedRoots: [[UInt8]]
 
     /// Creates a configuration.
     public init(
@@ -37,7 +40,8 @@ public struct RepositoryConfiguration: Sendable {
         timeout: Double = 20,
         now: @escaping @Sendable () -> Date = { Date() },
         diagnostics: any DiagnosticsSink = SilentDiagnostics(),
-        criticalSections: CriticalSections = CriticalSections()
+        criticalSections: CriticalSections = CriticalSections(),
+        paymentRequestTrustedRoots: [[UInt8]] = []
     ) {
         self.network = network
         self.baseURLOverrides = baseURLOverrides
@@ -48,6 +52,7 @@ public struct RepositoryConfiguration: Sendable {
         self.now = now
         self.diagnostics = diagnostics
         self.criticalSections = criticalSections
+        self.paymentRequestTrustedRoots = paymentRequestTrustedRoots
     }
 
     /// The base URL to use for `provider`.

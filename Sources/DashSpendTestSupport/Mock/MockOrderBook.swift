@@ -60,6 +60,9 @@ package final class MockOrderBook: Sendable {
         var piggyCardsWord: String?
         var androidSpellings = false
         var paymentRequest: (kind: FakePaymentRequest, uri: FakePaymentRequestURI)?
+        /// Signed requests made when their order was created (signing runs a process: not in the fetch,
+        /// whose time-out is short), by order id, with the kind they were made as.
+        var signedRequests: [String: (kind: FakePaymentRequest, response: LoopbackResponse)] = [:]
     }
 
     private let state = Locked(State())
@@ -178,6 +181,11 @@ package final class MockOrderBook: Sendable {
             "ctx", amountText: amount, product: merchant, paymentURI: uri,
             price: Self.price(value, discountBasisPoints: discountBasisPoints),
             merchantName: merchantName ?? "Merchant \(merchant)")
+        if let kind = state.withLock({ $0.paymentRequest?.kind }), kind == .signed || kind == .badSignature,
+            let signed = ctxPaymentRequest(id: entry.id)
+        {
+            state.withLock { $0.signedRequests[entry.id] = (kind, signed) }
+        }
         return .json(edited(entry, ctxJSON(entry, status: .unpaid)))
     }
 
@@ -282,6 +290,7 @@ package final class MockOrderBook: Sendable {
         guard let entry = state.withLock({ $0.entries.first { $0.provider == "ctx" && $0.id == id } }),
             let (kind, _) = state.withLock({ $0.paymentRequest })
         else { return nil }
+        if let signed = state.withLock({ $0.signedRequests[id] }), signed.kind == kind { return signed.response }
         let media = ["Content-Type": PaymentRequestFetcher.mediaType]
         let amount = Decimal(plainText: entry.amountText) ?? 0
         let time = UInt64(now.timeIntervalSince1970)
@@ -302,10 +311,18 @@ package final class MockOrderBook: Sendable {
             request.pay(dash, to: Self.dashAddress)
         }
         switch kind {
-        case .signed:
-            request.pkiType = "x509+sha256"
-            request.certificates = [Self.certificate]
-            request.signature = [UInt8](repeating: 0x5A, count: 64)
+        case .signed, .badSignature:
+            do {
+                let authority = try X509TestAuthority.made()
+                request.pkiType = "x509+sha256"
+                request.certificates = [authority.leaf, authority.intermediate]
+                request.signature = []
+                var signature = try authority.sign([request.bytes])[0]
+                if kind == .badSignature { signature[signature.count / 2] ^= 0x01 }
+                request.signature = signature
+            } catch {
+                return LoopbackResponse(status: 500, headers: [:], body: Data("no signed request: \(error)".utf8))
+            }
         case .oversized:
             request.merchantData = [UInt8](repeating: 0x41, count: DashPaymentRequest.maximumBytes)
         case .notProtobuf:
@@ -316,18 +333,6 @@ package final class MockOrderBook: Sendable {
         }
         return LoopbackResponse(status: 200, headers: media, body: Data(request.bytes))
     }
-
-    /// A DER certificate whose subject is O=CTX, CN=pay.ctx.example, signed by nobody real.
-    private static let certificate: [UInt8] = {
-        let text =
-            "30818b3075a003020102020101300d06092a864886f70d01010b050030123110300e06035504030c0754657374204341"
-            + "301e170d3236313130313030303030305a170d3237313130313030303030305a3028310c300a060355040a1303435458"
-            + "3118301606035504030c0f7061792e6374782e6578616d706c65300d06092a864886f70d01010b05000303000102"
-        let digits = Array(text.utf8)
-        return stride(from: 0, to: digits.count, by: 2).map {
-            UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16) ?? 0
-        }
-    }()
 
     // MARK: - Helpers
 

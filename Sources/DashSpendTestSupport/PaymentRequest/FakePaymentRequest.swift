@@ -3,8 +3,11 @@
 package enum FakePaymentRequest: String, Sendable, CaseIterable {
     /// Unsigned (`pki_type` none), extending the URI, for 15 minutes from the order's time.
     case unsigned
-    /// Signed `x509+sha256` with a certificate naming `pay.ctx.example` (the signature is not real).
+    /// Signed `x509+sha256` for real by the leaf `pay.ctx.example` of ``X509TestAuthority`` (leaf and
+    /// intermediate sent): verified by a client that trusts the authority's root.
     case signed
+    /// Signed as ``signed``, with one byte of the signature flipped: its signature fails.
+    case badSignature
     /// Expired an hour before the order.
     case expired
     /// For the test network.

@@ -39,13 +39,15 @@ enum PaymentOutput {
         return lines
     }
 
-    /// Whether and by whom the request is signed, in words: a signature this build does not check is said
-    /// to be not verified.
+    /// Whether and by whom the request is signed, in words: verified, failed with the reason, or not
+    /// verified with the reason (no crypto to check with here).
     static func signature(_ signature: DashPaymentRequest.Signature) -> String {
+        let by = signature.signer.map { " by \($0)" } ?? ""
         switch signature {
-        case .unsigned: "no (pki_type none)"
-        case .notVerified(let type, let signer):
-            "\(type)" + (signer.map { " by \"\($0)\"" } ?? "") + ", not verified (this build does not check signatures)"
+        case .unsigned: return "no (pki_type none)"
+        case .verified(let type, _): return "\(type)\(by) (verified)"
+        case .failed(let type, _, let reason): return "\(type)\(by), signature FAILS: \(reason)"
+        case .notVerified(let type, _, let reason): return "\(type)\(by), not verified: \(reason)"
         }
     }
 
@@ -55,18 +57,12 @@ enum PaymentOutput {
         let outputs = request.outputs.map { output -> JSONDocument in
             .object([("amount", .string("\(output.amount)")), ("address", optional(output.address))])
         }
-        var signer: String?
-        var pkiType = "none"
-        if case .notVerified(let type, let name) = request.signature {
-            pkiType = type
-            signer = name
-        }
         return .object([
             ("network", .string(request.network.rawValue)), ("outputs", .array(outputs)),
             ("total", .string("\(request.total)")), ("time", .string(UTCTimestamp.extended(request.time))),
             ("expires", optional(request.expires.map { UTCTimestamp.extended($0) })), ("memo", optional(request.memo)),
-            ("paymentURL", optional(request.paymentURL)), ("pkiType", .string(pkiType)), ("signer", optional(signer)),
-            ("signatureVerified", .bool(false)),
+            ("paymentURL", optional(request.paymentURL)), ("pkiType", .string(request.signature.pkiType)),
+            ("signer", optional(request.signature.signer)), ("signatureVerified", .bool(request.signature.isVerified)),
         ])
     }
 

@@ -109,7 +109,18 @@ struct Invocation {
             configuration.downloadTimeouts = HTTPDownloadTimeouts(connect: seconds, stall: seconds)
         }
         if let bound = self[GlobalOptions.concurrency] { configuration.maxConcurrentRequestsPerProvider = bound }
+        configuration.paymentRequestTrustedRoots = paymentRequestTrustedRoots
         return configuration
+    }
+
+    /// The DER certificates named by `$DASHSPEND_PAYMENT_REQUEST_ROOTS` (paths separated by `:`), trusted as
+    /// roots of a signed payment request besides the system's: a private CA, a test's root. A file that
+    /// cannot be read adds no root (so a request signed under it fails as untrusted: never the other way).
+    var paymentRequestTrustedRoots: [[UInt8]] {
+        guard let paths = environment["DASHSPEND_PAYMENT_REQUEST_ROOTS"] else { return [] }
+        return paths.split(separator: ":").compactMap { path in
+            try? RegularFile.read(String(path), limit: 1 << 20)
+        }
     }
 
     /// The front door, built from ``configuration()``.

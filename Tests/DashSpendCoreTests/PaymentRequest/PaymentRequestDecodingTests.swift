@@ -44,9 +44,9 @@ import Foundation
         #expect(request.merchantData == nil)
     }
 
-    @Test func aSignedRequestSaysItsTypeAndTheCertificatesNameAsNotVerified() throws {
+    @Test func aSignedRequestSaysItsTypeAndTheCertificatesNameAsNotYetChecked() throws {
         let request = try DashPaymentRequest(decoding: V.signed)
-        #expect(request.signature == .notVerified(pkiType: "x509+sha256", signer: "pay.ctx.example"))
+        #expect(request.signature == .notVerified(pkiType: "x509+sha256", signer: "pay.ctx.example", reason: "not checked"))
         #expect(request.outputs.count == 1)
     }
 

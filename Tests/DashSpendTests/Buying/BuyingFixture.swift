@@ -20,7 +20,11 @@ struct BuyingFixture {
          "denominationsType":"fixed","denominations":["10","25","50"]}
         """
 
-    init(signedInTo providers: [GiftCardProvider]) throws {
+    /// The DER roots the clients trust for payment request signatures besides the system's.
+    let trustedRoots: [[UInt8]]
+
+    init(signedInTo providers: [GiftCardProvider], trustedRoots: [[UInt8]] = []) throws {
+        self.trustedRoots = trustedRoots
         state = try ScratchDirectory(prefix: "buying")
         server = try MockProviderServer.started()
         server.orderBook.enable()
@@ -29,14 +33,17 @@ struct BuyingFixture {
         for provider in providers {
             try store.save(server.signedInCredentials(for: provider), for: provider, network: .mainnet)
         }
-        client = try DashSpendClient(
-            configuration: ClientFixture.configuration(state: state, server: server, diagnostics: diagnostics))
+        var configuration = ClientFixture.configuration(state: state, server: server, diagnostics: diagnostics)
+        configuration.paymentRequestTrustedRoots = trustedRoots
+        client = try DashSpendClient(configuration: configuration)
     }
 
     /// Another client over the same state directory and server, as a later run of an app builds it (the
     /// merchant service keeps live answers in memory for a short while).
     func laterClient() throws -> DashSpendClient {
-        try DashSpendClient(configuration: ClientFixture.configuration(state: state, server: server, diagnostics: diagnostics))
+        var configuration = ClientFixture.configuration(state: state, server: server, diagnostics: diagnostics)
+        configuration.paymentRequestTrustedRoots = trustedRoots
+        return try DashSpendClient(configuration: configuration)
     }
 
     /// How many requests reached the create endpoint of `provider`.

@@ -67,7 +67,8 @@ extension DashPaymentRequest {
                     try ProtobufReader(bytes).repeatedBytes(1)
                 }
                 signature = .notVerified(
-                    pkiType: pkiType, signer: certificates?.first.flatMap(CertificateSubject.commonName(of:)))
+                    pkiType: pkiType, signer: certificates?.first.flatMap(CertificateSubject.commonName(of:)),
+                    reason: "not checked")
             }
             self.bytes = bytes
         } catch {

@@ -6,8 +6,9 @@ package import Foundation
 
 /// Fetches and checks a BIP72 payment request (the `r=` of a `dash:` URI) through the repository's
 /// transport, as the Android wallet does: one GET with `Accept: application/dash-paymentrequest`, the answer
-/// decoded as a BIP70 `PaymentRequest` (``DashPaymentRequest``) and checked against the URI
-/// (``DashPaymentRequest/problem(extending:network:at:)``).
+/// decoded as a BIP70 `PaymentRequest` (``DashPaymentRequest``), its signature checked
+/// (``DashPaymentRequest/checkingSignature(trustedRoots:at:)``: one that fails is refused) and the request
+/// checked against the URI (``DashPaymentRequest/problem(extending:network:at:)``).
 ///
 /// Only `https` URLs are fetched, and plain `http` only from a loopback host (127.0.0.1, ::1, localhost: a
 /// test's server). A redirect is not followed (the transport never does); an answer other than 200, or more
@@ -21,21 +22,30 @@ package struct PaymentRequestFetcher: Sendable {
     package let transport: any HTTPTransport
     /// How long the fetch may take, in seconds.
     package let timeout: Double
+    /// DER certificates a signature's chain may end at besides the system's roots.
+    package let trustedRoots: [[UInt8]]
 
-    /// A fetcher sending through `transport`.
-    package init(transport: any HTTPTransport, timeout: Double) {
+    /// A fetcher sending through `transport`, trusting `trustedRoots` (DER) besides the system's roots.
+    package init(transport: any HTTPTransport, timeout: Double, trustedRoots: [[UInt8]] = []) {
         self.transport = transport
         self.timeout = timeout
+        self.trustedRoots = trustedRoots
     }
 
-    /// The payment `uri` asks for, with its request fetched and checked for `network` at `now`.
+    /// The payment `uri` asks for, with its request fetched and checked for `network` at `now`: its signature
+    /// first (a signature that fails is a problem; one that cannot be checked here is reported as
+    /// ``DashPaymentRequest/Signature/notVerified(pkiType:signer:reason:)``), then against the URI.
     package func payment(
         for uri: DashURI, network: DashSpendNetwork, at now: Date
     ) async throws(DashPaymentRequest.Problem) -> DashPaymentURI {
         guard let location = uri.paymentRequestURL else {
             throw DashPaymentRequest.Problem(description: "the URI names no payment request (r=)")
         }
-        let request = try await fetch(location)
+        let request = try await fetch(location).checkingSignature(trustedRoots: trustedRoots, at: now)
+        if case .failed(let type, _, let reason) = request.signature {
+            throw DashPaymentRequest.Problem(
+                description: "the payment request at \(location): its \(type) signature fails: \(reason)")
+        }
         if let problem = request.problem(extending: uri, network: network, at: now) {
             throw DashPaymentRequest.Problem(description: "the payment request at \(location): \(problem)")
         }

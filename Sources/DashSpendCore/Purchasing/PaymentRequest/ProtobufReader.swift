@@ -127,6 +127,40 @@ package struct ProtobufReader: Sendable {
         return result
     }
 
+    /// `bytes` (a message) with every value of the length-delimited field `number` replaced by a zero-length
+    /// value, every other byte kept as it came: what a BIP70 signature is made over (the request with its
+    /// `signature` empty).
+    package static func emptying(_ number: Int, in bytes: [UInt8]) throws(Malformed) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var offset = 0
+        while offset < bytes.count {
+            let start = offset
+            let key = try varint(bytes, &offset)
+            switch key & 7 {
+            case 0: _ = try varint(bytes, &offset)
+            case 1: _ = try little(bytes, &offset, count: 8)
+            case 5: _ = try little(bytes, &offset, count: 4)
+            case 2:
+                let keyEnd = offset
+                let length = try varint(bytes, &offset)
+                guard length <= UInt64(bytes.count - offset) else {
+                    throw Malformed(description: "field \(key >> 3) at byte \(start) is cut short")
+                }
+                offset += Int(length)
+                if key >> 3 == UInt64(number) {
+                    result += bytes[start..<keyEnd]
+                    result.append(0)
+                    continue
+                }
+            default:
+                throw Malformed(description: "field \(key >> 3) at byte \(start) has wire type \(key & 7)")
+            }
+            result += bytes[start..<offset]
+        }
+        return result
+    }
+
     private func wrongType(_ number: Int, _ value: Value, expected: String) -> Malformed {
         Malformed(description: "field \(number) is \(value.wireName), not \(expected)")
     }
