@@ -70,15 +70,22 @@ package enum NameMatching {
     /// `typed` cannot contain it nor its letters, and a word is measured only when its length is within the
     /// tolerance of `typed`'s (else it is farther than that anyway).
     package static func suggestions(for typed: String, among names: [String], limit: Int = 3) -> [String] {
+        suggestions(for: typed, amongFolded: names.map { ($0, folded($0)) }, limit: limit)
+    }
+
+    /// ``suggestions(for:among:limit:)`` among names already folded (each with its ``folded(_:)``), as a side
+    /// index keeps them: nothing is folded again but the typed text.
+    package static func suggestions(
+        for typed: String, amongFolded names: [(name: String, folded: String)], limit: Int = 3
+    ) -> [String] {
         let query = folded(typed)
         guard !query.isEmpty else { return [] }
         let letters = Array(query.filter { !$0.isWhitespace })
         let length = query.count
         let tolerance = max(1, length / 3)
-        var scored: [(score: Int, name: String)] = []
+        var scored: [(score: Int, folded: String, name: String)] = []
         var seen: Set<String> = []
-        for name in names where seen.insert(name).inserted {
-            let candidate = folded(name)
+        for (name, candidate) in names where seen.insert(name).inserted {
             guard candidate != query else { continue }
             let candidateLength = candidate.count
             let score: Int
@@ -95,9 +102,9 @@ package enum NameMatching {
                 guard distance <= tolerance else { continue }
                 score = 1 + distance
             }
-            scored.append((score, name))
+            scored.append((score, candidate, name))
         }
-        return scored.sorted { ($0.score, folded($0.name), $0.name) < ($1.score, folded($1.name), $1.name) }
+        return scored.sorted { ($0.score, $0.folded, $0.name) < ($1.score, $1.folded, $1.name) }
             .prefix(max(0, limit)).map(\.name)
     }
 
