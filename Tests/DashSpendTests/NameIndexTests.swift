@@ -28,11 +28,12 @@ struct NameIndexTests {
     func rebuiltAfterSync() async throws {
         let client = try client()
         try await client.sync(.file(SyncFixture.database(named: "first.db", merchant: "Café Harbor", in: sources)))
-        #expect(try client.identify("sync-1").merchant.name == "Café Harbor")
-        #expect(!FileManager.default.fileExists(atPath: indexPath), "a lookup by id does not build it")
+        #expect(try client.search(MerchantSearch(territory: "Texas")).merchants.map(\.name) == ["Café Harbor"])
+        #expect(!FileManager.default.fileExists(atPath: indexPath), "a search without text does not build it")
 
         #expect(try client.identify("cafe HARBOR").merchant.name == "Café Harbor")
         #expect(try client.database().usesNameIndex)
+        #expect(try client.identify("sync-1").merchant.name == "Café Harbor", "by id through the index")
         let firstKey = try #require(ExploreNameIndex.key(at: indexPath))
         let miss = try #require(await ClientFixture.failure { try client.identify("Cafe Harbr") })
         #expect(miss.kind == .notFound && miss.candidates.map(\.name) == ["Café Harbor"])

@@ -21,9 +21,10 @@ struct ExploreNameIndexFile: Sendable {
         path = stateDirectory + "/explore-names.db"
     }
 
-    /// The key of the explore file at `explorePath` in version `fileKey`, as the index records it.
-    static func key(explorePath: String, fileKey: String) -> String {
-        fileKey + " " + explorePath
+    /// The key of an explore file in version `fileKey` (device, inode, size, modification time: one file,
+    /// whatever path names it), as the index records it.
+    static func key(fileKey: String) -> String {
+        fileKey
     }
 
     /// Attaches to `database` the index of the explore file at `explorePath` in version `fileKey`, building it
@@ -36,7 +37,7 @@ struct ExploreNameIndexFile: Sendable {
         } catch {
             return false
         }
-        let key = Self.key(explorePath: explorePath, fileKey: fileKey)
+        let key = Self.key(fileKey: fileKey)
         if RegularFile.refusal(path) == nil, database.attachNameIndex(path, key: key) { return true }
         guard build(explorePath: explorePath, fileKey: fileKey, key: key, folder: folder) else { return false }
         return database.attachNameIndex(path, key: key)

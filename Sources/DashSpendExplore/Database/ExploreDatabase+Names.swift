@@ -104,6 +104,14 @@ extension ExploreDatabase {
         }
     }
 
+    /// Whether the side index of names is attached now (without making an offered one ready).
+    var isNameIndexAttached: Bool {
+        nameIndex.withLock { state in
+            if case .attached = state { return true }
+            return false
+        }
+    }
+
     /// Offers the side index of folded names: `prepare` builds it if needed and attaches it
     /// (``attachNameIndex(_:key:)``), on the first lookup by name only, so that a lookup by id or a search
     /// without text never pays for it.
@@ -118,11 +126,11 @@ extension ExploreDatabase {
     /// answers, folding the file's names row by row.
     @discardableResult
     package func attachNameIndex(_ path: String, key: String) -> Bool {
-        if nameIndex.withLock({ if case .attached = $0 { true } else { false } }) { return true }
+        if isNameIndexAttached { return true }
         let uri = SQLiteConnection.fileURI(path) + "?mode=ro&immutable=1"
         let schema = ExploreNameIndex.schemaName
         do {
-            try connection.execute("ATTACH DATABASE '\(uri.replacing("'", with: "''"))' AS \(schema)")
+            try connection.execute("ATTACH DATABASE '\(uri.replacingEvery("'", with: "''"))' AS \(schema)")
         } catch {
             return false
         }

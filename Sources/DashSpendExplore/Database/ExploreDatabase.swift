@@ -23,6 +23,8 @@ public final class ExploreDatabase: Sendable {
     let connection: SQLiteConnection
     /// The statement of ``merchant(id:)`` for this file's schema, built once.
     let merchantSQL: String
+    /// ``merchantSQL`` through the side index of names, built once.
+    let merchantByRowSQL: String
     /// The statements of ``merchants(ids:)`` for this file's schema (merchant rows, provider rows), built once.
     let merchantsSQL: String
     let merchantOffersSQL: String?
@@ -128,6 +130,7 @@ public final class ExploreDatabase: Sendable {
             throw Self.databaseError(error, origin: origin)
         }
         merchantSQL = Self.merchantSQL(for: schema)
+        merchantByRowSQL = Self.merchantByRowSQL(for: schema)
         merchantsSQL = Self.merchantsSQL(for: schema)
         merchantOffersSQL = Self.merchantOffersSQL(for: schema)
         pageMerchantsSQL = Self.pageMerchantsSQL(for: schema)

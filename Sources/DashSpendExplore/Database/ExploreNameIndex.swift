@@ -7,13 +7,14 @@ import DashSpendSQLite
 /// It holds each `merchant` row's folded name (an exact-name lookup is an index search), the folded names of
 /// the rows whose names fold differently from SQLite's `lower()` (a search adds them to what the FTS index finds),
 /// and one name per merchant with its folded form (the "did you mean" of a name not found reads them instead
-/// of grouping the whole file). It is built for one version of one explore file, named by `key`; a file that
+/// of grouping the whole file), and each merchantId's rows (a lookup by id on a file without a `merchantId`
+/// index). It is built for one version of one explore file, named by `key`; a file that
 /// changes (a sync replaces it) gets a new index. ``ExploreDatabase/attachNameIndex(_:key:)`` uses it.
 package enum ExploreNameIndex {
     /// The schema name the index is attached under on the explore connection.
     static let schemaName = "dashspend_names"
     /// The layout of the tables; a file of another layout is rebuilt.
-    static let format = "names-1"
+    static let format = "names-2"
 
     /// The key the index at `path` was built for, nil when there is none or it cannot be read.
     package static func key(at path: String) -> String? {
@@ -41,13 +42,13 @@ package enum ExploreNameIndex {
         // A new file renamed into place only once complete: no journal is needed to keep it whole.
         try connection.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
         try connection.execute(
-            "ATTACH DATABASE '\(SQLiteConnection.fileURI(explorePath).replacing("'", with: "''"))?immutable=1' AS explore")
+            "ATTACH DATABASE '\(SQLiteConnection.fileURI(explorePath).replacingEvery("'", with: "''"))?immutable=1' AS explore")
         let columns = Set(
             try connection.fetchAll("SELECT name FROM explore.pragma_table_info('merchant')") { $0.text("name") ?? "" })
         let type = columns.contains("type") ? "MIN(type)" : "NULL"
         let folded =
             "CASE WHEN \(ExploreDatabase.needsFolding("name")) THEN \(ExploreDatabase.foldFunction)(name) ELSE lower(name) END"
-        let quotedKey = (format + " " + key).replacing("'", with: "''")
+        let quotedKey = (format + " " + key).replacingEvery("'", with: "''")
         try connection.execute(
             """
             BEGIN;
@@ -58,6 +59,10 @@ package enum ExploreNameIndex {
             CREATE TABLE accented (row INTEGER PRIMARY KEY, folded TEXT NOT NULL);
             INSERT INTO accented SELECT rowid, \(ExploreDatabase.foldFunction)(name) FROM explore.merchant \
             WHERE \(ExploreDatabase.needsFolding("name")) ORDER BY rowid;
+            CREATE TABLE merchant_row (merchantId TEXT NOT NULL, row INTEGER NOT NULL, PRIMARY KEY (merchantId, row))
+              WITHOUT ROWID;
+            INSERT INTO merchant_row SELECT merchantId, rowid FROM explore.merchant
+              WHERE merchantId IS NOT NULL AND merchantId <> '' ORDER BY 1, 2;
             CREATE TABLE merchant_name (merchantId TEXT PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL, type TEXT)
               WITHOUT ROWID;
             INSERT INTO merchant_name SELECT merchantId, name, \(folded), type FROM (
