@@ -22,8 +22,10 @@ extension ExploreDatabase {
 
     /// ``namedMerchants()`` with each name folded (``NameMatching/folded(_:)``).
     func namedMerchantsFolded() throws(ExploreDatabaseError) -> [(merchant: NamedMerchant, folded: String)] {
-        let visible = MerchantSearchSQL.visibility(schema: schema, providers: providers, includeURLRedeem: true)
-        if usesNameIndex {
+        let indexed = usesNameIndex
+        let visible = MerchantSearchSQL.visibility(
+            schema: schema, providers: providers, includeURLRedeem: true, nameIndex: indexed)
+        if indexed {
             let sql = """
                 SELECT m.merchantId AS merchantId, m.name AS name, m.folded AS folded, m.type AS type \
                 FROM \(ExploreNameIndex.schemaName).merchant_name m WHERE \(visible.joined(separator: " AND ")) \

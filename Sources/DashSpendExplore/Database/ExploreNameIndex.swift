@@ -8,13 +8,13 @@ import DashSpendSQLite
 /// the rows whose names fold differently from SQLite's `lower()` (a search adds them to what the FTS index finds),
 /// and one name per merchant with its folded form (the "did you mean" of a name not found reads them instead
 /// of grouping the whole file), and each merchantId's rows (a lookup by id on a file without a `merchantId`
-/// index). It is built for one version of one explore file, named by `key`; a file that
+/// index), and each merchant's providers, cleaned (which merchants this build hides). It is built for one version of one explore file, named by `key`; a file that
 /// changes (a sync replaces it) gets a new index. ``ExploreDatabase/attachNameIndex(_:key:)`` uses it.
 package enum ExploreNameIndex {
     /// The schema name the index is attached under on the explore connection.
     static let schemaName = "dashspend_names"
     /// The layout of the tables; a file of another layout is rebuilt.
-    static let format = "names-2"
+    static let format = "names-3"
 
     /// The key the index at `path` was built for, nil when there is none or it cannot be read.
     package static func key(at path: String) -> String? {
@@ -46,6 +46,17 @@ package enum ExploreNameIndex {
         let columns = Set(
             try connection.fetchAll("SELECT name FROM explore.pragma_table_info('merchant')") { $0.text("name") ?? "" })
         let type = columns.contains("type") ? "MIN(type)" : "NULL"
+        let hasProviders =
+            try connection.fetchOne(
+                "SELECT 1 AS found FROM explore.sqlite_master WHERE type IN ('table', 'view') AND name = 'gift_card_providers'"
+            ) { $0.integer("found") } != nil
+        // Each merchant's providers, cleaned as the visibility condition compares them.
+        let providerRows =
+            hasProviders
+            ? """
+            INSERT INTO merchant_provider SELECT DISTINCT \(SQLText.clean("provider")), merchantId FROM explore.gift_card_providers
+              WHERE merchantId IS NOT NULL AND provider IS NOT NULL ORDER BY 1, 2;
+            """ : ""
         let folded =
             "CASE WHEN \(ExploreDatabase.needsFolding("name")) THEN \(ExploreDatabase.foldFunction)(name) ELSE lower(name) END"
         let quotedKey = (format + " " + key).replacingEvery("'", with: "''")
@@ -63,6 +74,9 @@ package enum ExploreNameIndex {
               WITHOUT ROWID;
             INSERT INTO merchant_row SELECT merchantId, rowid FROM explore.merchant
               WHERE merchantId IS NOT NULL AND merchantId <> '' ORDER BY 1, 2;
+            CREATE TABLE merchant_provider (provider TEXT NOT NULL, merchantId TEXT NOT NULL,
+              PRIMARY KEY (provider, merchantId)) WITHOUT ROWID;
+            \(providerRows)
             CREATE TABLE merchant_name (merchantId TEXT PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL, type TEXT)
               WITHOUT ROWID;
             INSERT INTO merchant_name SELECT merchantId, name, \(folded), type FROM (

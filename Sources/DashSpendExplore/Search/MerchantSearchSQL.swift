@@ -37,7 +37,8 @@ struct MerchantSearchSQL {
         search: MerchantSearch, schema: ExploreSchema, compiled: [GiftCardProvider], matching: NameMatch = .phrase,
         nameIndex: Bool = false
     ) {
-        var conditions = Self.visibility(schema: schema, providers: compiled, includeURLRedeem: search.includeURLRedeem)
+        var conditions = Self.visibility(
+            schema: schema, providers: compiled, includeURLRedeem: search.includeURLRedeem, nameIndex: nameIndex)
         var arguments: [SQLiteValue] = []
         var plan: [String] = []
         var joins = ""
@@ -220,12 +221,24 @@ struct MerchantSearchSQL {
 
     /// Which `merchant` rows (alias `m`) any list shows: rows with a merchantId; not redeemed through a URL
     /// (hidden in both wallets) unless asked for; not sold only through providers outside `providers`.
-    static func visibility(schema: ExploreSchema, providers: [GiftCardProvider], includeURLRedeem: Bool) -> [String] {
+    /// `nameIndex`: the provider names come from the side index (``ExploreNameIndex``), cleaned once and
+    /// indexed, instead of cleaning every `gift_card_providers` row twice per statement.
+    static func visibility(
+        schema: ExploreSchema, providers: [GiftCardProvider], includeURLRedeem: Bool, nameIndex: Bool = false
+    ) -> [String] {
         var conditions = ["m.merchantId IS NOT NULL", "m.merchantId <> ''"]
         if !includeURLRedeem, schema.merchantHas("redeemType") {
             conditions.append("(m.redeemType IS NULL OR \(SQLText.clean("m.redeemType")) <> 'url')")
         }
-        if schema.hasProviderTable {
+        if schema.hasProviderTable, nameIndex {
+            let names = SQLText.literalList(providers.flatMap(\.info.databaseNames))
+            let table = ExploreNameIndex.schemaName + ".merchant_provider"
+            conditions.append(
+                """
+                m.merchantId NOT IN (SELECT merchantId FROM \(table) WHERE provider NOT IN (\(names)) \
+                EXCEPT SELECT merchantId FROM \(table) WHERE provider IN (\(names)))
+                """)
+        } else if schema.hasProviderTable {
             let names = SQLText.literalList(providers.flatMap(\.info.databaseNames))
             let provider = SQLText.clean("provider")
             conditions.append(
