@@ -71,7 +71,7 @@ let package = Package(
         /// so it sits beside the library, not in it.
         .target(name: "DashSpendQR", dependencies: ["DashSpendBarcode"]),
         /// The explore database reader (SQLite).
-        .target(name: "DashSpendExplore", dependencies: ["DashSpendCore", "DashSpendSQLite"]),
+        .target(name: "DashSpendExplore", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite"]),
         /// `sync`: reads the wallets' WinZip-AES explore ZIP (or a plain explore file) and swaps it in safely.
         /// Crypto through CommonCrypto on Apple platforms, libcrypto (opened with `dlopen`) on Linux.
         .target(

@@ -223,7 +223,7 @@ package final class SQLiteConnection: @unchecked Sendable {
 
     /// `file:` + the path with every byte outside printable ASCII, and `%`, `?` and `#`, percent-encoded:
     /// SQLite decodes `%XX` back to bytes, so any UTF-8 path reaches the file system unchanged.
-    static func fileURI(_ path: String) -> String {
+    package static func fileURI(_ path: String) -> String {
         var uri = "file:"
         for byte in path.utf8 {
             switch byte {

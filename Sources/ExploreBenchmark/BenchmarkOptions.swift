@@ -34,11 +34,13 @@ struct BenchmarkOptions {
     var skipImport = false
     /// Whether to run only the import comparison.
     var importOnly = false
+    /// Whether to run only the name lookups of issue 30 (``NameBenchmark``).
+    var namesOnly = false
 
     static let usage = """
         usage: explore-benchmark [--iterations N] [--spawns N] [--quick] [--data DIR] [--cli PATH]
                                  [--skip-processes] [--skip-indexes] [--skip-service] [--skip-download]
-                                 [--skip-import | --import-only] [--only TEXT]
+                                 [--skip-import | --import-only | --names-only] [--only TEXT]
 
           --iterations N   most timed rounds per in-process query (default 300, each capped at ~9 s)
           --spawns N       most process launches per side per query (default 25, each capped at ~9 s)
@@ -49,6 +51,8 @@ struct BenchmarkOptions {
           --skip-service   skip the cached-path and batch-show comparisons (1,000 merchants; 50 with --quick)
           --skip-download  no download comparison (sync's downloader vs curl -o, 70 and 280 MB; --quick: 4, 16 MB)
           --import-only    only sync's import against openssl + zlib + sqlite3 (70 MB and 280 MB files)
+          --names-only     only the name lookups (issue 30): search and show by name against the shell's FTS
+                           queries, on the file as shipped and on the copy sync installs
         """
 
     /// Parses `arguments` (without the program name); nil after printing the usage for `--help`. Exits
@@ -91,6 +95,7 @@ struct BenchmarkOptions {
             case "--skip-download": options.skipDownload = true
             case "--skip-import": options.skipImport = true
             case "--import-only": options.importOnly = true
+            case "--names-only": options.namesOnly = true
             case "--help", "-h":
                 print(usage)
                 return nil

@@ -62,6 +62,11 @@ struct BenchmarkRun {
                 """
             ).first?.first ?? ""
         FileSystem.makeDirectories(folder + "/cli-home")
+        if options.namesOnly {
+            try names(path: path, folder: folder, inspector: inspector, goals: &goals)
+            if let table = goals.rendered { print("\n" + table) }
+            return
+        }
         let queries = BenchmarkQuery.all(showcaseId: showcase, home: folder + "/cli-home")
             .filter { query in options.only.map { query.label.containsText($0) } ?? true }
 
@@ -84,6 +89,11 @@ struct BenchmarkRun {
         // 3. Whole process.
         if !options.skipProcesses {
             try wholeProcess(queries, path: path, folder: folder, library: library, goals: &goals)
+        }
+
+        // 3b. Name lookups (issue 30).
+        if !options.skipProcesses {
+            try names(path: path, folder: folder, inspector: inspector, goals: &goals)
         }
 
         // 4. The merchant service's cached path, in process and as one batch process, on the copy with the
@@ -335,6 +345,19 @@ struct BenchmarkRun {
             ])
         }
         print(table.rendered)
+    }
+
+    /// Issue 30's name lookups (``NameBenchmark``) on the shipped file and on the copy `sync` installs.
+    private func names(path: String, folder: String, inspector: OpaquePointer, goals: inout GoalTable) throws {
+        guard let cli = try locateCLI() else { return }
+        guard let shell = FileSystem.which("sqlite3") else {
+            print("  sqlite3 is not installed: the name lookups are not compared.")
+            return
+        }
+        let installed = try IndexedCopy.ensure(from: path, at: String(path.dropLast(".db".count)) + "-indexed.db")
+        NameBenchmark(options: options, folder: folder, cli: cli, shell: shell).run(
+            files: [("as shipped", path), ("installed", installed)], name: try NameBenchmark.uniqueName(inspector),
+            goals: &goals)
     }
 
     /// `sync`'s import against the floor of the standard tools (see ``ImportBenchmark``).

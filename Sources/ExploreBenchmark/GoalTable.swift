@@ -27,6 +27,16 @@ struct GoalTable {
         ])
     }
 
+    /// A time of ours (milliseconds) held to an absolute bound, beside the reference's for scale.
+    mutating func within(_ what: String, ours: Double, reference: Double, referenceName: String, limitMilliseconds: Double) {
+        let ok = ours <= limitMilliseconds
+        if !ok { missed += 1 }
+        table.add([
+            what, TextTable.milliseconds(ours), "\(referenceName): \(TextTable.milliseconds(reference))",
+            TextTable.ratio(ours / reference), "<= \(TextTable.number(limitMilliseconds, 0)) ms", ok ? "ok" : "MISSED",
+        ])
+    }
+
     /// A peak resident memory of ours against the reference's (KiB); the goal is at most `goalMiB`.
     mutating func memory(_ what: String, oursKiB: Int, referenceKiB: Int, referenceName: String, goalMiB: Double) {
         let ours = Double(oursKiB) / 1024

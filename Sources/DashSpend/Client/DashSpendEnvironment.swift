@@ -175,6 +175,9 @@ final class DashSpendEnvironment: Sendable {
                 checkedNow =
                     try integrityStamp
                     .verify(database, path: path, keyBeforeOpen: fileKey)
+                // Names are folded once per file version, in the state directory, on the first lookup by name.
+                let names = ExploreNameIndexFile(stateDirectory: configuration.stateDirectory)
+                database.offerNameIndex { names.attach(to: $0, explorePath: path, fileKey: fileKey) }
             } else if case .installed(let fallback?) = configuration.database {
                 database = try ExploreDatabase(bytes: fallback.bytes, origin: fallback.origin, providers: providers)
                 embedded = fallback

@@ -14,6 +14,9 @@ extension MerchantService {
     ) throws(DashSpendFailure) -> ExploreMerchant {
         try DashSpendFailure.checkNameLength(idOrName)
         do {
+            // The side index of names (built once per file version) finds the id too, on a file without a
+            // merchantId index.
+            if byId == nil { _ = database.usesNameIndex }
             var lookup = try byId ?? database.merchant(id: idOrName)
             var merchantId = idOrName
             if case .notFound = lookup {

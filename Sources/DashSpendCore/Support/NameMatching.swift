@@ -70,15 +70,23 @@ package enum NameMatching {
     /// `typed` cannot contain it nor its letters, and a word is measured only when its length is within the
     /// tolerance of `typed`'s (else it is farther than that anyway).
     package static func suggestions(for typed: String, among names: [String], limit: Int = 3) -> [String] {
+        suggestions(for: typed, amongFolded: names.map { ($0, folded($0)) }, limit: limit)
+    }
+
+    /// ``suggestions(for:among:limit:)`` among names already folded (each with its ``folded(_:)``), as a side
+    /// index keeps them: nothing is folded again but the typed text.
+    package static func suggestions(
+        for typed: String, amongFolded names: [(name: String, folded: String)], limit: Int = 3
+    ) -> [String] {
         let query = folded(typed)
         guard !query.isEmpty else { return [] }
         let letters = Array(query.filter { !$0.isWhitespace })
         let length = query.count
         let tolerance = max(1, length / 3)
-        var scored: [(score: Int, name: String)] = []
+        let queryBytes = Array(query.utf8)
+        var scored: [(score: Int, folded: String, name: String)] = []
         var seen: Set<String> = []
-        for name in names where seen.insert(name).inserted {
-            let candidate = folded(name)
+        for (name, candidate) in names where seen.insert(name).inserted {
             guard candidate != query else { continue }
             let candidateLength = candidate.count
             let score: Int
@@ -91,14 +99,36 @@ package enum NameMatching {
             } else {
                 let words = [candidate] + candidate.split(separator: " ").map(String.init)
                 let distance =
-                    words.filter { abs($0.count - length) <= tolerance }.map { editDistance(query, $0) }.min() ?? Int.max
+                    words.filter { abs($0.count - length) <= tolerance && !Self.isFar(queryBytes, $0, tolerance) }
+                    .map { editDistance(query, $0) }.min() ?? Int.max
                 guard distance <= tolerance else { continue }
                 score = 1 + distance
             }
-            scored.append((score, name))
+            scored.append((score, candidate, name))
         }
-        return scored.sorted { ($0.score, folded($0.name), $0.name) < ($1.score, folded($1.name), $1.name) }
+        return scored.sorted { ($0.score, $0.folded, $0.name) < ($1.score, $1.folded, $1.name) }
             .prefix(max(0, limit)).map(\.name)
+    }
+
+    /// Whether `word` is surely more than `tolerance` edits from the ASCII text `query` (its bytes): both ASCII,
+    /// and the letters one has that the other lacks (counted with repeats) number more than `tolerance`, a
+    /// bound no edit distance is under (an insertion, deletion or substitution changes that count by one at
+    /// most, a swap not at all). False when it cannot tell (text other than ASCII): the distance is measured.
+    /// A name not found is compared with every merchant's; this keeps most of them from the full measure.
+    package static func isFar(_ query: [UInt8], _ word: String, _ tolerance: Int) -> Bool {
+        guard query.allSatisfy({ $0 < 0x80 }) else { return false }
+        var counts = [Int](repeating: 0, count: 128)
+        for byte in query { counts[Int(byte)] += 1 }
+        for byte in word.utf8 {
+            guard byte < 0x80 else { return false }
+            counts[Int(byte)] -= 1
+        }
+        var missing = 0
+        var extra = 0
+        for count in counts {
+            if count > 0 { missing += count } else { extra -= count }
+        }
+        return max(missing, extra) > tolerance
     }
 
     /// Whether `letters` appear in `text` in this order (others may come between).
@@ -113,7 +143,7 @@ package enum NameMatching {
 
     /// Edit distance between `a` and `b`, by characters: insertions, deletions, substitutions and swaps of
     /// two neighbours (`shwo` is one from `show`).
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let (a, b) = (Array(a), Array(b))
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

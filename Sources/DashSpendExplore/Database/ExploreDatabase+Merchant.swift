@@ -7,7 +7,10 @@ extension ExploreDatabase {
     /// The representative row is the merchant's online row when it has one (else its lowest `id`).
     public func merchant(id merchantId: String) throws(ExploreDatabaseError) -> MerchantLookupResult {
         var rows = MerchantRows(database: self)
-        try read { db in try db.forEach(merchantSQL, [.text(merchantId)]) { rows.add($0) } }
+        // The side index of names, when attached, also maps a v4 file's merchantIds to their rows: a lookup
+        // instead of a scan of a file without a merchantId index.
+        let sql = schema.hasProviderTable && isNameIndexAttached ? merchantByRowSQL : merchantSQL
+        try read { db in try db.forEach(sql, [.text(merchantId)]) { rows.add($0) } }
         // One merchant at most: the one SQLite matched, however its id is spelled as stored.
         return rows.results().first?.result ?? .notFound
     }
@@ -80,6 +83,14 @@ extension ExploreDatabase {
     /// The statement that reads one merchant (`?1` = merchantId) with all its provider rows.
     static func merchantSQL(for schema: ExploreSchema) -> String {
         merchantSQL(for: schema, matching: "m.merchantId = ?1")
+    }
+
+    /// ``merchantSQL(for:)`` with the rows found through the side index of names (``ExploreNameIndex``).
+    static func merchantByRowSQL(for schema: ExploreSchema) -> String {
+        merchantSQL(
+            for: schema,
+            matching: "m.rowid IN (SELECT row FROM \(ExploreNameIndex.schemaName).merchant_row WHERE merchantId = ?1) "
+                + "AND m.merchantId = ?1")
     }
 
     /// The statement that reads the merchant rows of a JSON array of merchantIds (`?1`), one row per merchant

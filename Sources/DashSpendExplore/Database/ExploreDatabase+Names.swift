@@ -1,4 +1,5 @@
 package import DashSpendCore
+import DashSpendLocking
 import DashSpendSQLite
 
 extension ExploreDatabase {
@@ -13,19 +14,47 @@ extension ExploreDatabase {
     }
 
     /// Every merchant a list shows (one per merchantId, URL-redeemed ones included), by name: the names a
-    /// name that was not found is compared with.
+    /// name that was not found is compared with. From the side index when it is attached (one row per
+    /// merchant, folded once), else by grouping the file's rows.
     package func namedMerchants() throws(ExploreDatabaseError) -> [NamedMerchant] {
-        let visible = MerchantSearchSQL.visibility(schema: schema, providers: providers, includeURLRedeem: true)
+        try namedMerchantsFolded().map(\.merchant)
+    }
+
+    /// ``namedMerchants()`` with each name folded (``NameMatching/folded(_:)``).
+    func namedMerchantsFolded() throws(ExploreDatabaseError) -> [(merchant: NamedMerchant, folded: String)] {
+        let indexed = usesNameIndex
+        let visible = MerchantSearchSQL.visibility(
+            schema: schema, providers: providers, includeURLRedeem: true, nameIndex: indexed)
+        if indexed {
+            let sql = """
+                SELECT m.merchantId AS merchantId, m.name AS name, m.folded AS folded, m.type AS type \
+                FROM \(ExploreNameIndex.schemaName).merchant_name m WHERE \(visible.joined(separator: " AND ")) \
+                ORDER BY m.name COLLATE NOCASE, m.merchantId
+                """
+            return try read { db in
+                try db.fetchAll(sql) {
+                    let name = $0.text("name") ?? ""
+                    return (
+                        NamedMerchant(
+                            merchantId: $0.text("merchantId") ?? "", name: name, type: MerchantType(parsing: $0.text("type"))),
+                        $0.text("folded") ?? NameMatching.folded(name)
+                    )
+                }
+            }
+        }
         let type = schema.merchantHas("type") ? "m.type" : "NULL"
         let sql = """
             SELECT m.merchantId AS merchantId, MIN(m.name) AS name, MIN(\(type)) AS type FROM merchant m \
-            WHERE \(visible.joined(separator: " AND ")) GROUP BY m.merchantId ORDER BY name COLLATE NOCASE
+            WHERE \(visible.joined(separator: " AND ")) GROUP BY m.merchantId ORDER BY name COLLATE NOCASE, m.merchantId
             """
         return try read { db in
             try db.fetchAll(sql) {
-                NamedMerchant(
-                    merchantId: $0.text("merchantId") ?? "", name: $0.text("name") ?? "",
-                    type: MerchantType(parsing: $0.text("type")))
+                let name = $0.text("name") ?? ""
+                return (
+                    NamedMerchant(
+                        merchantId: $0.text("merchantId") ?? "", name: name, type: MerchantType(parsing: $0.text("type"))),
+                    NameMatching.folded(name)
+                )
             }
         }
     }
@@ -33,24 +62,86 @@ extension ExploreDatabase {
     /// The ids of every merchant named `name` (accents and case folded), whichever providers sell it and
     /// whether or not this build shows it: so that a merchant hidden by name is explained as by id.
     package func merchantIds(namedEvenIfHidden name: String) throws(ExploreDatabaseError) -> [String] {
+        let folded = SQLiteValue.text(NameMatching.folded(name))
+        let indexed = usesNameIndex
+        let condition =
+            indexed
+            ? "rowid IN (SELECT row FROM \(ExploreNameIndex.schemaName).folded_name WHERE folded = ?)"
+            : Self.foldedNameEquals("name")
         let sql = """
             SELECT DISTINCT merchantId FROM merchant WHERE merchantId IS NOT NULL AND merchantId <> '' \
-            AND \(Self.foldedNameEquals("name")) ORDER BY merchantId
+            AND \(condition) ORDER BY merchantId
             """
-        let folded = SQLiteValue.text(NameMatching.folded(name))
         return try read { db in
-            try db.fetchAll(sql, [folded, folded]) { $0.text("merchantId") ?? "" }
+            try db.fetchAll(sql, indexed ? [folded] : [folded, folded]) { $0.text("merchantId") ?? "" }
         }
     }
 
     /// The merchants whose names are closest to `name` (``NameMatching/suggestions(for:among:limit:)``), best
     /// first, at most `limit`: the "did you mean" of a name not found. Reads every visible merchant's name
-    /// once; the work per name is bounded by the name, not by `name`.
+    /// once (from the side index, already folded, when it is attached); the work per name is bounded by the
+    /// name, not by `name`.
     package func closestMerchants(to name: String, limit: Int = 3) throws(ExploreDatabaseError) -> [MerchantCandidate] {
-        let names = try namedMerchants()
-        let closest = NameMatching.suggestions(for: name, among: names.map(\.name), limit: limit)
+        let names = try namedMerchantsFolded()
+        let closest = NameMatching.suggestions(for: name, amongFolded: names.map { ($0.merchant.name, $0.folded) }, limit: limit)
         return closest.compactMap { name in
-            names.first { $0.name == name }.map { MerchantCandidate(merchantId: $0.merchantId, name: $0.name, type: $0.type) }
+            names.first { $0.merchant.name == name }.map {
+                MerchantCandidate(merchantId: $0.merchant.merchantId, name: $0.merchant.name, type: $0.merchant.type)
+            }
         }
+    }
+
+    /// Whether the side index of folded names is attached (``attachNameIndex(_:key:)``); one offered
+    /// (``offerNameIndex(_:)``) is made ready now, once.
+    package var usesNameIndex: Bool {
+        let offered = nameIndex.withLock { state -> (@Sendable (ExploreDatabase) -> Bool)? in
+            guard case .offered(let prepare) = state else { return nil }
+            state = .unavailable
+            return prepare
+        }
+        if let offered { _ = offered(self) }
+        return nameIndex.withLock { state in
+            if case .attached = state { return true }
+            return false
+        }
+    }
+
+    /// Whether the side index of names is attached now (without making an offered one ready).
+    var isNameIndexAttached: Bool {
+        nameIndex.withLock { state in
+            if case .attached = state { return true }
+            return false
+        }
+    }
+
+    /// Offers the side index of folded names: `prepare` builds it if needed and attaches it
+    /// (``attachNameIndex(_:key:)``), on the first lookup by name only, so that a lookup by id or a search
+    /// without text never pays for it.
+    package func offerNameIndex(_ prepare: @escaping @Sendable (ExploreDatabase) -> Bool) {
+        nameIndex.withLock { state in
+            if case .unavailable = state { state = .offered(prepare) }
+        }
+    }
+
+    /// Attaches the side index of folded names at `path` (``ExploreNameIndex``), read-only, when it was built
+    /// for `key` (this version of this file); true when it is attached. Without it every name lookup still
+    /// answers, folding the file's names row by row.
+    @discardableResult
+    package func attachNameIndex(_ path: String, key: String) -> Bool {
+        if isNameIndexAttached { return true }
+        let uri = SQLiteConnection.fileURI(path) + "?mode=ro&immutable=1"
+        let schema = ExploreNameIndex.schemaName
+        do {
+            try connection.execute("ATTACH DATABASE '\(uri.replacingEvery("'", with: "''"))' AS \(schema)")
+        } catch {
+            return false
+        }
+        let stored = try? connection.fetchOne("SELECT key FROM \(schema).meta") { $0.text("key") ?? "" }
+        guard stored == ExploreNameIndex.format + " " + key else {
+            try? connection.execute("DETACH DATABASE \(schema)")
+            return false
+        }
+        nameIndex.withLock { $0 = .attached }
+        return true
     }
 }

@@ -21,7 +21,9 @@ extension ExploreDatabase {
     private func search(_ search: MerchantSearch, matching: MerchantSearchSQL.NameMatch) throws(ExploreDatabaseError)
         -> MerchantSearchPage
     {
-        let page = MerchantSearchSQL(search: search, schema: schema, compiled: providers, matching: matching)
+        // Only a search by name needs the side index (and makes it ready on first use).
+        let indexed = (search.text != nil && matching == .phrase || search.exactName != nil) && usesNameIndex
+        let page = MerchantSearchSQL(search: search, schema: schema, compiled: providers, matching: matching, nameIndex: indexed)
         let chosen = search.provider.map { providers.contains($0) ? [$0] : [] } ?? providers
         return try read { db in
             struct Row {
@@ -77,7 +79,8 @@ extension ExploreDatabase {
             if rows.isEmpty, search.offset > 0 || search.limit <= 0 {
                 var first = search
                 (first.offset, first.limit) = (0, 1)
-                let count = MerchantSearchSQL(search: first, schema: schema, compiled: providers, matching: matching)
+                let count = MerchantSearchSQL(
+                    search: first, schema: schema, compiled: providers, matching: matching, nameIndex: indexed)
                 total = try db.fetchAll(count.sql, count.arguments) { $0.integer("matchCount") ?? 0 }.first ?? 0
             }
             return MerchantSearchPage(
@@ -90,7 +93,8 @@ extension ExploreDatabase {
     /// When the text has words, what is tried when the phrase finds nothing follows `; when that finds
     /// nothing: `.
     package func searchPlan(_ search: MerchantSearch) -> String {
-        let phrase = MerchantSearchSQL(search: search, schema: schema, compiled: providers).plan
+        let indexed = (search.text != nil || search.exactName != nil) && usesNameIndex
+        let phrase = MerchantSearchSQL(search: search, schema: schema, compiled: providers, nameIndex: indexed).plan
         guard let text = search.text, !NameMatching.searchWords(text).isEmpty else { return phrase }
         let words = MerchantSearchSQL(search: search, schema: schema, compiled: providers, matching: .words).plan
         return phrase + "; when that finds nothing: " + words

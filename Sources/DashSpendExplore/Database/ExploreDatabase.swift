@@ -1,4 +1,5 @@
 public import DashSpendCore
+import DashSpendLocking
 import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
@@ -22,6 +23,8 @@ public final class ExploreDatabase: Sendable {
     let connection: SQLiteConnection
     /// The statement of ``merchant(id:)`` for this file's schema, built once.
     let merchantSQL: String
+    /// ``merchantSQL`` through the side index of names, built once.
+    let merchantByRowSQL: String
     /// The statements of ``merchants(ids:)`` for this file's schema (merchant rows, provider rows), built once.
     let merchantsSQL: String
     let merchantOffersSQL: String?
@@ -29,6 +32,20 @@ public final class ExploreDatabase: Sendable {
     let pageMerchantsSQL: String
     /// The second statement of a search page for this file's schema, built once.
     let pageOffersSQL: String
+    /// The side index of folded names (``ExploreNameIndex``): attached (names are then looked up there
+    /// instead of folded row by row), offered (attached on the first name lookup), or not available.
+    let nameIndex = Locked(NameIndexState.unavailable)
+
+    /// Where the side index of names stands for this connection.
+    enum NameIndexState {
+        /// None: names are folded row by row.
+        case unavailable
+        /// Made ready (built if needed, then attached with ``attachNameIndex(_:key:)``) by this on the first
+        /// name lookup; false when it could not be.
+        case offered(@Sendable (ExploreDatabase) -> Bool)
+        /// Attached under ``ExploreNameIndex/schemaName``.
+        case attached
+    }
 
     /// Opens the explore database at `path`, checking first that it is a whole SQLite file and an explore
     /// database, and saying what to do when it is not.
@@ -113,6 +130,7 @@ public final class ExploreDatabase: Sendable {
             throw Self.databaseError(error, origin: origin)
         }
         merchantSQL = Self.merchantSQL(for: schema)
+        merchantByRowSQL = Self.merchantByRowSQL(for: schema)
         merchantsSQL = Self.merchantsSQL(for: schema)
         merchantOffersSQL = Self.merchantOffersSQL(for: schema)
         pageMerchantsSQL = Self.pageMerchantsSQL(for: schema)

@@ -31,8 +31,14 @@ struct MerchantSearchSQL {
         case words
     }
 
-    init(search: MerchantSearch, schema: ExploreSchema, compiled: [GiftCardProvider], matching: NameMatch = .phrase) {
-        var conditions = Self.visibility(schema: schema, providers: compiled, includeURLRedeem: search.includeURLRedeem)
+    /// `nameIndex`: the side index of folded names (``ExploreNameIndex``) is attached, so a folded name is
+    /// looked up there instead of folding the file's names row by row (which makes the query a scan).
+    init(
+        search: MerchantSearch, schema: ExploreSchema, compiled: [GiftCardProvider], matching: NameMatch = .phrase,
+        nameIndex: Bool = false
+    ) {
+        var conditions = Self.visibility(
+            schema: schema, providers: compiled, includeURLRedeem: search.includeURLRedeem, nameIndex: nameIndex)
         var arguments: [SQLiteValue] = []
         var plan: [String] = []
         var joins = ""
@@ -53,7 +59,12 @@ struct MerchantSearchSQL {
                 "every word of \(words.map { "\"\($0)\"" }.joined(separator: ", ")) starting a word of the name "
                     + "(any order, punctuation ignored)")
         } else if let text = search.text.map(NameMatching.folded), !text.isEmpty {
-            let folded = "(\(ExploreDatabase.needsFolding("m.name")) AND (' ' || \(fold)(m.name)) LIKE ? ESCAPE '\\')"
+            // Through the side index: the rows whose names fold differently from lower(), folded once; the
+            // query stays a lookup of the FTS matches and of those rows, by rowid.
+            let folded =
+                nameIndex
+                ? "m.rowid IN (SELECT row FROM \(ExploreNameIndex.schemaName).accented WHERE (' ' || folded) LIKE ? ESCAPE '\\')"
+                : "(\(ExploreDatabase.needsFolding("m.name")) AND (' ' || \(fold)(m.name)) LIKE ? ESCAPE '\\')"
             let word = "a folded word (no accents, any case) starting with \"\(text)\""
             if schema.hasMerchantSearchIndex, let match = SQLText.ftsPhrasePrefix(text) {
                 conditions.append("(m.rowid IN (SELECT docid FROM merchant_fts WHERE merchant_fts MATCH ?) OR \(folded))")
@@ -69,9 +80,15 @@ struct MerchantSearchSQL {
             arguments.append(.text("% " + SQLText.likeContains(text).dropFirst()))
         }
         if let name = search.exactName {
-            conditions.append(ExploreDatabase.foldedNameEquals("m.name"))
-            arguments += [.text(NameMatching.folded(name)), .text(NameMatching.folded(name))]
-            plan.append("folded name equal to \"\(NameMatching.folded(name))\"")
+            if nameIndex {
+                conditions.append("m.rowid IN (SELECT row FROM \(ExploreNameIndex.schemaName).folded_name WHERE folded = ?)")
+                arguments.append(.text(NameMatching.folded(name)))
+                plan.append("folded name equal to \"\(NameMatching.folded(name))\" through the side index of names")
+            } else {
+                conditions.append(ExploreDatabase.foldedNameEquals("m.name"))
+                arguments += [.text(NameMatching.folded(name)), .text(NameMatching.folded(name))]
+                plan.append("folded name equal to \"\(NameMatching.folded(name))\"")
+            }
         }
 
         let isGiftCard = has("paymentMethod") ? "(m.paymentMethod IS NULL OR \(SQLText.clean("m.paymentMethod")) <> 'dash')" : "1"
@@ -204,12 +221,24 @@ struct MerchantSearchSQL {
 
     /// Which `merchant` rows (alias `m`) any list shows: rows with a merchantId; not redeemed through a URL
     /// (hidden in both wallets) unless asked for; not sold only through providers outside `providers`.
-    static func visibility(schema: ExploreSchema, providers: [GiftCardProvider], includeURLRedeem: Bool) -> [String] {
+    /// `nameIndex`: the provider names come from the side index (``ExploreNameIndex``), cleaned once and
+    /// indexed, instead of cleaning every `gift_card_providers` row twice per statement.
+    static func visibility(
+        schema: ExploreSchema, providers: [GiftCardProvider], includeURLRedeem: Bool, nameIndex: Bool = false
+    ) -> [String] {
         var conditions = ["m.merchantId IS NOT NULL", "m.merchantId <> ''"]
         if !includeURLRedeem, schema.merchantHas("redeemType") {
             conditions.append("(m.redeemType IS NULL OR \(SQLText.clean("m.redeemType")) <> 'url')")
         }
-        if schema.hasProviderTable {
+        if schema.hasProviderTable, nameIndex {
+            let names = SQLText.literalList(providers.flatMap(\.info.databaseNames))
+            let table = ExploreNameIndex.schemaName + ".merchant_provider"
+            conditions.append(
+                """
+                m.merchantId NOT IN (SELECT merchantId FROM \(table) WHERE provider NOT IN (\(names)) \
+                EXCEPT SELECT merchantId FROM \(table) WHERE provider IN (\(names)))
+                """)
+        } else if schema.hasProviderTable {
             let names = SQLText.literalList(providers.flatMap(\.info.databaseNames))
             let provider = SQLText.clean("provider")
             conditions.append(

@@ -1,0 +1,116 @@
+import DashSpend
+import DashSpendExplore
+import DashSpendTestSupport
+import Foundation
+import Testing
+
+/// The side index of folded names (issue 30): built in the state directory once per version of the explore
+/// file, on the first lookup by name; rebuilt when a sync replaces the file; never needed (a state directory
+/// it cannot be written to answers the same, folding row by row); and answering exactly what the row-by-row
+/// fold answers.
+@Suite("The side index of names: folded once per explore file, rebuilt after a sync, optional", hangGuard(minutes: 5))
+struct NameIndexTests {
+    let state: ScratchDirectory
+    let sources: ScratchDirectory
+
+    init() throws {
+        state = try ScratchDirectory()
+        sources = try ScratchDirectory()
+    }
+
+    var indexPath: String { state.path + "/explore-names.db" }
+
+    func client(_ database: ExploreDatabaseLocation = .installed(fallback: nil)) throws -> DashSpendClient {
+        try DashSpendClient(configuration: DashSpendConfiguration(stateDirectory: state.path, database: database, offline: true))
+    }
+
+    @Test("Built on the first lookup by name, used by show and its did-you-mean, rebuilt when a sync replaces the file")
+    func rebuiltAfterSync() async throws {
+        let client = try client()
+        try await client.sync(.file(SyncFixture.database(named: "first.db", merchant: "Café Harbor", in: sources)))
+        #expect(try client.search(MerchantSearch(territory: "Texas")).merchants.map(\.name) == ["Café Harbor"])
+        #expect(!FileManager.default.fileExists(atPath: indexPath), "a search without text does not build it")
+
+        #expect(try client.identify("cafe HARBOR").merchant.name == "Café Harbor")
+        #expect(try client.database().usesNameIndex)
+        #expect(try client.identify("sync-1").merchant.name == "Café Harbor", "by id through the index")
+        let firstKey = try #require(ExploreNameIndex.key(at: indexPath))
+        let miss = try #require(await ClientFixture.failure { try client.identify("Cafe Harbr") })
+        #expect(miss.kind == .notFound && miss.candidates.map(\.name) == ["Café Harbor"])
+        #expect(try client.search(MerchantSearch(text: "harbor")).merchants.map(\.name) == ["Café Harbor"])
+        #expect(try client.search(MerchantSearch(text: "cafe")).merchants.map(\.name) == ["Café Harbor"])
+
+        // The sync renames a new file over the old one: its names are indexed anew, the old ones gone.
+        try await client.sync(.file(SyncFixture.database(named: "second.db", merchant: "Crème Brûlée", in: sources)))
+        #expect(try client.identify("CREME brulee").merchant.name == "Crème Brûlée")
+        #expect(try client.database().usesNameIndex)
+        let secondKey = try #require(ExploreNameIndex.key(at: indexPath))
+        #expect(secondKey != firstKey)
+        let gone = try #require(await ClientFixture.failure { try client.identify("Café Harbor") })
+        #expect(gone.kind == .notFound)
+        let suggested = try #require(await ClientFixture.failure { try client.identify("creme brule") })
+        #expect(suggested.candidates.map(\.name) == ["Crème Brûlée"])
+        #expect(try client.search(MerchantSearch(text: "creme")).merchants.map(\.name) == ["Crème Brûlée"])
+
+        // Another client (another command) uses the index of this version as it is: not built again.
+        let before = try FileManager.default.attributesOfItem(atPath: indexPath)[.systemFileNumber] as? Int
+        let next = try self.client()
+        #expect(try next.identify("crème brûlée").merchant.name == "Crème Brûlée")
+        #expect(try next.database().usesNameIndex)
+        #expect(try FileManager.default.attributesOfItem(atPath: indexPath)[.systemFileNumber] as? Int == before)
+    }
+
+    @Test("A state directory it cannot be written to answers the same without it (others can write there)")
+    func unwritableStateDirectory() async throws {
+        let file = try SyncFixture.database(named: "explore.db", merchant: "Café Harbor", in: sources)
+        #expect(chmod(state.path, 0o777) == 0)
+        let client = try client(.file(file))
+        #expect(try client.identify("cafe harbor").merchant.name == "Café Harbor")
+        let miss = try #require(await ClientFixture.failure { try client.identify("Cafe Harbr") })
+        #expect(miss.candidates.map(\.name) == ["Café Harbor"])
+        #expect(try client.search(MerchantSearch(text: "cafe")).merchants.map(\.name) == ["Café Harbor"])
+        #expect(try !client.database().usesNameIndex)
+        #expect(!FileManager.default.fileExists(atPath: indexPath))
+    }
+
+    @Test("A state path through a regular file: no index can be made, the answers are the same")
+    func stateDirectoryThroughFile() async throws {
+        let file = try SyncFixture.database(named: "explore.db", merchant: "Café Harbor", in: sources)
+        let blocker = state.file("blocker")
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
+        let client = try DashSpendClient(
+            configuration: DashSpendConfiguration(stateDirectory: blocker + "/state", database: .file(file), offline: true))
+        #expect(try client.identify("CAFÉ HARBOR").merchant.name == "Café Harbor")
+        #expect(try !client.database().usesNameIndex)
+    }
+
+    @Test("With and without the index, the sample answers the same: searches, exact names, suggestions")
+    func sameAnswers() throws {
+        let path = sources.file("sample.db")
+        try ClientFixture.sample.bytes.write(to: URL(fileURLWithPath: path))
+        let plain = try ExploreDatabase(path: path)
+        let indexed = try ExploreDatabase(path: path)
+        let index = sources.file("names.db")
+        try ExploreNameIndex.build(explorePath: path, into: index, key: "k")
+        #expect(indexed.attachNameIndex(index, key: "k"))
+        #expect(!plain.usesNameIndex && indexed.usesNameIndex)
+        #expect(try !ExploreDatabase(path: path).attachNameIndex(index, key: "another version"))
+
+        let texts = [
+            "home", "HOME depot", "cafe", "café rio", "CAFE RIO", "rio", "starbuks", "macys", "depot home", "zzqx",
+            "a", "barnes & noble",
+        ]
+        for text in texts {
+            let search = MerchantSearch(text: text, limit: 100)
+            #expect(try indexed.search(search).merchants == plain.search(search).merchants, "\(text)")
+            #expect(try indexed.closestMerchants(to: text) == plain.closestMerchants(to: text), "\(text)")
+        }
+        for name in try plain.namedMerchants().map(\.name) + ["cafe rio", "HOME DEPOT", "no such name"] {
+            let exact = MerchantSearch(exactName: name, limit: 100, includeURLRedeem: true)
+            #expect(try indexed.search(exact).merchants == plain.search(exact).merchants, "\(name)")
+            #expect(try indexed.merchantIds(namedEvenIfHidden: name) == plain.merchantIds(namedEvenIfHidden: name))
+        }
+        #expect(Set(try indexed.namedMerchants()) == Set(try plain.namedMerchants()))
+        #expect(try indexed.search(MerchantSearch(text: "cafe")).merchants.map(\.name).contains("Café Rio"))
+    }
+}
