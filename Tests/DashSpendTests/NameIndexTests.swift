@@ -27,7 +27,7 @@ struct NameIndexTests {
     @Test("Built on the first lookup by name, used by show and its did-you-mean, rebuilt when a sync replaces the file")
     func rebuiltAfterSync() async throws {
         let client = try client()
-        try await client.sync(.file(SyncFixture.database(named: "first.db", merchant: "Café Harbor", in: sources)))
+        _ = try await client.sync(.file(SyncFixture.database(named: "first.db", merchant: "Café Harbor", in: sources)))
         #expect(try client.search(MerchantSearch(territory: "Texas")).merchants.map(\.name) == ["Café Harbor"])
         #expect(!FileManager.default.fileExists(atPath: indexPath), "a search without text does not build it")
 
@@ -41,7 +41,7 @@ struct NameIndexTests {
         #expect(try client.search(MerchantSearch(text: "cafe")).merchants.map(\.name) == ["Café Harbor"])
 
         // The sync renames a new file over the old one: its names are indexed anew, the old ones gone.
-        try await client.sync(.file(SyncFixture.database(named: "second.db", merchant: "Crème Brûlée", in: sources)))
+        _ = try await client.sync(.file(SyncFixture.database(named: "second.db", merchant: "Crème Brûlée", in: sources)))
         #expect(try client.identify("CREME brulee").merchant.name == "Crème Brûlée")
         #expect(try client.database().usesNameIndex)
         let secondKey = try #require(ExploreNameIndex.key(at: indexPath))

@@ -1,4 +1,4 @@
-package import DashSpendCore
+import DashSpendCore
 import DashSpendSQLite
 
 /// A side index of an explore file's names, folded once (accents, case, whitespace) instead of on every query:
