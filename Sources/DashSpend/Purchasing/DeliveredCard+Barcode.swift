@@ -6,11 +6,11 @@ extension DeliveredCard {
     /// number (a URL card, a PIN alone).
     ///
     /// The format is the one the provider names in ``barcodeLink`` (`…pdf417…`, `…code128…`), else Code 128
-    /// for a number of up to ``CardBarcode/code128DefaultLimit`` ASCII characters, else PDF417;
-    /// ``CardBarcode/formatSource`` says which. The barcode encodes the number itself: show or store it only
+    /// for a number of up to `CardBarcode.code128DefaultLimit` ASCII characters, else PDF417;
+    /// `CardBarcode.formatSource` says which. The barcode encodes the number itself: show or store it only
     /// where the number may be shown.
     ///
-    /// - Throws: ``BarcodeError`` when the provider names Code 128 for a number it cannot hold (beyond
+    /// - Throws: `BarcodeError` when the provider names Code 128 for a number it cannot hold (beyond
     ///   ASCII), or the number is longer than the largest PDF417 symbol.
     public var barcode: CardBarcode? {
         get throws(BarcodeError) {
