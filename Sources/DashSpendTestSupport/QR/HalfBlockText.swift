@@ -13,13 +13,7 @@ package enum HalfBlockText {
     package static func inkedRows(_ lines: [String], colorStart: String? = nil, colorReset: String? = nil) throws -> [[Bool]] {
         var rows: [[Bool]] = []
         for (number, line) in lines.enumerated() {
-            var body = Substring(line)
-            if let colorStart, let colorReset {
-                guard body.hasPrefix(colorStart), body.hasSuffix(colorReset) else {
-                    throw Failure(description: "line \(number + 1) is not wrapped in the colour codes: \(line.debugDescription)")
-                }
-                body = body.dropFirst(colorStart.count).dropLast(colorReset.count)
-            }
+            let body = try uncoloured(line, number: number, colorStart: colorStart, colorReset: colorReset)
             var upper: [Bool] = []
             var lower: [Bool] = []
             for character in body {
@@ -37,6 +31,15 @@ package enum HalfBlockText {
         guard Set(rows.map(\.count)).count <= 1 else { throw Failure(description: "the lines are not equally wide") }
         return rows
     }
+
+    /// `line` without `colorStart` and `colorReset`, which must open and close it when given.
+    static func uncoloured(_ line: String, number: Int, colorStart: String?, colorReset: String?) throws -> Substring {
+        guard let colorStart, let colorReset else { return Substring(line) }
+        guard line.hasPrefix(colorStart), line.hasSuffix(colorReset) else {
+            throw Failure(description: "line \(number + 1) is not wrapped in the colour codes: \(line.debugDescription)")
+        }
+        return Substring(line).dropFirst(colorStart.count).dropLast(colorReset.count)
+    }
 }
 
 extension HalfBlockText {
@@ -46,13 +49,7 @@ extension HalfBlockText {
     package static func inkedColumns(_ lines: [String], colorStart: String? = nil, colorReset: String? = nil) throws -> [[Bool]] {
         var rows: [[Bool]] = []
         for (number, line) in lines.enumerated() {
-            var body = Substring(line)
-            if let colorStart, let colorReset {
-                guard body.hasPrefix(colorStart), body.hasSuffix(colorReset) else {
-                    throw Failure(description: "line \(number + 1) is not wrapped in the colour codes: \(line.debugDescription)")
-                }
-                body = body.dropFirst(colorStart.count).dropLast(colorReset.count)
-            }
+            let body = try uncoloured(line, number: number, colorStart: colorStart, colorReset: colorReset)
             var row: [Bool] = []
             for character in body {
                 switch character {
