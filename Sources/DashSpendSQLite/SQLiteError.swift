@@ -23,17 +23,24 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The migrations a database records that this build does not know: non-empty only when the database
     /// was written by a newer version of the program (see ``isNewerSchema``).
     public let unknownMigrations: [String]
+    /// Whether the failing write may have gone past the process's file-size limit (`ulimit -f`,
+    /// RLIMIT_FSIZE): an I/O or disk-full error while such a limit is set. Nothing was half-written (SQLite
+    /// rolls the transaction back), but the file cannot grow until the limit is raised.
+    public let mayExceedFileSizeLimit: Bool
 
     /// Creates an error.
     public init(code: Int32, message: String, sql: String? = nil) {
         self.init(code: code, message: message, sql: sql, unknownMigrations: [])
     }
 
-    private init(code: Int32, message: String, sql: String?, unknownMigrations: [String]) {
+    private init(
+        code: Int32, message: String, sql: String?, unknownMigrations: [String], mayExceedFileSizeLimit: Bool = false
+    ) {
         self.code = code
         self.message = message
         self.sql = sql
         self.unknownMigrations = unknownMigrations
+        self.mayExceedFileSizeLimit = mayExceedFileSizeLimit
     }
 
     /// The error SQLite reports for `code` on `connection`: the connection's extended code when it refines
@@ -49,10 +56,12 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
             ?? String(cString: sqlite3_errstr(code))
         // A write past the process's file-size limit (RLIMIT_FSIZE, once SIGXFSZ is ignored) fails with EFBIG,
         // which SQLite reports only as an I/O error (its saved errno is not reliably EFBIG): said with the limit.
+        var pastLimit = false
         if code & 0xff == SQLITE_IOERR || code & 0xff == SQLITE_FULL, let limit = Self.fileSizeLimit {
             message += " (file too large? this process may write files of at most \(limit) bytes: its file-size limit)"
+            pastLimit = true
         }
-        self.init(code: extended, message: message, sql: sql)
+        self.init(code: extended, message: message, sql: sql, unknownMigrations: [], mayExceedFileSizeLimit: pastLimit)
     }
 
     /// `error` itself when it is an ``SQLiteError``, else SQLite's generic error (`SQLITE_ERROR`) with its

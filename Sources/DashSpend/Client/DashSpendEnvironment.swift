@@ -278,7 +278,8 @@ final class DashSpendEnvironment: Sendable {
             throw DashSpendFailure(unsafeStateDirectory: error)
         } catch {
             throw DashSpendFailure(
-                .cannotWrite, "cannot open the state database \(path): \(error)", cause: .stateDirectory, subject: path)
+                .cannotWrite, "cannot open the state database \(path): \(error)",
+                cause: DashSpendFailure.stateFileCause(of: error), subject: path)
         }
         if let recovery = opened.recovery {
             configuration.diagnostics.record(DiagnosticEvent(.note, recovery.description))
@@ -331,7 +332,8 @@ final class DashSpendEnvironment: Sendable {
             throw DashSpendFailure(unsafeStateDirectory: error)
         } catch {
             throw DashSpendFailure(
-                .cannotWrite, "cannot open the orders database \(path): \(error)", cause: .stateDirectory, subject: path)
+                .cannotWrite, "cannot open the orders database \(path): \(error)",
+                cause: DashSpendFailure.stateFileCause(of: error), subject: path)
         }
         if let setAside = opened.setAside {
             configuration.diagnostics.record(DiagnosticEvent(.note, setAside.description))

@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+import DashSpendSQLite
 import DashSpendSync
 
 extension DashSpendFailure {
@@ -20,6 +21,12 @@ extension DashSpendFailure {
         case is CancellationError: self.init(.internalFailure, "cancelled")
         default: self.init(.internalFailure, "unexpected failure (\(type(of: error)))")
         }
+    }
+
+    /// The cause of a failure to open or write a file of the state directory: ``Cause/fileTooLarge`` when
+    /// SQLite's write may have gone past the process's file-size limit, else ``Cause/stateDirectory``.
+    package static func stateFileCause(of error: any Error) -> Cause {
+        (error as? SQLiteError)?.mayExceedFileSizeLimit == true ? .fileTooLarge : .stateDirectory
     }
 
     private init(provider error: DashSpendError, at provider: GiftCardProvider?) {

@@ -91,6 +91,10 @@ public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertib
         case ambiguousOrder
         /// A file was written by a newer version of DashSpend: it is left as it is, and not written.
         case newerVersion
+        /// A file of the state directory could not grow past the process's file-size limit (`ulimit -f`,
+        /// RLIMIT_FSIZE). The write was rolled back: nothing is half-written. ``DashSpendFailure/subject`` is
+        /// the file.
+        case fileTooLarge
     }
 
     /// The kind of failure.

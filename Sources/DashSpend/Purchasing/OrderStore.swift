@@ -119,6 +119,19 @@ package struct OrderStore: Sendable {
         ).first
     }
 
+    /// The local id of the kept order the provider `providerId` knows as `providerOrderId`, nil when none is
+    /// kept. Read from the rows themselves, not from the orders they decode to: a row too damaged to read as
+    /// an order still holds its provider's id, and a new answer naming that id is not a new order.
+    package func keptOrderId(providerId: String, providerOrderId: String) throws -> String? {
+        try connection.read { db in
+            try db.fetchOne(
+                "SELECT id FROM purchase_order WHERE network = ?1 AND lower(provider) = ?2 AND providerOrderId = ?3 "
+                    + "ORDER BY createdAt, id LIMIT 1",
+                [.text(network), .text(providerId.lowercased()), .text(providerOrderId)]
+            ) { $0.text("id") } ?? nil
+        }
+    }
+
     /// Every damaged file set aside with orders in it, newest first.
     package func setAsideFiles() throws -> [SetAsideOrderFile] {
         try connection.fetchAll("SELECT * FROM set_aside_file ORDER BY setAsideAt DESC, path") { SetAsideOrderFile.record($0) }

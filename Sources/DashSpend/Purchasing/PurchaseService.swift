@@ -226,10 +226,10 @@ struct PurchaseService: Sendable {
             return order
         }
         do {
-            if let other = try store.order(providerId: quote.provider.id, providerOrderId: answer.id),
-                other.id != creating.id
+            if let other = try store.keptOrderId(providerId: quote.provider.id, providerOrderId: answer.id),
+                other != creating.id
             {
-                return rejected("is the id of order \(other.id), kept already", providerOrderId: nil)
+                return rejected("is the id of order \(other), kept already", providerOrderId: nil)
             }
         } catch {
             // Fails closed: an answer that cannot be told apart from a kept order's is not taken as checked.
@@ -365,8 +365,8 @@ struct PurchaseService: Sendable {
             return DashSpendFailure(.cannotWrite, readOnly.reason, cause: .newerVersion, subject: path)
         }
         return DashSpendFailure(
-            .cannotWrite, "cannot use the orders in the orders database \(path): \(error)", cause: .stateDirectory,
-            subject: path)
+            .cannotWrite, "cannot use the orders in the orders database \(path): \(error)",
+            cause: DashSpendFailure.stateFileCause(of: error), subject: path)
     }
 
     /// Whether the provider may have accepted the request although no usable answer came back.

@@ -15,7 +15,10 @@ public enum OrderStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// Cancelled or refused by the provider.
     case rejected
 
-    /// Whether the order can no longer change (fulfilled or rejected).
+    /// Whether waiting for the order ends here (fulfilled or rejected): the provider will not move it on by
+    /// itself. It is not whether the order can change: a rejected order is asked again when it is looked up
+    /// (a paid order the provider refused may still be fulfilled later), and only a fulfilled order with its
+    /// cards kept is never asked again.
     public var isFinal: Bool { self == .fulfilled || self == .rejected }
 
     /// How far along an order in this status is: `creating` and `unknown` 0, `unpaid` 1, `paid` 2,

@@ -188,10 +188,14 @@ public struct CLIError: Error, Sendable {
             hint = "nothing was changed; each is shown by `merchant-lookup order ORDER_ID\(networkHint)`"
         case .newerVersion:
             hint = "use the newer merchant-lookup that wrote it; `merchant-lookup orders` still lists what it keeps"
+        case .fileTooLarge:
+            // The file could not grow: nothing was half-written, and the output is what failed.
+            code = .outputFailed
+            hint = "nothing was half-written; raise the file-size limit (`ulimit -f`) and run it again"
         }
         let specific: Set<DashSpendFailure.Cause> = [
             .amountNotAllowed, .outOfStock, .limitsChanged, .regionNotAllowed, .orderPending, .ambiguousOrder,
-            .newerVersion,
+            .newerVersion, .fileTooLarge,
         ]
         let name = specific.contains(failure.cause) ? failure.cause.rawValue : failure.kind.rawValue
         self.init(message, code: code, hint: hint, name: name)

@@ -150,6 +150,29 @@ struct CTXBuyingTests {
         #expect(fixture.createRequests(.ctx) == 1)
     }
 
+    @Test("A create answer naming the provider id of a kept row too damaged to read is not a new order: rejected")
+    func answerNamingADamagedKeptRow() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.ctx])
+        // A kept order whose row no longer reads as an order (its amount is damaged) but still holds the id
+        // CTX's next answer will carry.
+        let first = try await fixture.client.placeOrder(
+            try await fixture.client.quote(merchant: ClientFixture.homeDepot, amount: 25))
+        #expect(first.providerOrderId == "ctx-order-1")
+        try SQLiteConnection(path: "\(fixture.state.path)/mainnet/orders.db", mode: .readWrite).execute(
+            "UPDATE purchase_order SET amount = 'damaged', providerOrderId = 'ctx-order-2' WHERE id = ?1",
+            [.text(first.id)])
+
+        let quote = try await fixture.client.quote(merchant: ClientFixture.homeDepot, amount: 30)
+        let failure = try #require(await ClientFixture.failure { try await fixture.client.placeOrder(quote) })
+        #expect(failure.kind == .refused)
+        #expect(failure.message.contains("is the id of order \(first.id), kept already"), "\(failure.message)")
+        let second = try #require(try fixture.client.orders().first { $0.id != first.id })
+        #expect(second.status == .rejected)
+        #expect(second.paymentURI == nil && second.dashAmount == nil, "a rejected order shows no payment")
+        #expect(second.providerOrderId == nil, "the id stays with the kept row")
+        #expect(fixture.createRequests(.ctx) == 2)
+    }
+
     @Test("The token refresh after a 401 fails (503): nothing was bought, the order is not kept as unknown")
     func refreshFailsBeforeCreation() async throws {
         let fixture = try BuyingFixture(signedInTo: [.ctx])
