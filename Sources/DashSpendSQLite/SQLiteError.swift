@@ -91,6 +91,16 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
         return UInt64(limit.rlim_cur)
     }
 
+    /// A file that cannot be opened or moved (`SQLITE_CANTOPEN`), for a failure found outside SQLite.
+    package static func cannotOpen(_ message: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_CANTOPEN, message: message)
+    }
+
+    /// A file that is damaged (`SQLITE_CORRUPT`), for damage found outside SQLite (a failed integrity check).
+    package static func corrupt(_ message: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_CORRUPT, message: message)
+    }
+
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT`, ...): the low byte of ``code``.
     public var primaryCode: Int32 { code & 0xff }
 

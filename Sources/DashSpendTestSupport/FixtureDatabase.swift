@@ -20,7 +20,7 @@ package enum FixtureDatabase {
     package static func schema(version: Int) throws -> String {
         let path = packageRoot + "/Fixtures/Schemas/explore-v\(version).sql"
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw SQLiteError(code: 14, message: "cannot read \(path)")
+            throw SQLiteError.cannotOpen("cannot read \(path)")
         }
         return String(decoding: data, as: UTF8.self)
     }

@@ -75,10 +75,14 @@ struct ExchangeRates: Sendable {
         guard let repository = environment.liveRepositories()[provider], await repository.isSignedIn() else {
             throw DashSpendFailure(DashSpendError.signInRequired(provider), provider: provider)
         }
+        guard let rates = environment.provider(provider).rates else {
+            throw DashSpendFailure(
+                DashSpendError.rejected("\(provider.displayName) publishes no exchange rate"), provider: provider)
+        }
         let now = configuration.now
         let live: ExchangeRate
         do {
-            live = try await environment.loader.exchangeRate(from: repository, currency: currency) { rate in
+            live = try await environment.loader.exchangeRate(from: rates, of: provider, currency: currency) { rate in
                 arrived(ExchangeRateStore.Stored(rate: rate, fetchedAt: now()))
             }
         } catch {

@@ -35,7 +35,9 @@ public final class DashSpendClient: Sendable {
         rates = ExchangeRates(environment: environment)
         purchases = PurchaseService(environment: environment, rates: rates)
         accounts = Accounts(environment: environment)
-        exploreSync = ExploreSync(configuration: configuration, transport: environment.repositoryConfiguration.transport)
+        exploreSync = ExploreSync(
+            configuration: configuration, transport: environment.repositoryConfiguration.transport,
+            downloader: environment.downloadTransport)
     }
 
     /// What this client was built from.

@@ -29,9 +29,12 @@ public struct DashSpendConfiguration: Sendable {
     /// Seconds one provider request may take, as a whole.
     public var timeout: Double
     /// How HTTP requests are sent; nil uses the platform's transport, made on the first request (URLSession on
-    /// Apple platforms; on Linux libcurl, loaded then). One that is also an `HTTPDownloadTransport` streams
-    /// `sync`'s downloads too.
+    /// Apple platforms; on Linux libcurl, loaded then). `sync`'s downloads go through ``downloadTransport``.
     public var transport: (any HTTPTransport)?
+    /// How `sync` streams its downloads to disk; nil uses the platform's download transport, made on the
+    /// first download (also when ``transport`` is set: a transport is never taken for a download transport
+    /// unless it is given here).
+    public var downloadTransport: (any HTTPDownloadTransport)?
     /// Where credentials are kept; nil uses a `FileCredentialStore` in ``stateDirectory``.
     public var credentials: (any CredentialStore)?
     /// The clock.

@@ -39,6 +39,9 @@ final class DashSpendEnvironment: Sendable {
     let loader: LiveAnswerLoader
     /// Where every provider is made: once per provider, by ``providers()``.
     package let factory: RepositoryFactory
+    /// How sync streams its downloads: the configuration's ``DashSpendConfiguration/downloadTransport``, else
+    /// the platform's.
+    let downloadTransport: any HTTPDownloadTransport
     private let registered = Locked<[GiftCardProvider: RegisteredProvider]?>(nil)
     /// Which database files passed their page check, read from the state directory once per client.
     private let integrityStamp: DatabaseIntegrityStamp
@@ -68,10 +71,14 @@ final class DashSpendEnvironment: Sendable {
         for (provider, raw) in configuration.providerBaseURLs {
             overrides[provider] = try ProviderBaseURL.validated(raw, for: provider)
         }
+        // The platform's transport, made once and loaded on first use, serves requests and downloads alike
+        // where the configuration names no transport of its own for them.
+        let platform = OnDemandTransport()
+        downloadTransport = configuration.downloadTransport ?? platform
         repositoryConfiguration = RepositoryConfiguration(
             network: configuration.network, baseURLOverrides: overrides,
             credentials: configuration.credentials ?? FileCredentialStore(root: configuration.stateDirectory),
-            transport: configuration.transport ?? OnDemandTransport(), timeout: configuration.timeout,
+            transport: configuration.transport ?? platform, timeout: configuration.timeout,
             now: configuration.now, diagnostics: configuration.diagnostics,
             criticalSections: configuration.criticalSections,
             paymentRequestTrustedRoots: configuration.paymentRequestTrustedRoots)

@@ -29,7 +29,7 @@ public struct RepositoryFactory: Sendable {
         Dictionary(uniqueKeysWithValues: GiftCardProvider.allCases.map { ($0, makeRepository(for: $0)) })
     }
 
-    /// `provider`'s registration: its repository and, typed, the same instance's purchasing side.
+    /// `provider`'s registration: its repository and, typed, the same instance's purchasing side and rates.
     package func makeProvider(_ provider: GiftCardProvider) -> RegisteredProvider {
         made.withLock { $0[provider, default: 0] += 1 }
         switch provider {
@@ -39,7 +39,7 @@ public struct RepositoryFactory: Sendable {
         #if PIGGYCARDS_ENABLED
         case .piggyCards:
             let repository = PiggyCardsRepository(configuration: configuration)
-            return RegisteredProvider(repository: repository, purchaser: repository)
+            return RegisteredProvider(repository: repository, purchaser: repository, rates: repository)
         #endif
         }
     }

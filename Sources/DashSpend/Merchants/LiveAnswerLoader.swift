@@ -85,25 +85,21 @@ actor LiveAnswerLoader {
         await rateLoads.callers(of: RateKey(provider: provider, currency: currency))
     }
 
-    /// The exchange rate of `repository` for `currency`, asked live: callers at the same time share one
-    /// request, under the same per-provider bound as merchant answers. Never kept in memory (the state
-    /// database and the policy decide when to ask). An implausible rate (``ExchangeRate/isPlausible``)
-    /// fails as ``DashSpendError/unreadableAnswer(_:)``, so `arrived` (the write) runs only for a plausible
-    /// one, once per answer; a repository that is not ``ExchangeRateProviding`` fails as
-    /// ``DashSpendError/rejected(_:)``.
+    /// The exchange rate `rates` (the registration of `provider`) publishes for `currency`, asked live:
+    /// callers at the same time share one request, under the same per-provider bound as merchant answers.
+    /// Never kept in memory (the state database and the policy decide when to ask). An implausible rate
+    /// (``ExchangeRate/isPlausible``) fails as ``DashSpendError/unreadableAnswer(_:)``, so `arrived` (the
+    /// write) runs only for a plausible one, once per answer.
     func exchangeRate(
-        from repository: any DashSpendRepository, currency: String,
+        from rates: any ExchangeRateProviding, of provider: GiftCardProvider, currency: String,
         arrived: @escaping @Sendable (ExchangeRate) -> Void = { _ in }
     ) async throws -> ExchangeRate {
-        guard let rates = repository as? any ExchangeRateProviding else {
-            throw DashSpendError.rejected("\(repository.provider.displayName) publishes no exchange rate")
-        }
-        let limiter = limiters[repository.provider]!  // one for every compiled-in provider
-        return try await rateLoads.run(RateKey(provider: repository.provider, currency: currency)) {
+        let limiter = limiters[provider]!  // one for every compiled-in provider
+        return try await rateLoads.run(RateKey(provider: provider, currency: currency)) {
             let answer = try await limiter.run { try await rates.exchangeRate(in: currency) }
             guard answer.isPlausible else {
                 throw DashSpendError.unreadableAnswer(
-                    "\(repository.provider.displayName) sent an implausible exchange rate (\(answer.rate))")
+                    "\(provider.displayName) sent an implausible exchange rate (\(answer.rate))")
             }
             arrived(answer)
             return answer

@@ -17,7 +17,7 @@ enum PrivateSQLiteFile {
     /// naming `purpose`.
     static func prepare(_ path: String, purpose: String) throws(SQLiteError) {
         func refusal(_ reason: String) -> SQLiteError {
-            SQLiteError(code: 14, message: "cannot use \(purpose) \(path): \(reason)")  // SQLITE_CANTOPEN
+            SQLiteError.cannotOpen("cannot use \(purpose) \(path): \(reason)")
         }
         let descriptor = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw refusal(SystemError.message()) }
@@ -54,7 +54,7 @@ enum PrivateSQLiteFile {
                 throw SQLiteError(error)
             }
             guard verdict == ["ok"] else {
-                throw SQLiteError(code: 11, message: "\(purpose) \(path) is damaged: \(verdict.first ?? "")")
+                throw SQLiteError.corrupt("\(purpose) \(path) is damaged: \(verdict.first ?? "")")
             }
         }
         if let checkedVersions {

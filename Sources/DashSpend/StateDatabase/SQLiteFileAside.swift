@@ -32,7 +32,7 @@ enum SQLiteFileAside {
     /// Renames `path` (and its `-wal`, `-shm` and `-journal` files) to `aside`.
     static func move(_ path: String, to aside: String, purpose: String) throws(SQLiteError) {
         guard rename(path, aside) == 0 else {
-            throw SQLiteError(code: 14, message: "cannot move the damaged \(purpose) \(path) aside: \(SystemError.message())")
+            throw SQLiteError.cannotOpen("cannot move the damaged \(purpose) \(path) aside: \(SystemError.message())")
         }
         for suffix in ["-wal", "-shm", "-journal"] where access(path + suffix, F_OK) == 0 {
             rename(path + suffix, aside + suffix)
@@ -46,7 +46,7 @@ enum SQLiteFileAside {
         do {
             return try LockFile.lock(path + ".lock")
         } catch {
-            throw SQLiteError(code: 14, message: error.description)
+            throw SQLiteError.cannotOpen(error.description)
         }
     }
 

@@ -24,6 +24,8 @@ struct ExploreSync: Sendable {
     let configuration: DashSpendConfiguration
     /// The transport requests go through (the client's: a test's loopback one, or URLSession on first use).
     let transport: any HTTPTransport
+    /// The transport downloads stream through (the configuration's, else the platform's).
+    let downloader: any HTTPDownloadTransport
 
     /// Installs the data of `source`, unless what is installed is as new (`force` installs anyway); see
     /// ``DashSpendClient/sync(_:force:strict:progress:)``.
@@ -140,7 +142,7 @@ struct ExploreSync: Sendable {
     private func networkSync(progress: (@Sendable (_ received: Int, _ total: Int?) -> Void)?) -> ExploreNetworkSync {
         var downloader = ExploreDownloader(
             directory: configuration.networkDirectory, transport: transport,
-            downloader: (transport as? any HTTPDownloadTransport) ?? OnDemandTransport(),
+            downloader: downloader,
             timeouts: configuration.downloadTimeouts, requestTimeout: configuration.timeout, now: configuration.now,
             progress: progress)
         downloader.diagnostics = configuration.diagnostics

@@ -28,8 +28,8 @@ public struct ExchangeRate: Sendable, Hashable {
 }
 
 /// A repository whose provider publishes a Dash exchange rate (PiggyCards' GET `exchange-rate`). Optional:
-/// ``DashSpendRepository`` stays the same for every provider, and a caller checks
-/// `repository as? any ExchangeRateProviding`; a provider that is not one has no rate.
+/// ``DashSpendRepository`` stays the same for every provider, and a provider's registration names its rate
+/// source, typed, when it has one (never found by a cast); a provider without one has no rate.
 public protocol ExchangeRateProviding: Sendable {
     /// The provider's current rate for `currency` (ISO 4217, case-insensitive), asked live.
     func exchangeRate(in currency: String) async throws -> ExchangeRate

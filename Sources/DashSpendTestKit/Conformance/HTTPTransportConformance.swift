@@ -36,7 +36,8 @@ import Foundation
 ///   fails (libcurl re-sends a request on a fresh connection when a reused one fails before answering: that
 ///   is a second order).
 ///
-/// When there is an ``HTTPDownloadTransport`` (the transport itself, or `makeDownloader`), its streamed
+/// When there is an ``HTTPDownloadTransport`` (`makeDownloader`, or the transport itself given as
+/// `makeStreamingTransport`), its streamed
 /// downloads are checked too (``streamingChecks``): the body to a file byte for byte, the head handed over
 /// once before any byte; a writer's refusal rethrown with nothing written after it, a body over
 /// ``HTTPResponse/maximumBodyBytes`` collected with no writer refused; the silence limits (no head, a stalled
@@ -52,8 +53,8 @@ public struct HTTPTransportConformance: Sendable {
     /// The name of the check that a POST is sent at most once after a dropped keep-alive connection.
     public static let postSentOnceCheck = "a POST after a dropped keep-alive connection is sent once"
 
-    private let makeTransport: @Sendable () throws -> any HTTPTransport
-    private let makeDownloader: (@Sendable () throws -> any HTTPDownloadTransport)?
+    /// The transport under test and the download transport whose streaming is checked (nil: not checked).
+    private let make: @Sendable () throws -> (transport: any HTTPTransport, downloader: (any HTTPDownloadTransport)?)
     let deadline: Double
     let slack: Double
 
@@ -67,14 +68,38 @@ public struct HTTPTransportConformance: Sendable {
     ///     deadline. The servers of these checks hold their answers 20 seconds longer than that, so a transport
     ///     that waits for them still fails.
     ///   - makeTransport: returns the transport under test; called once per run.
-    ///   - makeDownloader: returns the download transport whose streaming is checked; when nil, the transport
-    ///     itself if it is an ``HTTPDownloadTransport``, else the streaming checks are skipped.
+    ///   - makeDownloader: returns the download transport whose streaming is checked; when nil, the streaming
+    ///     checks are skipped (for a transport that is its own download transport, use
+    ///     ``init(deadline:slack:makeStreamingTransport:)``).
     public init(
         deadline: Double = 1, slack: Double = 120, makeTransport: @escaping @Sendable () throws -> any HTTPTransport,
         makeDownloader: (@Sendable () throws -> any HTTPDownloadTransport)? = nil
     ) {
-        self.makeTransport = makeTransport
-        self.makeDownloader = makeDownloader
+        self.init(deadline: deadline, slack: slack) { (try makeTransport(), try makeDownloader?()) }
+    }
+
+    /// Creates the suite for a transport that also streams downloads: every check, the streaming ones
+    /// included, runs against the one instance `makeStreamingTransport` returns.
+    ///
+    /// - Parameters:
+    ///   - deadline: as in ``init(deadline:slack:makeTransport:makeDownloader:)``.
+    ///   - slack: as in ``init(deadline:slack:makeTransport:makeDownloader:)``.
+    ///   - makeStreamingTransport: returns the transport under test; called once per run.
+    public init<Transport: HTTPTransport & HTTPDownloadTransport>(
+        deadline: Double = 1, slack: Double = 120,
+        makeStreamingTransport: @escaping @Sendable () throws -> Transport
+    ) {
+        self.init(deadline: deadline, slack: slack) {
+            let transport = try makeStreamingTransport()
+            return (transport, transport)
+        }
+    }
+
+    private init(
+        deadline: Double, slack: Double,
+        make: @escaping @Sendable () throws -> (transport: any HTTPTransport, downloader: (any HTTPDownloadTransport)?)
+    ) {
+        self.make = make
         self.deadline = min(10, max(0.1, deadline))
         self.slack = min(600, max(1, slack))
     }
@@ -87,8 +112,7 @@ public struct HTTPTransportConformance: Sendable {
     @discardableResult
     public func run(sourceLocation: SourceLocation = #_sourceLocation) async throws -> ConformanceResult {
         let recorder = ConformanceRecorder(suite: "HTTPTransportConformance", location: sourceLocation)
-        let transport = try makeTransport()
-        let downloader = try makeDownloader?() ?? (transport as? any HTTPDownloadTransport)
+        let (transport, downloader) = try make()
         let server = LoopbackHTTPServer()
         Self.routes(server)
         Self.streamingRoutes(server)
