@@ -219,6 +219,11 @@ public enum MerchantLookup {
             // Orders set aside in a damaged file: said on every command until `orders` has shown them.
             if !invocation.quiet {
                 for file in invocation.unacknowledgedSetAsideOrderFiles { notes.add(file.description) }
+                if let damaged = invocation.damagedOrderDatabase {
+                    notes.add(
+                        "the orders database \(damaged) is damaged; it is left as it is: `merchant-lookup orders` "
+                            + "salvages what it holds and sets it aside")
+                }
             }
         }
         return try await command.run(invocation)

@@ -186,12 +186,21 @@ struct OrderSafetyTests {
         for index in 100..<bytes.count { bytes[index] = 0x5A }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
 
+        // A command that only reads says so and leaves the file as it is (issue 29).
         let first = try await Self.run(transcript, ["show", Self.homeDepot, "--offline"])
         #expect(first.status == 0, "\(first.stderr)")
-        let aside = try #require(Self.files(transcript, prefix: "orders.db.damaged-").first)
-        #expect(first.stderr.contains(aside), "the set-aside file is named: \(first.stderr)")
+        #expect(first.stderr.contains("the orders database \(path) is damaged"), "\(first.stderr)")
+        #expect(Self.files(transcript, prefix: "orders.db.damaged-").isEmpty, "a reading command moves nothing")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes), "nor writes it")
         let second = try await Self.run(transcript, ["search", "home", "--offline"])
-        #expect(second.stderr.contains(aside), "and again on the next command: \(second.stderr)")
+        #expect(second.stderr.contains("the orders database \(path) is damaged"), "again: \(second.stderr)")
+
+        // The command about orders salvages it, sets it aside and says where; then the others say it too.
+        let salvaged = try await Self.run(transcript, ["orders", "--json"])
+        #expect(salvaged.status == 0, "\(salvaged.stderr)")
+        let aside = try #require(Self.files(transcript, prefix: "orders.db.damaged-").first)
+        let third = try await Self.run(transcript, ["search", "home", "--offline"])
+        #expect(!third.stderr.contains("is damaged; it is left"), "\(third.stderr)")
 
         let listed = try await Self.run(transcript, ["orders"])
         #expect(listed.status == 0, "\(listed.stderr)")

@@ -55,9 +55,8 @@ package final class SQLiteOfferCache: OfferCache {
         do {
             stored = try JSONDecoder().decode(ProviderMerchantDetails.self, from: Data(body.utf8))
         } catch {
-            // SQLITE_CORRUPT: the row is there but is not what this store writes.
-            throw SQLiteError(
-                code: 11, message: "the stored answer of \(provider.displayName) about \(sourceId) is not an answer")
+            // The row is there but is not what this store writes.
+            throw SQLiteError.corrupt("the stored answer of \(provider.displayName) about \(sourceId) is not an answer")
         }
         // The provider's own fields are kept as received; ones that no longer read as JSON are dropped (they
         // only document the answer, the offer above is what is used).

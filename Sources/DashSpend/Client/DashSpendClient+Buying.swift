@@ -64,12 +64,18 @@ extension DashSpendClient {
 
     /// Every order kept for this network, newest first. Reads the orders database only.
     ///
+    /// An offline client (``DashSpendConfiguration/offline``) does not write the orders database at all: it
+    /// opens it only to read (none kept: an empty list). An online one opens it as the calls about orders do,
+    /// which, the first time in a process, salvages what a damaged file held, moves in the orders of an older
+    /// version and marks the orders a buy left unfinished `unknown` (said to the diagnostics).
+    ///
     /// - Throws: ``DashSpendFailure``.
     public func orders() throws -> [Order] {
         try purchases.orders()
     }
 
-    /// The kept order `id` (the local id, or the provider's order id) without asking the provider.
+    /// The kept order `id` (the local id, or the provider's order id) without asking the provider. An
+    /// offline client only reads the orders database, as ``orders()`` does.
     ///
     /// - Throws: ``DashSpendFailure``.
     public func storedOrder(id: String) throws -> Order {
@@ -115,6 +121,14 @@ extension DashSpendClient {
     /// is no orders database (it is not created for this) or it cannot be read.
     public func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {
         purchases.unacknowledgedSetAsideOrderFiles()
+    }
+
+    /// The path of the network's orders database when it exists but cannot be read (it is damaged); nil
+    /// when it reads, or there is none. Only reads: a damaged file is left as it is here, and salvaged (what
+    /// it holds kept, the file set aside and listed by ``setAsideOrderFiles()``) by the next call that opens
+    /// it to write: ``orders()`` or ``order(id:)`` on an online client, or a purchase.
+    public func damagedOrderDatabase() -> String? {
+        purchases.damagedOrderDatabase()
     }
 
     /// Records that the user has been shown every set-aside file: they are no longer said on every command.

@@ -290,7 +290,12 @@ final class DashSpendEnvironment: Sendable {
         }
         if let recovery = opened.recovery {
             configuration.diagnostics.record(DiagnosticEvent(.note, recovery.description))
-            salvageOrders(from: recovery)
+            // The orders of a 0.1.0 state database go to the orders database only where that is open for
+            // writing: a command that only reads leaves it as it was, and the next one that opens it salvages
+            // the set-aside file then (``salvageSetAsideStateFiles(into:)``).
+            if let orders = openOrders.withLock({ $0 }) {
+                salvageOrders(from: recovery.movedTo, reason: recovery.reason, into: OrderStore(database: orders))
+            }
         }
         return state.withLock { current in
             if let current { return current }
@@ -299,22 +304,37 @@ final class DashSpendEnvironment: Sendable {
         }
     }
 
-    /// Imports into the orders database what can be read of the orders version 0.1.0 kept in a damaged state
-    /// database that was just set aside, and records where it went when it held orders.
-    private func salvageOrders(from recovery: StateDatabaseRecovery) {
+    /// Imports into `store` what can be read of the orders version 0.1.0 kept in the damaged state database
+    /// set aside at `asidePath`, and records where it went when it held orders.
+    private func salvageOrders(
+        from asidePath: String, reason: String = "the state database could not be used", into store: OrderStore
+    ) {
         do {
-            let store = try orderStore()
-            let outcome = try LegacyOrderImport.fromSetAsideFile(at: recovery.movedTo, into: store)
+            let outcome = try LegacyOrderImport.fromSetAsideFile(at: asidePath, into: store)
             guard outcome.heldOrders else { return }
             try store.recordSetAside(
                 SetAsideOrderFile(
-                    path: recovery.movedTo, reason: recovery.reason, setAsideAt: configuration.now(),
+                    path: asidePath, reason: reason, setAsideAt: configuration.now(),
                     salvagedOrders: outcome.read.orders, salvagedCards: outcome.read.cards, complete: outcome.complete,
                     acknowledged: false))
         } catch {
             configuration.diagnostics.record(
-                DiagnosticEvent(
-                    .note, "could not salvage the orders of the damaged state database \(recovery.movedTo): \(error)"))
+                DiagnosticEvent(.note, "could not salvage the orders of the damaged state database \(asidePath): \(error)"))
+        }
+    }
+
+    /// Salvages into `store` the orders of every damaged state database set aside in the network's folder
+    /// that `store` has no record of (one set aside by a command that only read, or one whose salvage was cut
+    /// off). Idempotent: orders already kept are not imported again.
+    private func salvageSetAsideStateFiles(into store: OrderStore) {
+        let folder = configuration.networkDirectory
+        let prefix = (configuration.stateDatabasePath.split(separator: "/").last.map(String.init) ?? "state.db") + ".damaged-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let recorded = Set(((try? store.setAsideFiles()) ?? []).map(\.path))
+        for name in names.sorted()
+        where name.hasPrefix(prefix) && !name.hasSuffix("-journal") && !name.hasSuffix("-wal") && !name.hasSuffix("-shm") {
+            let path = folder + "/" + name
+            if !recorded.contains(path) { salvageOrders(from: path, into: store) }
         }
     }
 
@@ -353,11 +373,19 @@ final class DashSpendEnvironment: Sendable {
                 configuration.diagnostics.record(
                     DiagnosticEvent(.note, "could not move the orders of the state database into \(path): \(error)"))
             }
+            salvageSetAsideStateFiles(into: store)
             if OrderCreationLock.noneInFlight(databasePath: path) {
                 do {
-                    _ = try store.settleInterruptedCreates(
+                    let settled = try store.settleInterruptedCreates(
                         message: "the buy that was placing this order ended before the provider's answer was kept: "
                             + "the order may exist", at: configuration.now())
+                    if settled > 0 {
+                        configuration.diagnostics.record(
+                            DiagnosticEvent(
+                                .note,
+                                "\(settled) order\(settled == 1 ? "" : "s") a buy left unfinished \(settled == 1 ? "is" : "are") "
+                                    + "now kept as unknown (the provider may have it): see `orders`"))
+                    }
                 } catch {
                     // Left `creating`, such an order is settled at the next open; meanwhile it is said.
                     configuration.diagnostics.record(
@@ -369,6 +397,34 @@ final class DashSpendEnvironment: Sendable {
             if let current { return current }
             current = opened
             return opened
+        }
+    }
+
+    /// The orders store a reading operation reads: the one this client opened for writing, if it did; for an
+    /// online client, that one opened now (its first open salvages, imports and settles, as the commands about
+    /// orders do); for an offline one, the file opened only to be read, so a command that only reads leaves it
+    /// byte for byte as it was. Nil when an offline client finds no orders database: no orders are kept.
+    func orderStoreForReading() throws(DashSpendFailure) -> OrderStore? {
+        if let open = openOrders.withLock({ $0 }) { return OrderStore(database: open) }
+        if !configuration.offline { return try orderStore() }
+        return try readingOrderStore()
+    }
+
+    /// The orders database opened only to be read (nil when there is none), or the one already open.
+    func readingOrderStore() throws(DashSpendFailure) -> OrderStore? {
+        if let open = openOrders.withLock({ $0 }) { return OrderStore(database: open) }
+        guard orderDatabaseExists else { return nil }
+        let path = configuration.orderDatabasePath
+        if let refusal = RegularFile.refusal(path) {
+            throw DashSpendFailure(
+                .badData, "cannot use the orders database \(path) (\(refusal))", cause: .stateDirectory, subject: path)
+        }
+        do {
+            return OrderStore(database: try OrderDatabase(readingOnly: path, network: configuration.network))
+        } catch {
+            let kind: DashSpendFailure.Kind = error.isCorruption ? .badData : .cannotWrite
+            throw DashSpendFailure(
+                kind, "cannot read the orders database \(path): \(error)", cause: .stateDirectory, subject: path)
         }
     }
 

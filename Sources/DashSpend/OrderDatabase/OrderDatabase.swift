@@ -36,8 +36,10 @@ package final class OrderDatabase: Sendable {
     package let newerVersion: String?
     /// The damaged file this open set aside, if it did.
     package let setAside: SetAsideOrderFile?
-    /// The open connection (read-write, or read-only for a newer version's file).
+    /// The open connection (read-write, or read-only for a newer version's file or a reading open).
     package let connection: SQLiteConnection
+    /// Whether the file was opened only to be read (``init(readingOnly:network:)``): every write is refused.
+    package let readingOnly: Bool
 
     /// The last migration this version knows.
     package static var schemaVersion: String { migrator.migrations.last?.name ?? "" }
@@ -106,6 +108,7 @@ package final class OrderDatabase: Sendable {
     package init(path: String, network: DashSpendNetwork, now: Date = Date()) throws(SQLiteError) {
         self.path = path
         self.network = network
+        readingOnly = false
         Self.finishInterruptedSalvage(path)
         do {
             connection = try Self.openChecked(path)
@@ -128,6 +131,19 @@ package final class OrderDatabase: Sendable {
             }
             newerVersion = nil
         }
+    }
+
+    /// Opens the orders database of `network` at `path` only to read it, as a command that only reads does:
+    /// no migration, no salvage, no settling, no lock file; the file, its time stamps and its sidecars stay as
+    /// they are (SQLite only takes a shared lock to read), and every write through it is refused. A file of
+    /// an older schema reads with the columns it has.
+    package init(readingOnly path: String, network: DashSpendNetwork) throws(SQLiteError) {
+        self.path = path
+        self.network = network
+        connection = try SQLiteConnection(path: path, mode: .readOnly)
+        newerVersion = nil
+        setAside = nil
+        readingOnly = true
     }
 
     /// Opens `path`, migrates it and checks its pages; corruption, "not a database" and a newer schema are
@@ -169,8 +185,8 @@ package final class OrderDatabase: Sendable {
         }
         try SQLiteFileAside.move(path, to: aside, purpose: "orders database")
         guard rename(fresh, path) == 0 else {
-            throw SQLiteError(
-                code: 14, message: "cannot put the salvaged orders database \(fresh) in place: \(SystemError.message())")
+            throw SQLiteError.cannotOpen(
+                "cannot put the salvaged orders database \(fresh) in place: \(SystemError.message())")
         }
         return record
     }

@@ -88,7 +88,7 @@ package struct OrderStore: Sendable {
     /// each was cut off after its create may have gone out. Returns how many changed.
     @discardableResult
     package func settleInterruptedCreates(message: String, at now: Date) throws -> Int {
-        guard database.newerVersion == nil else { return 0 }
+        guard database.newerVersion == nil, !database.readingOnly else { return 0 }
         let pending =
             try connection.fetchOne(
                 "SELECT COUNT(*) AS pending FROM purchase_order WHERE network = ?1 AND status = 'creating'", [.text(network)]
@@ -146,7 +146,7 @@ package struct OrderStore: Sendable {
 
     /// Marks every set-aside file as shown to the user.
     package func acknowledgeSetAsideFiles() throws {
-        guard database.newerVersion == nil else { return }
+        guard database.newerVersion == nil, !database.readingOnly else { return }
         try connection.execute("UPDATE set_aside_file SET acknowledged = 1 WHERE acknowledged = 0")
     }
 
@@ -171,6 +171,9 @@ package struct OrderStore: Sendable {
 
     private func writable() throws {
         if let reason = database.newerVersion { throw OrderStoreReadOnly(reason: reason) }
+        if database.readingOnly {
+            throw OrderStoreReadOnly(reason: "the orders database \(database.path) was opened only to be read")
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSQLite
 
 #if canImport(Glibc)
 import Glibc
@@ -14,9 +15,10 @@ import Foundation
 #endif
 
 extension PurchaseService {
-    /// Every order kept for this network, newest first. Reads the orders database only.
+    /// Every order kept for this network, newest first. Reads the orders database only (offline, without
+    /// writing it at all: ``DashSpendEnvironment/orderStoreForReading()``).
     func orders() throws(DashSpendFailure) -> [Order] {
-        let store = try environment.orderStore()
+        guard let store = try environment.orderStoreForReading() else { return [] }
         do {
             return try store.all()
         } catch {
@@ -26,12 +28,13 @@ extension PurchaseService {
 
     /// The kept order `id` (the local id, or the provider's order id) without asking the provider.
     func storedOrder(id: String) throws(DashSpendFailure) -> Order {
-        let store = try environment.orderStore()
-        let found: Order?
-        do {
-            found = try store.order(id: id.trimmedWhitespace)
-        } catch {
-            throw Self.stateFailure(error, path: store.database.path)
+        var found: Order?
+        if let store = try environment.orderStoreForReading() {
+            do {
+                found = try store.order(id: id.trimmedWhitespace)
+            } catch {
+                throw Self.stateFailure(error, path: store.database.path)
+            }
         }
         guard var found else { throw DashSpendFailure(.notFound, "no order \(id) is kept for this network", subject: id) }
         if found.provider == nil { found.notes.append(Self.notInThisBuild(found)) }
@@ -178,7 +181,7 @@ extension PurchaseService {
 
     /// Every damaged file set aside with orders in it, newest first, whether or not the user was shown it.
     func setAsideOrderFiles() throws(DashSpendFailure) -> [SetAsideOrderFile] {
-        let store = try environment.orderStore()
+        guard let store = try environment.orderStoreForReading() else { return [] }
         do {
             return try store.setAsideFiles()
         } catch {
@@ -187,9 +190,26 @@ extension PurchaseService {
     }
 
     /// The damaged files set aside with orders in it that the user has not been shown yet.
+    /// Only reads: the orders database is opened to read only unless this client opened it already.
     func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {
-        guard environment.orderDatabaseExists, let files = try? setAsideOrderFiles() else { return [] }
+        guard let store = try? environment.readingOrderStore(), let files = try? store.setAsideFiles() else { return [] }
         return files.filter { !$0.acknowledged }
+    }
+
+    /// The orders database's path when it exists and cannot be read; see
+    /// ``DashSpendClient/damagedOrderDatabase()``. Only reads.
+    func damagedOrderDatabase() -> String? {
+        do {
+            guard let store = try environment.readingOrderStore() else { return nil }
+            _ = try store.setAsideFiles()  // the schema and one table: what every command may afford
+            return nil
+        } catch let error as SQLiteError where error.isCorruption {
+            return configuration.orderDatabasePath
+        } catch let failure as DashSpendFailure where failure.kind == .badData && failure.cause == .stateDirectory {
+            return failure.subject ?? configuration.orderDatabasePath
+        } catch {
+            return nil
+        }
     }
 
     /// Records that the user has been shown every set-aside file: they are no longer said on every command.

@@ -21,8 +21,8 @@ enum OrdersCommand: CLICommand {
         let client = try invocation.client()
         let orders = try await invocation.perform { () throws in try client.orders() }
         let setAside = try await invocation.perform { () throws in try client.setAsideOrderFiles() }
-        // Shown here from now on: no longer said on every command.
-        try? client.acknowledgeSetAsideOrderFiles()
+        // Shown here from now on: no longer said on every command (`--offline` only reads, and says them again).
+        if !invocation.offline { try? client.acknowledgeSetAsideOrderFiles() }
         if invocation.json {
             var members: [(String, JSONDocument)] = [("orders", .array(orders.map { OrderOutput.json($0, reveal: false) }))]
             if !setAside.isEmpty { members.append(("setAside", .array(setAside.map(OrderOutput.json)))) }

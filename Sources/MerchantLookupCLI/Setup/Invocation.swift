@@ -146,6 +146,10 @@ struct Invocation {
     /// every command until then.
     var unacknowledgedSetAsideOrderFiles: [SetAsideOrderFile] { madeClient?.unacknowledgedSetAsideOrderFiles() ?? [] }
 
+    /// The orders database, when this invocation's client found it damaged and left it as it was (a command
+    /// that only reads): said on every command until one about orders salvages it.
+    var damagedOrderDatabase: String? { madeClient?.damagedOrderDatabase() }
+
     /// Runs a library call (the front door throws ``DashSpendFailure`` untyped); its failure goes through the
     /// one error table (``CLIError/init(_:network:)``). `offlineHelps` false for a command that cannot run
     /// offline: its network failures do not suggest it.

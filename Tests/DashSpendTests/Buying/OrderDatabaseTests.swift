@@ -128,7 +128,7 @@ struct OrderDatabaseTests {
         #expect(try asideFiles("orders.db.damaged").isEmpty)
     }
 
-    @Test("The orders of a damaged 0.1.0 state database are salvaged before it is set aside, and where it went is kept")
+    @Test("The orders of a damaged 0.1.0 state database a lookup set aside are salvaged when the orders are next opened")
     func damagedLegacyStateDatabase() async throws {
         try LegacyStateDatabase.write(
             home: state.path,
@@ -148,7 +148,8 @@ struct OrderDatabaseTests {
         }
         try SQLitePageDamage.damagePage(of: folder + "/state.db", holding: "LEGACY-CACHE-MARKER")
 
-        // A lookup meets the damaged cache first: it is set aside, its orders saved first.
+        // A lookup meets the damaged cache first and sets it aside, writing no order (issue 29); the orders
+        // database, opened next to list the orders, salvages what the set-aside file holds.
         let client = try client()
         _ = try await client.merchant(ClientFixture.homeDepot, policy: .cacheOnly)
         #expect(client.stateDatabaseRecovery != nil)
