@@ -69,6 +69,26 @@ struct CTXSignInTests {
         #expect(try harness.stored(.ctx) == nil)
     }
 
+    @Test("A damaged credentials file is never read as signed out: the next request says it is damaged")
+    func damagedCredentialsAreNotSignedOut() async throws {
+        let harness = try ProviderHarness()
+        let home = try ScratchDirectory(prefix: "damaged-credentials")
+        let store = FileCredentialStore(root: home.path)
+        try FileManager.default.createDirectory(atPath: home.path + "/mainnet", withIntermediateDirectories: true)
+        chmod(home.path + "/mainnet", 0o700)
+        let path = store.path(for: .ctx, network: .mainnet)
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("{\"accessToken\": tru".utf8)))
+        chmod(path, 0o600)
+        var configuration = harness.configuration()
+        configuration.credentials = store
+        let repository = CTXRepository(configuration: configuration)
+        #expect(await repository.isSignedIn(), "not signed out")
+        await #expect(throws: CredentialStoreError.self) {
+            _ = try await repository.merchantDetails(sourceId: "a1b2c3d4-0002-4000-8000-000000000002")
+        }
+        #expect(harness.server.loopback.receivedRequests.isEmpty, "nothing was sent")
+    }
+
     @Test func credentialsAreFiledPerNetwork() async throws {
         let harness = try ProviderHarness()
         try harness.signIn(.ctx)

@@ -30,9 +30,15 @@ package final class CTXRepository: DashSpendRepository {
 
     // MARK: - Account
 
-    /// Whether an access token is stored for this network (an unreadable file counts as signed out).
+    /// Whether an access token is stored for this network. A credentials file that cannot be read counts as
+    /// signed in, never as signed out: the request that reads it next fails saying the file is damaged
+    /// (``CredentialStoreError``), where "signed out" would ask the user to sign in over it.
     package func isSignedIn() async -> Bool {
-        ((try? loadCredentials()) ?? nil)?.isSignedIn ?? false
+        do {
+            return try loadCredentials()?.isSignedIn ?? false
+        } catch {
+            return true
+        }
     }
 
     /// The stored e-mail address.

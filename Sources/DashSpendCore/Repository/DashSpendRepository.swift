@@ -9,7 +9,8 @@ public protocol DashSpendRepository: Sendable {
     /// The provider this repository talks to.
     var provider: GiftCardProvider { get }
 
-    /// Whether credentials for this provider and network are stored.
+    /// Whether credentials for this provider and network are stored. A store that cannot be read (a damaged
+    /// file) is not "signed out": answer true, so the next request says what is wrong with it.
     func isSignedIn() async -> Bool
 
     /// The e-mail address of the signed-in (or signing-in) user, if known.

@@ -32,9 +32,17 @@ package final class PiggyCardsRepository: DashSpendRepository {
 
     // MARK: - Account
 
-    /// Whether a user id and password are stored for this network (so a token can always be renewed).
+    /// Whether a user id and password are stored for this network (so a token can always be renewed). A
+    /// credentials file that cannot be read counts as signed in, never as signed out: the request that reads
+    /// it next fails saying the file is damaged (``CredentialStoreError``).
     package func isSignedIn() async -> Bool {
-        guard let credentials = (try? loadCredentials()) ?? nil else { return false }
+        let stored: ProviderCredentials?
+        do {
+            stored = try loadCredentials()
+        } catch {
+            return true
+        }
+        guard let credentials = stored else { return false }
         return credentials.userId != nil && !(credentials.password ?? "").isEmpty
     }
 
