@@ -9,12 +9,14 @@ import CommonCrypto
 /// vectors of `CryptoBackendVectorTests`) and iOS job (build).
 package enum CommonCryptoBackend: CryptoBackend {
     /// An AES key, checked; each ``encryptBlocks(_:into:with:)`` is one `CCCrypt` call (AES-ECB, no padding).
+    // package-scope: keep (reached through PlatformCrypto)
     package final class BlockCipher {
         fileprivate let key: [UInt8]
         fileprivate init(_ key: [UInt8]) { self.key = key }
     }
 
     /// A `CCHmacContext` computing HMAC-SHA1.
+    // package-scope: keep (reached through PlatformCrypto)
     package final class Authenticator {
         fileprivate var context = CCHmacContext()
         fileprivate var finished = false

@@ -3,6 +3,7 @@
 /// functions take and return opaque pointers only: no OpenSSL header is needed to build (see ``CryptoBackend``).
 package enum LibcryptoBackend: CryptoBackend {
     /// An `EVP_CIPHER_CTX` set up for AES-ECB encryption without padding.
+    // package-scope: keep (reached through PlatformCrypto)
     package final class BlockCipher {
         fileprivate let library: LibCrypto
         fileprivate let context: OpaquePointer
@@ -15,6 +16,7 @@ package enum LibcryptoBackend: CryptoBackend {
 
     /// HMAC (RFC 2104) over an `EVP_MD_CTX` computing SHA-1: the inner hash is fed as data comes, the
     /// outer one at the end. (OpenSSL 3 deprecates its `HMAC_CTX` calls.)
+    // package-scope: keep (reached through PlatformCrypto)
     package final class Authenticator {
         fileprivate let library: LibCrypto
         fileprivate let context: OpaquePointer

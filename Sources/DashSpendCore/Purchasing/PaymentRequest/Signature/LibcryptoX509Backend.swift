@@ -11,6 +11,7 @@ package import Foundation
 /// where set) and the roots added, with the intermediates sent as untrusted certificates and the time
 /// given; the signature by `EVP_DigestVerifyFinal` with the leaf's key. Without libcrypto nothing is
 /// checked: ``X509SignatureOutcome/unavailable(_:)``.
+// package-scope: keep (reached through PlatformX509)
 package enum LibcryptoX509Backend: X509SignatureBackend {
     package static func verify(
         signature: [UInt8], of message: [UInt8], digest: X509SignatureDigest, certificates: [[UInt8]],

@@ -10,6 +10,7 @@ import Security
 ///
 /// Compiled only on Apple platforms (CI's macOS and iOS jobs); the same vectors as on Linux run against it
 /// (`PaymentRequestSignatureTests`).
+// package-scope: keep (reached through PlatformX509)
 package enum SecurityX509Backend: X509SignatureBackend {
     package static func verify(
         signature: [UInt8], of message: [UInt8], digest: X509SignatureDigest, certificates: [[UInt8]],
