@@ -91,6 +91,10 @@ public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertib
         case ambiguousOrder
         /// A file was written by a newer version of DashSpend: it is left as it is, and not written.
         case newerVersion
+        /// No Dash exchange rate is known to turn an amount of Dash into money: none was given, and no
+        /// provider of this build publishes one, or none could be asked and none is stored.
+        /// ``DashSpendFailure/subject`` is the currency.
+        case noExchangeRate
     }
 
     /// The kind of failure.

@@ -188,10 +188,12 @@ public struct CLIError: Error, Sendable {
             hint = "nothing was changed; each is shown by `merchant-lookup order ORDER_ID\(networkHint)`"
         case .newerVersion:
             hint = "use the newer merchant-lookup that wrote it; `merchant-lookup orders` still lists what it keeps"
+        case .noExchangeRate:
+            hint = "give one with --rate FIAT_PER_DASH"
         }
         let specific: Set<DashSpendFailure.Cause> = [
             .amountNotAllowed, .outOfStock, .limitsChanged, .regionNotAllowed, .orderPending, .ambiguousOrder,
-            .newerVersion,
+            .newerVersion, .noExchangeRate,
         ]
         let name = specific.contains(failure.cause) ? failure.cause.rawValue : failure.kind.rawValue
         self.init(message, code: code, hint: hint, name: name)
