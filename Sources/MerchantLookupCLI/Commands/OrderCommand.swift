@@ -13,7 +13,8 @@ import Foundation
 /// asking). `order ID --offline` shows the order as kept, asking nothing. `--wait` asks again, 2 s doubling to 30 s, until the
 /// order is fulfilled or rejected or `--wait-timeout` seconds (default 30 min) have passed; `--timeout` stays each
 /// request's time-out. `--reveal` draws each delivered card's barcode after the order, and `--barcode FILE`
-/// (with `--reveal`) writes it as a PNG or SVG file.
+/// (with `--reveal`) writes it as a PNG or SVG file. `--support` prints instead the library's report for the
+/// provider's support (``SupportReportOutput``), never a card's code.
 enum OrderCommand: CLICommand {
     static let words = ["order"]
     static let usage =
