@@ -7,6 +7,7 @@
 // public against ci/public-api.txt.
 @_exported import struct DashSpendBarcode.BarcodeImage
 @_exported import struct DashSpendBarcode.CardBarcode
+@_exported import enum DashSpendCore.CountryName
 @_exported import protocol DashSpendCore.CredentialStore
 @_exported import struct DashSpendCore.CredentialStoreError
 @_exported import class DashSpendCore.CriticalSections

@@ -36,6 +36,11 @@ struct GoldenOutputTests {
             Case(name: "show-locations-none", arguments: ["show", "Nike", "--offline", "--locations"]),
             Case(name: "show-no-discount", arguments: ["show", "Amazon", "--offline"]),
             Case(name: "show-country-known", arguments: ["show", homeDepot, "--offline", "--country", "US"]),
+            // Issue 31: each place's phone and directions, nearest first (--near alone lists them); a merchant of
+            // one place with its own phone and directions; where the cards work in a country they do not.
+            Case(name: "show-near", arguments: ["show", homeDepot, "--offline", "--near", atlanta]),
+            Case(name: "show-one-place", arguments: ["show", "9002", "--offline"]),
+            Case(name: "show-country-elsewhere", arguments: ["show", "Nike", "--offline", "--country", "CA"]),
             Case(name: "db-info", arguments: ["db", "info"]),
             Case(name: "atms", arguments: ["atms"]),
             Case(name: "atms-query", arguments: ["atms", "austin"]),
@@ -65,6 +70,11 @@ struct GoldenOutputTests {
             Case(name: "search-apostrophe-left-out", arguments: ["search", "macys"]),
             Case(name: "search-did-you-mean", arguments: ["search", "starbuks"]),
             Case(name: "search-past-last-page", arguments: ["search", "--offset", "400", "--limit", "5"]),
+            // What an amount of Dash buys (issue 31), at a rate given: every merchant, then a name and a filter.
+            Case(name: "search-budget", arguments: ["search", "--budget", "1.5", "--rate", "30", "--offline"]),
+            Case(
+                name: "search-budget-query",
+                arguments: ["search", "home", "--budget", "0.25", "--rate", "42.5", "--type", "both", "--offline"]),
             Case(
                 name: "search-combined",
                 arguments: ["search", "--type", "physical", "--territory", "Texas", "--sort", "discount"]),

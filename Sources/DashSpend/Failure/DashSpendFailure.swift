@@ -95,6 +95,10 @@ public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertib
         /// RLIMIT_FSIZE). The write was rolled back: nothing is half-written. ``DashSpendFailure/subject`` is
         /// the file.
         case fileTooLarge
+        /// No Dash exchange rate is known to turn an amount of Dash into money: none was given, and no
+        /// provider of this build publishes one, or none could be asked and none is stored.
+        /// ``DashSpendFailure/subject`` is the currency.
+        case noExchangeRate
     }
 
     /// The kind of failure.

@@ -52,6 +52,20 @@ public struct ResolvedMerchant: Sendable {
         country == nil && offers.contains { !$0.provider.info.blockedCountries.isEmpty }
     }
 
+    /// Where the merchant's gift cards can be spent: the ISO 3166-1 alpha-2 codes of its offers' providers
+    /// (`ProviderInfo.cardCountries`), sorted; `["US"]` for every merchant sold as a card today, as the
+    /// wallets tell their users. Empty for a merchant paid in Dash (nothing to redeem).
+    public var cardCountries: [String] {
+        Array(Set(offers.flatMap(\.provider.info.cardCountries))).sorted()
+    }
+
+    /// Whether the merchant's cards work in the user's ``country``: nil when the country is unknown or the
+    /// merchant sells no cards; false when no offer's cards work there.
+    public var cardsWorkInCountry: Bool? {
+        guard let country, !offers.isEmpty else { return nil }
+        return offers.contains { $0.provider.info.cardsWork(in: country) == true }
+    }
+
     /// Seconds between `fetchedAt` and ``resolvedAt`` (never negative).
     public func age(of fetchedAt: Date) -> Double { max(0, resolvedAt.timeIntervalSince(fetchedAt)) }
 }

@@ -17,6 +17,7 @@ extension ProviderInfo {
             .mainnet: URL(string: "https://spend.ctx.com/")!,
             .testnet: URL(string: "https://staging.spend.ctx.com/")!,
         ],
+        cardCountries: ["US"],  // US cards only, as the wallets say
         tieBreakRank: 1,
         offerMaxAge: 30  // a merchant's answer stays fresh for 30 s; no exchange rate (exchangeRateMaxAge nil)
     )

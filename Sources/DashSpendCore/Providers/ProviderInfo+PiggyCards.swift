@@ -19,6 +19,7 @@ extension ProviderInfo {
             .testnet: URL(string: "https://apidev.piggy.cards/dash/v1/")!,
         ],
         blockedCountries: ["RU", "CU"],
+        cardCountries: ["US"],  // US cards only, as the wallets say
         tieBreakRank: 0,
         offerMaxAge: 60,  // a brand's gift cards stay fresh for 60 s
         exchangeRateMaxAge: 60  // GET exchange-rate stays fresh for 60 s

@@ -22,6 +22,10 @@ public struct ProviderInfo: Sendable, Hashable {
     public let baseURLs: [DashSpendNetwork: URL]
     /// When set, the provider is not offered to users in these ISO 3166-1 alpha-2 countries.
     public let blockedCountries: Set<String>
+    /// Where the provider's gift cards can be spent: ISO 3166-1 alpha-2 codes, sorted. Both providers sell
+    /// cards of US merchants in US dollars that work only in the United States (`["US"]`), which the wallets
+    /// tell the buyer; say it with ``CountryName/english(_:)``.
+    public let cardCountries: [String]
     /// How a live answer from this provider must be ranked against another on equal discount:
     /// lower wins (the iOS rule puts PiggyCards first on a tie).
     public let tieBreakRank: Int
@@ -38,8 +42,8 @@ public struct ProviderInfo: Sendable, Hashable {
     public init(
         displayName: String, databaseName: String, databaseNames: [String], serviceTag: String,
         termsURL: URL, supportEmail: String, baseURLs: [DashSpendNetwork: URL],
-        blockedCountries: Set<String> = [], tieBreakRank: Int, offerMaxAge: Double = 30,
-        exchangeRateMaxAge: Double? = nil
+        blockedCountries: Set<String> = [], cardCountries: [String] = ["US"], tieBreakRank: Int,
+        offerMaxAge: Double = 30, exchangeRateMaxAge: Double? = nil
     ) {
         self.displayName = displayName
         self.databaseName = databaseName
@@ -49,9 +53,17 @@ public struct ProviderInfo: Sendable, Hashable {
         self.supportEmail = supportEmail
         self.baseURLs = baseURLs
         self.blockedCountries = blockedCountries
+        self.cardCountries = Array(Set(cardCountries.map { $0.uppercased() })).sorted()
         self.tieBreakRank = tieBreakRank
         self.offerMaxAge = offerMaxAge
         self.exchangeRateMaxAge = exchangeRateMaxAge
+    }
+
+    /// Whether the provider's cards work in `country` (an ISO 3166-1 alpha-2 code, any case): nil when the
+    /// country is unknown (nil or blank).
+    public func cardsWork(in country: String?) -> Bool? {
+        guard let code = country?.trimmedWhitespace.uppercased(), !code.isEmpty else { return nil }
+        return cardCountries.contains(code)
     }
 
     /// The API base URL for `network`.

@@ -4,11 +4,12 @@ struct ExploreColumns {
     /// The `merchant` columns the library reads.
     static let merchant = [
         "merchantId", "name", "type", "paymentMethod", "active", "savingsPercentage", "denominationsType",
-        "redeemType", "website", "source", "sourceId", "logoLocation",
+        "redeemType", "website", "source", "sourceId", "logoLocation", "phone", "googleMaps",
     ]
     /// The location columns of `merchant` and `atm`.
     static let location = [
         "id", "name", "address1", "address2", "address3", "address4", "city", "territory", "latitude", "longitude",
+        "phone", "googleMaps",
     ]
 
     /// `alias."column" AS "column"` for each of `wanted`, or `NULL AS "column"` when the table lacks it.

@@ -36,7 +36,9 @@ extension MerchantLocation {
             territory: row.text("territory")?.trimmedWhitespace,
             latitude: point?.latitude,
             longitude: point?.longitude,
-            distanceKm: near.flatMap { origin in point.map { origin.distanceKm(to: $0) } }
+            distanceKm: near.flatMap { origin in point.map { origin.distanceKm(to: $0) } },
+            phone: MerchantRecord.nonBlank(row.text("phone")),
+            googleMaps: MerchantRecord.nonBlank(row.text("googleMaps"))
         )
     }
 }

@@ -16,4 +16,8 @@ public struct MerchantLocation: Sendable, Hashable {
     public let longitude: Double?
     /// The distance from the search point, when one was given.
     public let distanceKm: Double?
+    /// The place's phone number as the file writes it (`phone`), blank as nil.
+    public let phone: String?
+    /// The place's directions link (`googleMaps`, a map URL), blank as nil.
+    public let googleMaps: String?
 }

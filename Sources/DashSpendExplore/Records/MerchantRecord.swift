@@ -26,8 +26,16 @@ public struct MerchantRecord: Sendable, Hashable {
     public let source: String?
     /// `merchant.sourceId`, as text whatever its storage class.
     public let sourceId: String?
-    /// The logo URL.
+    /// The logo's URL (`merchant.logoLocation`), blank as nil.
     public let logoLocation: String?
+    /// The merchant's phone number as the file writes it (`merchant.phone`), blank as nil: its online row's,
+    /// or the phone of its one place. Nil for a merchant with several places and no online row: each place
+    /// has its own (``MerchantLocation/phone``).
+    public let phone: String?
+    /// The directions link (`merchant.googleMaps`, a map URL), blank as nil: the online row's, or that of the
+    /// merchant's one place. Nil for a merchant with several places and no online row: each place has its
+    /// own (``MerchantLocation/googleMaps``).
+    public let googleMaps: String?
     /// How many rows of this merchant have coordinates.
     public let locationCount: Int
 
@@ -46,8 +54,20 @@ public struct MerchantRecord: Sendable, Hashable {
         website = Self.normalizedWebsite(row.text("website"))
         source = row.text("source")?.trimmedWhitespace
         sourceId = row.text("sourceId")?.trimmedWhitespace
-        logoLocation = row.text("logoLocation")
+        logoLocation = Self.nonBlank(row.text("logoLocation"))
         locationCount = row.integer("locationCount") ?? 0
+        // The representative row's own contact, unless it is one place of several (rows with coordinates sort
+        // after the others in `representative`).
+        let representativeIsPlace = (row.integer("representative") ?? 0) >= 1 << 32
+        let ownContact = !representativeIsPlace || locationCount <= 1
+        phone = ownContact ? Self.nonBlank(row.text("phone")) : nil
+        googleMaps = ownContact ? Self.nonBlank(row.text("googleMaps")) : nil
+    }
+
+    /// `raw` trimmed; blank becomes nil.
+    static func nonBlank(_ raw: String?) -> String? {
+        guard let trimmed = raw?.trimmedWhitespace, !trimmed.isEmpty else { return nil }
+        return trimmed
     }
 
     /// Adds `https://` to a website without a scheme; blank becomes nil.

@@ -192,10 +192,12 @@ public struct CLIError: Error, Sendable {
             // The file could not grow: nothing was half-written, and the output is what failed.
             code = .outputFailed
             hint = "nothing was half-written; raise the file-size limit (`ulimit -f`) and run it again"
+        case .noExchangeRate:
+            hint = "give one with --rate FIAT_PER_DASH"
         }
         let specific: Set<DashSpendFailure.Cause> = [
             .amountNotAllowed, .outOfStock, .limitsChanged, .regionNotAllowed, .orderPending, .ambiguousOrder,
-            .newerVersion, .fileTooLarge,
+            .newerVersion, .fileTooLarge, .noExchangeRate,
         ]
         let name = specific.contains(failure.cause) ? failure.cause.rawValue : failure.kind.rawValue
         self.init(message, code: code, hint: hint, name: name)

@@ -97,6 +97,21 @@ extension ValueParser where Value == Decimal {
     }
 }
 
+extension ValueParser where Value == Decimal {
+    /// A positive plain decimal such as `1.5` with at most `places` decimals: an amount of DASH (8) or a rate.
+    static func positiveDecimal(places: Int) -> ValueParser {
+        ValueParser(kind: .amount) { (text, option) throws(CLIError) in
+            let fraction = text.split(separator: ".", maxSplits: 1).dropFirst().first?.count ?? 0
+            guard let value = Decimal(plainText: text), value > 0, fraction <= places else {
+                throw .usage(
+                    "\(option) takes a number above 0 with at most \(places) decimals, not "
+                        + TerminalText.clipped(text).debugDescription)
+            }
+            return value
+        }
+    }
+}
+
 extension ValueParser where Value == SyncSource {
     /// A file, a `gs://` object or an https URL.
     static var syncSource: ValueParser { ValueParser(kind: .fileOrURL) { text, _ in SyncSource(parsing: text) } }

@@ -34,8 +34,9 @@ enum BuyCommand: CLICommand {
         let quote = try await invocation.perform(offlineHelps: false) { () async throws in
             try await client.quote(merchant: wanted, amount: amount, provider: provider, again: again)
         }
+        let country = client.configuration.normalizedCountry
         if !confirmed {
-            guard ask(summaryText(quote) + "Buy it? [y/N] ", invocation) else {
+            guard ask(summaryText(quote, country: country) + "Buy it? [y/N] ", invocation) else {
                 return invocation.json
                     ? JSONDocument.object([("bought", .bool(false))]).serialized() + "\n" : "Nothing was bought.\n"
             }
@@ -46,12 +47,13 @@ enum BuyCommand: CLICommand {
         if let notSaved = order.notSaved { invocation.standardError.writeLine("warning: " + notSaved) }
         if invocation.json {
             var members: [(String, JSONDocument)] = [
-                ("bought", .bool(true)), ("quote", quoteJSON(quote)), ("order", OrderOutput.json(order, reveal: false)),
+                ("bought", .bool(true)), ("quote", quoteJSON(quote, country: country)),
+                ("order", OrderOutput.json(order, reveal: false)),
             ]
             if let notSaved = order.notSaved { members.append(("warning", .string(notSaved))) }
             return JSONDocument.object(members).serialized() + "\n"
         }
-        var text = confirmed ? summaryText(quote) : ""
+        var text = confirmed ? summaryText(quote, country: country) : ""
         text += "\nOrdered: order \(order.id) at \(order.providerName), status \(OrderOutput.status(order)).\n"
         if order.isPayable, let uri = order.paymentURI, order.paymentRequestURL != nil {
             text += PaymentOutput.text(
@@ -69,25 +71,38 @@ enum BuyCommand: CLICommand {
         return text
     }
 
-    /// What will be bought and paid.
-    static func summaryText(_ quote: PurchaseQuote) -> String {
+    /// What will be bought and paid, where the card works, and the provider's terms and support address
+    /// (`ProviderInfo`), before the buyer confirms.
+    static func summaryText(_ quote: PurchaseQuote, country: String?) -> String {
+        let info = quote.provider.info
         let rows = [
             ("merchant", "\(quote.merchantName) (\(quote.merchantId))"),
             ("provider", quote.provider.displayName),
             ("amount", OrderOutput.money(quote.amount, quote.currency)),
             ("discount", OutputFormat.discount(quote.discountBasisPoints)),
             ("you pay", OrderOutput.money(quote.price, quote.currency) + " in Dash (the provider sets the Dash amount)"),
+            (
+                "works in",
+                CardCountryOutput.text(info.cardCountries, worksInCountry: info.cardsWork(in: country), country: country)
+            ),
+            ("terms", info.termsURL.absoluteString),
+            ("support", info.supportEmail),
         ]
         return rows.map { OutputFormat.pad($0.0 + ":", 10) + $0.1 + "\n" }.joined()
     }
 
-    static func quoteJSON(_ quote: PurchaseQuote) -> JSONDocument {
-        .object([
+    /// The quote in `buy --json`, with where the card works and the provider's terms and support address.
+    static func quoteJSON(_ quote: PurchaseQuote, country: String?) -> JSONDocument {
+        let info = quote.provider.info
+        return .object([
             ("merchantId", .string(quote.merchantId)), ("merchant", .string(quote.merchantName)),
             ("provider", .string(quote.provider.displayName)),
             ("amount", .string(quote.amount.plainText(fractionDigits: 2))), ("currency", .string(quote.currency)),
             ("discountBasisPoints", .integer(quote.discountBasisPoints)),
             ("price", .string(quote.price.plainText(fractionDigits: 2))),
+            ("cardCountries", .array(info.cardCountries.map(JSONDocument.string))),
+            ("cardsWorkInCountry", info.cardsWork(in: country).map(JSONDocument.bool) ?? .null),
+            ("termsURL", .string(info.termsURL.absoluteString)), ("supportEmail", .string(info.supportEmail)),
         ])
     }
 

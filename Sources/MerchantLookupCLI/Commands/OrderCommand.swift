@@ -13,17 +13,18 @@ import Foundation
 /// asking). `order ID --offline` shows the order as kept, asking nothing. `--wait` asks again, 2 s doubling to 30 s, until the
 /// order is fulfilled or rejected or `--wait-timeout` seconds (default 30 min) have passed; `--timeout` stays each
 /// request's time-out. `--reveal` draws each delivered card's barcode after the order, and `--barcode FILE`
-/// (with `--reveal`) writes it as a PNG or SVG file.
+/// (with `--reveal`) writes it as a PNG or SVG file. `--support` prints instead the library's report for the
+/// provider's support (``SupportReportOutput``), never a card's code.
 enum OrderCommand: CLICommand {
     static let words = ["order"]
     static let usage =
         "merchant-lookup order ORDER_ID [--wait [--wait-timeout SECONDS] [--poll-interval SECONDS] | --offline]"
-        + " [--reveal [--barcode FILE]]\n"
+        + " [--reveal [--barcode FILE] | --support]\n"
         + "       merchant-lookup order --txid TXID"
     static let summary = "one order: its status from the provider, and the card once delivered"
     static let options = [
         OrderOptions.wait.spec, OrderOptions.waitTimeout.spec, OrderOptions.pollInterval.spec, OrderOptions.reveal.spec,
-        OrderOptions.transactionId.spec, OrderOptions.barcode.spec,
+        OrderOptions.transactionId.spec, OrderOptions.barcode.spec, OrderOptions.support.spec,
     ]
     static let maximumOperands = 1
 
@@ -32,6 +33,10 @@ enum OrderCommand: CLICommand {
         let barcodeFile = invocation[OrderOptions.barcode]
         if barcodeFile != nil && !reveal {
             throw .usage("order --barcode writes the card number as a barcode: add --reveal to write it")
+        }
+        let support = invocation[OrderOptions.support]
+        if support && reveal {
+            throw .usage("order --support never shows the card's codes: drop --reveal")
         }
         let client = try invocation.client()
         let id = invocation.operands(after: words.count).first
@@ -62,6 +67,12 @@ enum OrderCommand: CLICommand {
         // A refused provider answer, a provider this build leaves out: said on stderr, the order shown as kept.
         if !invocation.quiet {
             for line in order.notes { invocation.standardError.writeLine(line) }
+        }
+        if support {
+            let report = client.supportReport(for: order)
+            return invocation.json
+                ? JSONDocument.object([("supportReport", SupportReportOutput.json(report))]).serialized() + "\n"
+                : SupportReportOutput.text(report)
         }
         let written = try barcodeFile.map { (path) throws(CLIError) in try BarcodeOutput.write(order, to: path) } ?? ""
         if invocation.json {

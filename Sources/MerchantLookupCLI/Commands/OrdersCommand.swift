@@ -9,16 +9,23 @@ import Foundation
 
 /// `merchant-lookup orders`: the orders kept in the orders database for the network, newest first, and the
 /// damaged files with orders in them that were set aside (once listed here, the other commands stop saying
-/// so). Reads only the orders database.
+/// so). Reads only the orders database. `--csv` prints the accounting export instead (``OrderCSVOutput``).
 enum OrdersCommand: CLICommand {
     static let words = ["orders"]
-    static let usage = "merchant-lookup orders [--network NAME] [--json]"
+    static let usage = "merchant-lookup orders [--network NAME] [--json | --csv]"
     static let summary = "the gift-card orders kept for this network"
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = [OrdersOptions.csv.spec]
     static let maximumOperands = 0
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
+        let csv = invocation[OrdersOptions.csv]
+        if csv && invocation.json { throw .usage("orders prints --json or --csv, not both") }
         let client = try invocation.client()
+        if csv {
+            // The accounting export: rows only (the set-aside files stay for the next plain `orders`).
+            let rows = try await invocation.perform { () throws in try client.orderExport() }
+            return OrderCSVOutput.csv(rows)
+        }
         let orders = try await invocation.perform { () throws in try client.orders() }
         let setAside = try await invocation.perform { () throws in try client.setAsideOrderFiles() }
         // Shown here from now on: no longer said on every command (`--offline` only reads, and says them again).

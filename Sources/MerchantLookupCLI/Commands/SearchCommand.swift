@@ -1,5 +1,11 @@
 import DashSpend
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// `merchant-lookup search [QUERY]`: merchants, one per merchantId, with the discount lists show and whether
 /// each can be bought now as the explore database says (asking nobody, touching no state); with
 /// `--live`, `--refresh` or `--max-age SECONDS`, every merchant of the page resolved through the service
@@ -11,7 +17,7 @@ enum SearchCommand: CLICommand {
         merchant-lookup search [QUERY] [--provider ID] [--type online|physical|both]... [--payment dash|giftcard]
                                [--denominations fixed|flexible] [--territory NAME] [--near LAT,LON [--radius KM]]
                                [--sort name|distance|discount] [--limit N] [--offset N] [--include-url-redeem]
-                               [--live | --refresh | --max-age SECONDS]
+                               [--live | --refresh | --max-age SECONDS] [--budget DASH [--rate FIAT_PER_DASH]]
         """
     static let summary = "search merchants by name and filters"
     static let options =
@@ -19,12 +25,14 @@ enum SearchCommand: CLICommand {
             SearchOptions.provider.spec, SearchOptions.types.spec, SearchOptions.payment.spec,
             SearchOptions.denominations.spec, SearchOptions.territory.spec, SharedOptions.near.spec,
             SharedOptions.radius.spec, SearchOptions.sort.spec, SharedOptions.limit.spec, SharedOptions.offset.spec,
-            SearchOptions.includeURLRedeem.spec,
+            SearchOptions.includeURLRedeem.spec, SearchOptions.budget.spec, SearchOptions.rate.spec,
         ] + FetchPolicyOptions.all
     static let maximumOperands = Int.max
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let search = try makeSearch(invocation)
+        if let dash = invocation[SearchOptions.budget] { return try await runBudget(invocation, search: search, dash: dash) }
+        if invocation[SearchOptions.rate] != nil { throw .usage("--rate is the rate of --budget: add --budget DASH") }
         // A fetch-policy option makes search resolve every merchant of the page (each under the policy it gives show).
         if let option = FetchPolicyOptions.given(invocation) {
             if invocation.offline { throw .usage("\(option.name) and --offline cannot be used together") }
@@ -55,6 +63,22 @@ enum SearchCommand: CLICommand {
         }
         return invocation.json
             ? json(resolved, network: invocation.network) : text(resolved, search: search, network: invocation.network)
+    }
+
+    /// `search --budget DASH`: the merchants of the page whose cards fit that much Dash, each resolved under
+    /// the fetch policy (cache first by default, as `show`; `--offline` from stored answers and the stored
+    /// rate), with the largest card each gives.
+    static func runBudget(_ invocation: Invocation, search: MerchantSearch, dash: Decimal) async throws(CLIError)
+        -> String
+    {
+        let policy = try FetchPolicyOptions.policy(invocation)
+        let rate = invocation[SearchOptions.rate]
+        let client = try invocation.client()
+        let budget = try await invocation.perform { () async throws in
+            try await client.budget(dash, search: search, policy: policy, rate: rate)
+        }
+        ProvenanceOutput.noteAboutData(client, invocation)
+        return invocation.json ? BudgetOutput.json(budget) : BudgetOutput.text(budget, offline: invocation.offline)
     }
 
     /// On stderr (not with `--quiet`), when `--territory` names no territory of the database: that

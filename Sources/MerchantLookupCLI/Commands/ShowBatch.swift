@@ -63,7 +63,7 @@ enum ShowBatch {
         _ lookups: BatchLookups<Lines>, invocation: Invocation, client: DashSpendClient, near: GeoPoint?
     ) async throws(CLIError) {
         let json = invocation.json
-        let withLocations = invocation[ShowOptions.locations]
+        let withLocations = invocation[ShowOptions.locations] || near != nil
         var firstFailure: ExitCode?
         var printed = 0
         var iterator = lookups.makeAsyncIterator()

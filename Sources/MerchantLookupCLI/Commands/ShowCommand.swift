@@ -13,7 +13,7 @@ enum ShowCommand: CLICommand {
     static let words = ["show"]
     static let usage =
         "merchant-lookup show MERCHANT_ID|NAME... | --stdin [--max-age SECONDS | --refresh | --live | --offline] "
-        + "[--explain] [--locations [--near LAT,LON]]"
+        + "[--explain] [--locations] [--near LAT,LON]"
     static let summary = "merchants, their offers resolved (live → cached → local → default)"
     static let options =
         FetchPolicyOptions.all + [
@@ -23,10 +23,9 @@ enum ShowCommand: CLICommand {
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let inputs = try ShowBatch.Inputs(invocation, operands: invocation.operands(after: words.count))
+        // --near lists the places nearest first: it implies --locations.
         let near = invocation[SharedOptions.near]
-        if near != nil, !invocation[ShowOptions.locations] {
-            throw .usage("--near with show orders --locations: add --locations")
-        }
+        let withLocations = invocation[ShowOptions.locations] || near != nil
         let policy = try FetchPolicyOptions.policy(invocation)
         let client = try invocation.client()
         guard case .single(let wanted) = inputs else {
@@ -35,7 +34,7 @@ enum ShowCommand: CLICommand {
         let (merchant, locations) = try await invocation.perform {
             () async throws -> (ResolvedMerchant, [MerchantLocation]?) in
             let merchant = try await client.merchant(wanted, policy: policy)
-            guard invocation[ShowOptions.locations] else { return (merchant, nil) }
+            guard withLocations else { return (merchant, nil) }
             return (merchant, try client.locations(merchantId: merchant.merchant.merchantId, near: near))
         }
         ProvenanceOutput.noteAboutData(client, invocation)
@@ -94,6 +93,9 @@ enum ShowCommand: CLICommand {
             ("enabled", .object(members(.bool(resolved.enabled.value), resolved.enabled))),
             ("providers", .array(offers)),
             ("website", merchant.website.map(JSONDocument.string) ?? .null),
+            ("phone", merchant.phone.map(JSONDocument.string) ?? .null),
+            ("googleMaps", merchant.googleMaps.map(JSONDocument.string) ?? .null),
+            ("logoLocation", merchant.logoLocation.map(JSONDocument.string) ?? .null),
             ("locationCount", .integer(merchant.locationCount)),
             (
                 "country",
@@ -104,6 +106,10 @@ enum ShowCommand: CLICommand {
             ),
         ]
         if resolved.countryCouldHideOffers { document.append(("countryNote", .string(unknownCountry))) }
+        if !resolved.offers.isEmpty {
+            document.append(("cardCountries", .array(resolved.cardCountries.map(JSONDocument.string))))
+            document.append(("cardsWorkInCountry", resolved.cardsWorkInCountry.map(JSONDocument.bool) ?? .null))
+        }
         if let locations {
             document.append(("locations", .array(locations.map { .object(LocationsOutput.members($0)) })))
         }
@@ -150,8 +156,16 @@ enum ShowCommand: CLICommand {
             "  enabled: \(resolved.enabled.value ? "yes" : "no") \(tag(resolved.enabled, of: resolved))",
         ]
         if let website = merchant.website { lines.append("  website: \(website)") }
+        if let phone = merchant.phone { lines.append("  phone: \(phone)") }
+        if let directions = merchant.googleMaps { lines.append("  directions: \(directions)") }
+        if let logo = merchant.logoLocation { lines.append("  logo: \(logo)") }
         if locations == nil, merchant.locationCount > 0 { lines.append("  locations: \(merchant.locationCount)") }
         if resolved.countryCouldHideOffers { lines.append("  \(unknownCountry)") }
+        if !resolved.offers.isEmpty {
+            let countries = CardCountryOutput.text(
+                resolved.cardCountries, worksInCountry: resolved.cardsWorkInCountry, country: resolved.country)
+            lines.append("  cards work in: \(countries)")
+        }
         if !resolved.offers.isEmpty { lines.append(resolved.offers.count == 1 ? "  provider:" : "  \(ranking)") }
         for offer in resolved.offers {
             lines.append("    \(offer.provider.displayName) (\(offer.sourceId))")
@@ -201,16 +215,21 @@ enum ShowCommand: CLICommand {
     }
 
     /// The one locations section of `show --locations`: how many places, then each (with its distance when
-    /// `--near` gave a point, nearest first).
+    /// `--near` gave a point, nearest first), its phone and directions link on lines of their own under its
+    /// address.
     static func locationLines(_ locations: [MerchantLocation]) -> [String] {
         guard !locations.isEmpty else { return ["  locations: none with coordinates"] }
         let distances = locations.map { $0.distanceKm.map(OutputFormat.distance) }
         let nearest = distances.contains { $0 != nil } ? ", nearest first" : ""
         let width = distances.map { $0?.count ?? 0 }.max() ?? 0
+        let under = String(repeating: " ", count: 4 + (width > 0 ? width + 2 : 0))
         return ["  locations: \(locations.count)\(nearest)"]
-            + zip(locations, distances).map { location, distance in
+            + zip(locations, distances).flatMap { location, distance in
                 let column = distance.map { String(repeating: " ", count: width - $0.count) + $0 + "  " } ?? ""
-                return "    \(column)\(LocationsOutput.address(location))"
+                var lines = ["    \(column)\(LocationsOutput.address(location))"]
+                if let phone = location.phone { lines.append(under + "phone: " + phone) }
+                if let directions = location.googleMaps { lines.append(under + "directions: " + directions) }
+                return lines
             }
     }
 }

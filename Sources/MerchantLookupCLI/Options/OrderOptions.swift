@@ -16,6 +16,10 @@ enum OrderOptions {
         parser: .number(0.01...30))
     /// `--reveal`: the card number and PIN.
     static let reveal = Flag("--reveal", help: "show the card's number, PIN, challenge and links (masked otherwise)")
+    /// `--support`: the report to paste into an e-mail to the provider's support.
+    static let support = Flag(
+        "--support",
+        help: "print a report to paste into an e-mail to the provider's support (never the card's codes)")
     /// `--txid TXID`.
     static let transactionId = Option(
         "--txid", "TXID", help: "find the CTX order paid by this Dash transaction", parser: .text())

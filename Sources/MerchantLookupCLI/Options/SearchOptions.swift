@@ -21,6 +21,16 @@ enum SearchOptions {
         "--territory", "NAME", help: "merchants with a location in this territory (see `territories`)", parser: .text())
     /// `--sort ORDER`.
     static let sort = Option("--sort", "ORDER", help: "name, distance (needs --near) or discount", parser: .sort)
+    /// `--budget DASH`: the merchants whose cards fit this amount of Dash.
+    static let budget = Option(
+        "--budget", "DASH",
+        help: "only merchants with a card this much Dash pays for, with the largest card each gives (at the "
+            + "providers' published rate; the stored one with --offline)",
+        parser: .positiveDecimal(places: 8))
+    /// `--rate FIAT_PER_DASH`: the rate `--budget` uses instead of a provider's.
+    static let rate = Option(
+        "--rate", "FIAT_PER_DASH", help: "with --budget, the USD one DASH buys (instead of a provider's rate)",
+        parser: .positiveDecimal(places: 8))
     /// `--include-url-redeem`.
     static let includeURLRedeem = Flag("--include-url-redeem", help: "also merchants redeemed only through a URL")
 }

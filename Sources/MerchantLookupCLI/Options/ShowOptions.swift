@@ -4,7 +4,9 @@ enum ShowOptions {
     static let explain = Flag(
         "--explain", help: "show every source of every field, its value or why none, and the winner")
     /// `--locations`.
-    static let locations = Flag("--locations", help: "also list the merchant's locations")
+    static let locations = Flag(
+        "--locations",
+        help: "also list the merchant's locations, each with its phone and directions link (--near LAT,LON: nearest first)")
     /// `--stdin`: the merchants from standard input.
     static let standardInput = Flag("--stdin", help: "read the MERCHANT_IDs or names from standard input, one per line")
 }

@@ -16,6 +16,8 @@ enum LocationsOutput {
             ("territory", location.territory.map(JSONDocument.string) ?? .null),
             ("latitude", location.latitude.map(JSONDocument.double) ?? .null),
             ("longitude", location.longitude.map(JSONDocument.double) ?? .null),
+            ("phone", location.phone.map(JSONDocument.string) ?? .null),
+            ("googleMaps", location.googleMaps.map(JSONDocument.string) ?? .null),
         ]
         if let distance = location.distanceKm { members.append(("distanceKm", .double(distance))) }
         return members
