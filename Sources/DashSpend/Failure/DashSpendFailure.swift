@@ -91,6 +91,10 @@ public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertib
         case ambiguousOrder
         /// A file was written by a newer version of DashSpend: it is left as it is, and not written.
         case newerVersion
+        /// Several cards were asked for in one order from a provider that sells one card per order (CTX:
+        /// ``ProviderInfo/severalCardsPerOrder`` is false); nothing was ordered. Each card is its own order
+        /// there, or another provider takes them in one.
+        case oneCardPerOrder
     }
 
     /// The kind of failure.

@@ -93,6 +93,14 @@ package final class OrderDatabase: Sendable {
                 ALTER TABLE purchase_order ADD COLUMN price TEXT;
                 ALTER TABLE purchase_order ADD COLUMN paymentCheck TEXT;
                 """),
+        // Several cards in one order: the order's lines (JSON, written with the order; NULL reads as one
+        // line of one card of `amount`), and the line each delivered card came under (NULL: the first).
+        SQLiteMigration(
+            "3-order-lines",
+            sql: """
+                ALTER TABLE purchase_order ADD COLUMN lines TEXT;
+                ALTER TABLE delivered_card ADD COLUMN line INTEGER;
+                """),
     ])
 
     /// Opens (creating if needed) the orders database of `network` at `path` and brings its schema up to

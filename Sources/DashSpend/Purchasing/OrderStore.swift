@@ -150,8 +150,8 @@ package struct OrderStore: Sendable {
         ) { row -> Order? in OrderRows.order(row) }.compactMap { $0 }
         for index in orders.indices {
             orders[index].cards = try db.fetchAll(
-                "SELECT card FROM delivered_card WHERE orderId = ?1 ORDER BY position", [.text(orders[index].id)]
-            ) { $0.text("card") }.compactMap(OrderRows.card)
+                "SELECT card, line FROM delivered_card WHERE orderId = ?1 ORDER BY position", [.text(orders[index].id)]
+            ) { OrderRows.card($0) }.compactMap { $0 }
         }
         return orders
     }

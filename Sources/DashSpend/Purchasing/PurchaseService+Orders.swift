@@ -43,8 +43,9 @@ extension PurchaseService {
         let stored = try storedOrder(id: id)
         guard let provider = stored.provider else { return stored }
         guard let providerOrderId = stored.providerOrderId, stored.status != .creating else { return stored }
-        // Only a fulfilled order with its card kept is final: a rejected one may still be paid and fulfilled.
-        if stored.status == .fulfilled && !stored.cards.isEmpty { return stored }
+        // Only a fulfilled order with all its cards kept is final: a rejected one may still be paid and
+        // fulfilled, and the rest of a partial delivery may still come.
+        if stored.status == .fulfilled && !stored.cards.isEmpty && stored.cards.count >= stored.cardCount { return stored }
         let store = try environment.orderStore()
         try writable(store)
         let purchaser = try purchaser(for: provider)

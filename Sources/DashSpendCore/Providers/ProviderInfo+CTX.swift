@@ -18,6 +18,7 @@ extension ProviderInfo {
             .testnet: URL(string: "https://staging.spend.ctx.com/")!,
         ],
         tieBreakRank: 1,
-        offerMaxAge: 30  // a merchant's answer stays fresh for 30 s; no exchange rate (exchangeRateMaxAge nil)
+        offerMaxAge: 30,  // a merchant's answer stays fresh for 30 s; no exchange rate (exchangeRateMaxAge nil)
+        findsOrdersByTransaction: true  // GET gift-cards?txid=; one card per order (severalCardsPerOrder false)
     )
 }

@@ -188,10 +188,17 @@ public struct CLIError: Error, Sendable {
             hint = "nothing was changed; each is shown by `merchant-lookup order ORDER_ID\(networkHint)`"
         case .newerVersion:
             hint = "use the newer merchant-lookup that wrote it; `merchant-lookup orders` still lists what it keeps"
+        case .oneCardPerOrder:
+            code = .dataError
+            let several = GiftCardProvider.allCases.filter { $0.info.severalCardsPerOrder }.map(\.id)
+            hint =
+                "buy each card with its own `merchant-lookup buy \(Self.merchant(failure)) --amount N`"
+                + (several.isEmpty
+                    ? "" : ", or all of them in one order with --provider \(several.joined(separator: " or --provider "))")
         }
         let specific: Set<DashSpendFailure.Cause> = [
             .amountNotAllowed, .outOfStock, .limitsChanged, .regionNotAllowed, .orderPending, .ambiguousOrder,
-            .newerVersion,
+            .newerVersion, .oneCardPerOrder,
         ]
         let name = specific.contains(failure.cause) ? failure.cause.rawValue : failure.kind.rawValue
         self.init(message, code: code, hint: hint, name: name)

@@ -35,7 +35,10 @@ enum OrdersCommand: CLICommand {
             let rows = orders.map { order in
                 [
                     order.providerName, order.merchantName.isEmpty ? "-" : order.merchantName,
-                    OrderOutput.money(order.amount, order.currency), order.status.rawValue,
+                    OrderOutput.money(order.amount, order.currency)
+                        + (order.cardCount > 1 ? " (\(order.cardCount) cards)" : ""),
+                    order.status.rawValue
+                        + (order.isPartiallyDelivered ? " (\(order.cards.count) of \(order.cardCount) cards)" : ""),
                     UTCTimestamp.extended(order.createdAt), OrderOutput.age(of: order.createdAt), order.id,
                 ]
             }

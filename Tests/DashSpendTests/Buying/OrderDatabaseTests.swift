@@ -93,6 +93,32 @@ struct OrderDatabaseTests {
         #expect(try self.client().setAsideOrderFiles().map(\.path) == [file.path], "still listed")
     }
 
+    @Test("An orders database of the schema before order lines is migrated in place: its orders read as one line")
+    func ordersBeforeLines() throws {
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let old = try SQLiteConnection(path: ordersPath, mode: .readWrite)
+        try SQLiteMigrator(Array(OrderDatabase.migrator.migrations.prefix(2))).migrate(old)
+        try old.execute(
+            """
+            INSERT INTO purchase_order (id, network, provider, providerOrderId, merchantId, merchantName, sourceId,
+                amount, currency, status, createdAt, updatedAt)
+            VALUES ('old-1', 'mainnet', 'ctx', 'ctx-order-9', 'm', 'Home Depot', 's', '25.00', 'USD', 'fulfilled', 1, 2)
+            """)
+        try old.execute(
+            """
+            INSERT INTO delivered_card (orderId, position, card, deliveredAt)
+            VALUES ('old-1', 0, '{"name":"Home Depot","number":"6006491234567890"}', 2)
+            """)
+        let kept = try #require(try client().orders().first)
+        #expect(kept.lines == [OrderLine(amount: 25)] && kept.cardCount == 1)
+        #expect(kept.cards.map(\.line) == [nil] && kept.cards(inLine: 0).count == 1 && !kept.isPartiallyDelivered)
+        let applied = try SQLiteMigrator(OrderDatabase.migrator.migrations).appliedMigrations(
+            SQLiteConnection(path: ordersPath, mode: .readOnly))
+        #expect(applied.last == OrderDatabase.schemaVersion, "migrated in place, not set aside")
+        #expect(try asideFiles("orders.db.damaged").isEmpty)
+    }
+
     @Test("A file that is not SQLite at all is set aside whole and said; a fresh one takes orders")
     func notSQLite() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
