@@ -105,8 +105,9 @@ extension DashSpendClient {
     /// The provider's answer goes through `OrderTransition`: one about another order, with another payment
     /// or card, or a step backwards is refused, kept out of the store, said to the diagnostics and in
     /// ``Order/notes``, and the order is returned as kept. An order whose creation answer was lost has no
-    /// provider id to ask with; an order fulfilled with all its cards kept is final (one with only some of
-    /// them is asked again for the rest); an
+    /// provider id to ask with (unless the transaction that paid it was recorded, and its provider finds
+    /// orders by it: then it is asked by that transaction, as ``order(transactionId:provider:)``); an order
+    /// fulfilled with all its cards kept is final (one with only some of them is asked again for the rest); an
     /// order of a provider this build leaves out cannot be asked: each is returned as kept without asking,
     /// so a delivered card is shown whether or not the provider answers. When the provider cannot be asked,
     /// the failure leaves the kept order (and its cards) as it was.
@@ -119,14 +120,42 @@ extension DashSpendClient {
     /// The order paid by the Dash transaction `transactionId`, asked from `provider` (CTX) and kept.
     ///
     /// The answer is matched to a kept order by `TransactionMatch`: the order the provider knows by that
-    /// id, else the one order of the same merchant and amount whose create answer was lost; several such
+    /// id, else the order this transaction was recorded for (``recordPayment(orderId:transactionId:)``), else
+    /// the one order of the same merchant and amount whose create answer was lost; several such
     /// orders are ambiguous (``DashSpendFailure/Cause/ambiguousOrder``, listing them; nothing is changed),
     /// none makes a new order marked ``Order/foundByTransaction``. The answer then goes through
-    /// `OrderTransition` like any other.
+    /// `OrderTransition` like any other, and the transaction is recorded for the order (a hexadecimal id
+    /// lowercased); an order with another transaction recorded is refused
+    /// (``DashSpendFailure/Cause/paymentAlreadyRecorded``), nothing changed.
     ///
     /// - Throws: ``DashSpendFailure``.
     public func order(transactionId: String, provider: GiftCardProvider = .ctx) async throws -> Order {
         try await purchases.order(transactionId: transactionId, provider: provider)
+    }
+
+    /// Records `transactionId` as the Dash transaction that paid order `orderId` (the local id, or the
+    /// provider's order id), as a wallet does once it has sent the payment; returns the order as kept.
+    ///
+    /// - The transaction id is 64 hexadecimal digits (any case, kept lowercased); anything else is
+    ///   ``DashSpendFailure/Kind/invalidRequest`` and nothing is written.
+    /// - It is recorded once, in the orders database, with when (``Order/transactionRecordedAt``): the same
+    ///   transaction again changes nothing; another one is refused (``DashSpendFailure/Cause/paymentAlreadyRecorded``,
+    ///   naming the one kept) and nothing is written. A transaction the order was found by
+    ///   (``order(transactionId:provider:)``) counts as recorded.
+    /// - An order with a recorded transaction is no longer payable (``Order/isPayable``): it is not paid twice.
+    /// - The record is kept like the order's other facts: never cleared by a later answer, and carried over
+    ///   when a damaged orders file is salvaged.
+    /// - For a provider that finds orders by their paying transaction (``ProviderInfo/findsOrdersByTransaction``:
+    ///   CTX), an order whose create answer was lost is then found by it: ``order(id:)`` asks by the recorded
+    ///   transaction, and ``order(transactionId:provider:)`` attaches the answer to this order.
+    ///
+    /// Nothing is asked of the provider. An orders database written by a newer version refuses it
+    /// (``DashSpendFailure/Kind/cannotWrite``).
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    @discardableResult
+    public func recordPayment(orderId: String, transactionId: String) throws -> Order {
+        try purchases.recordPayment(orderId: orderId, transactionId: transactionId)
     }
 
     /// Every damaged file set aside with orders in it, newest first, whether or not the user was shown it.

@@ -95,6 +95,10 @@ public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertib
         /// ``ProviderInfo/severalCardsPerOrder`` is false); nothing was ordered. Each card is its own order
         /// there, or another provider takes them in one.
         case oneCardPerOrder
+        /// Another transaction is recorded already as the one that paid the order
+        /// (``DashSpendClient/recordPayment(orderId:transactionId:)``, or the one it was found by): the first
+        /// is kept and nothing was changed. ``DashSpendFailure/subject`` is the order's local id.
+        case paymentAlreadyRecorded
     }
 
     /// The kind of failure.

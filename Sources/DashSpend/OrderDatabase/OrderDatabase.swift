@@ -101,6 +101,13 @@ package final class OrderDatabase: Sendable {
                 ALTER TABLE purchase_order ADD COLUMN lines TEXT;
                 ALTER TABLE delivered_card ADD COLUMN line INTEGER;
                 """),
+        // When the transaction that paid an order was recorded (the transaction id has its column since
+        // 1-orders; a recorded one is never cleared or replaced).
+        SQLiteMigration(
+            "4-recorded-payment",
+            sql: """
+                ALTER TABLE purchase_order ADD COLUMN transactionRecordedAt REAL;
+                """),
     ])
 
     /// Opens (creating if needed) the orders database of `network` at `path` and brings its schema up to

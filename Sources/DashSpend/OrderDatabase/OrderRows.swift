@@ -30,6 +30,7 @@ enum OrderRows {
         order.price = row.text("price").flatMap(Decimal.init(plainText:))
         order.paymentCheckPending = row.text("paymentCheck") == pendingCheck
         if let lines = lines(row.text("lines")) { order.lines = lines }
+        order.transactionRecordedAt = row.double("transactionRecordedAt").map(Date.init(timeIntervalSince1970:))
         return order
     }
 
@@ -103,9 +104,10 @@ enum OrderRows {
             """
             INSERT INTO purchase_order (id, network, provider, providerOrderId, merchantId, merchantName, sourceId,
                 amount, currency, status, providerStatus, lastKnownStatus, paymentURI, dashAmount, message,
-                transactionId, foundByTransaction, deliveryTime, createdAt, updatedAt, price, paymentCheck, lines)
+                transactionId, foundByTransaction, deliveryTime, createdAt, updatedAt, price, paymentCheck, lines,
+                transactionRecordedAt)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22,
-                ?23)
+                ?23, ?24)
             """,
             [
                 .text(order.id), .text(network), .text(order.providerId), optional(order.providerOrderId),
@@ -116,20 +118,21 @@ enum OrderRows {
                 .integer(order.foundByTransaction ? 1 : 0), optional(order.deliveryTime),
                 .real(order.createdAt.timeIntervalSince1970), .real(order.updatedAt.timeIntervalSince1970),
                 optional(order.price.map { "\($0)" }), optional(order.paymentCheckPending ? pendingCheck : nil),
-                .text(linesText(order.lines)),
+                .text(linesText(order.lines)), optional(order.transactionRecordedAt),
             ])
         try replaceCards(of: order, in: db)
     }
 
     /// Writes what may change of a kept order (its facts are written once, by ``insert(_:network:into:)``,
-    /// or here while the order has no provider id yet), and its cards when it has some.
+    /// or here while the order has no provider id yet; its lines and the transaction that paid it are never
+    /// replaced once kept), and its cards when it has some.
     static func update(_ order: Order, network: String, in db: borrowing SQLiteConnection.Access) throws {
         try db.execute(
             """
             UPDATE purchase_order SET providerOrderId = ?3, status = ?4, providerStatus = ?5, lastKnownStatus = ?6,
-                paymentURI = ?7, dashAmount = ?8, message = ?9, transactionId = ?10, deliveryTime = ?11,
-                updatedAt = ?12, merchantName = ?13, paymentCheck = ?14, price = coalesce(price, ?15),
-                lines = coalesce(lines, ?16)
+                paymentURI = ?7, dashAmount = ?8, message = ?9, transactionId = coalesce(transactionId, ?10),
+                deliveryTime = ?11, updatedAt = ?12, merchantName = ?13, paymentCheck = ?14, price = coalesce(price, ?15),
+                lines = coalesce(lines, ?16), transactionRecordedAt = coalesce(transactionRecordedAt, ?17)
             WHERE id = ?1 AND network = ?2
             """,
             [
@@ -138,7 +141,7 @@ enum OrderRows {
                 optional(order.dashAmount.map { "\($0)" }), optional(order.message), optional(order.transactionId),
                 optional(order.deliveryTime), .real(order.updatedAt.timeIntervalSince1970), .text(order.merchantName),
                 optional(order.paymentCheckPending ? pendingCheck : nil), optional(order.price.map { "\($0)" }),
-                .text(linesText(order.lines)),
+                .text(linesText(order.lines)), optional(order.transactionRecordedAt),
             ])
         try replaceCards(of: order, in: db)
     }
@@ -160,4 +163,6 @@ enum OrderRows {
     }
 
     static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+
+    static func optional(_ date: Date?) -> SQLiteValue { date.map { .real($0.timeIntervalSince1970) } ?? .null }
 }

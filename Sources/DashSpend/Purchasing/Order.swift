@@ -47,8 +47,12 @@ public struct Order: Sendable, Hashable {
     public var dashAmount: Decimal?
     /// The provider's note, or why the order is unknown or rejected.
     public var message: String?
-    /// The Dash transaction that paid it, when known.
+    /// The Dash transaction that paid it, when known: recorded by the wallet that paid
+    /// (``DashSpendClient/recordPayment(orderId:transactionId:)``), or the one the order was found by
+    /// (``DashSpendClient/order(transactionId:provider:)``). Recorded once: never cleared, never replaced.
     public var transactionId: String?
+    /// When ``transactionId`` was recorded here, when known (nil for an order kept before this was recorded).
+    public var transactionRecordedAt: Date?
     /// Whether the order was not placed here but found by the transaction that paid it (another device, a
     /// wallet): its merchant and amount are what the provider said.
     public var foundByTransaction: Bool
@@ -122,6 +126,7 @@ public struct Order: Sendable, Hashable {
         self.dashAmount = dashAmount
         self.message = message
         self.transactionId = transactionId
+        transactionRecordedAt = nil
         self.foundByTransaction = foundByTransaction
         self.deliveryTime = deliveryTime
         self.cards = cards

@@ -195,10 +195,13 @@ public struct CLIError: Error, Sendable {
                 "buy each card with its own `merchant-lookup buy \(Self.merchant(failure)) --amount N`"
                 + (several.isEmpty
                     ? "" : ", or all of them in one order with --provider \(several.joined(separator: " or --provider "))")
+        case .paymentAlreadyRecorded:
+            hint =
+                "the first is kept; see it with `merchant-lookup order \(failure.subject ?? "ORDER_ID")\(networkHint)`"
         }
         let specific: Set<DashSpendFailure.Cause> = [
             .amountNotAllowed, .outOfStock, .limitsChanged, .regionNotAllowed, .orderPending, .ambiguousOrder,
-            .newerVersion, .oneCardPerOrder,
+            .newerVersion, .oneCardPerOrder, .paymentAlreadyRecorded,
         ]
         let name = specific.contains(failure.cause) ? failure.cause.rawValue : failure.kind.rawValue
         self.init(message, code: code, hint: hint, name: name)

@@ -102,7 +102,18 @@ enum OrderOutput {
         }
         if order.foundByTransaction { lines.append(("found", "by the transaction that paid it (not ordered here)")) }
         if let message = order.message { lines.append(("note", message)) }
-        if let txid = order.transactionId { lines.append(("transaction", txid)) }
+        if let txid = order.transactionId {
+            let when = order.transactionRecordedAt.map { " (recorded \(UTCTimestamp.extended($0)))" } ?? ""
+            lines.append(("transaction", txid + when))
+            if order.status == .unpaid {
+                lines.append(
+                    (
+                        "payment",
+                        "sent by that transaction: not to be paid again; waiting for \(order.providerName) to see it "
+                            + "(`merchant-lookup order \(order.id)` asks)"
+                    ))
+            }
+        }
         if order.paymentCheckPending && order.status == .unpaid {
             lines.append(
                 (
@@ -156,6 +167,12 @@ enum OrderOutput {
     /// The line of the order `card` is shown under (as ``Order/cards(inLine:)`` places it).
     static func lineIndex(_ card: DeliveredCard, _ order: Order) -> Int {
         min(max(0, card.line ?? 0), max(0, order.lines.count - 1))
+    }
+
+    /// The transaction that paid `order` as the orders table shows it: its first 16 characters, `-` without one.
+    static func shortTransaction(_ order: Order) -> String {
+        guard let txid = order.transactionId else { return "-" }
+        return txid.count > 19 ? String(txid.prefix(16)) + "..." : txid
     }
 
     /// `2 x 20.00 USD: 1 of 2 delivered`.
@@ -235,6 +252,7 @@ enum OrderOutput {
             ("dashAmount", optional(order.paymentCheckPending ? nil : order.dashAmount.map { "\($0)" })),
             ("message", optional(order.message)),
             ("transactionId", optional(order.transactionId)),
+            ("transactionRecordedAt", optional(order.transactionRecordedAt.map(UTCTimestamp.extended))),
             ("createdAt", .string(UTCTimestamp.extended(order.createdAt))),
             ("updatedAt", .string(UTCTimestamp.extended(order.updatedAt))),
             ("ageSeconds", .integer(max(0, Int(Date().timeIntervalSince(order.createdAt))))),

@@ -119,6 +119,28 @@ struct OrderDatabaseTests {
         #expect(try asideFiles("orders.db.damaged").isEmpty)
     }
 
+    @Test("A recorded payment is salvaged with its order from a damaged file, and still refuses a second one")
+    func recordedPaymentSalvaged() async throws {
+        let count = 60
+        let store = try makeStore()
+        for index in 0..<count { try store.insert(order(index)) }
+        let txid = String(repeating: "5e", count: 32)
+        // The first order is on the table's first page, which the damage leaves as it was.
+        try client().recordPayment(orderId: "order-0", transactionId: txid)
+        try SQLitePageDamage.damagePage(of: ordersPath, holding: "ORDER-PAGE-MARKER")
+
+        let salvaged = try client()
+        #expect(try salvaged.setAsideOrderFiles().count == 1, "the damaged file was set aside")
+        let kept = try salvaged.storedOrder(id: "order-0")
+        #expect(kept.transactionId == txid && kept.transactionRecordedAt == now)
+        #expect(try salvaged.recordPayment(orderId: "order-0", transactionId: txid).transactionId == txid)
+        let refused = try #require(
+            await ClientFixture.failure {
+                try salvaged.recordPayment(orderId: "order-0", transactionId: String(repeating: "6f", count: 32))
+            })
+        #expect(refused.cause == .paymentAlreadyRecorded)
+    }
+
     @Test("A file that is not SQLite at all is set aside whole and said; a fresh one takes orders")
     func notSQLite() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
