@@ -61,6 +61,24 @@ struct BuyCommandTests {
         #expect(transcript.leakedSecrets().isEmpty)
     }
 
+    @Test("buy --amount 25x2 at CTX, which sells one card per order: 65, one line with its hint, nothing ordered")
+    func severalCardsRefusedByCTX() async throws {
+        let transcript = try await signedIn()
+        let refused = try await runWithoutTerminal(
+            transcript, ["buy", Self.homeDepot, "--amount", "25x2", "--provider", "ctx", "--yes"])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("CTX sells one card per order"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("buy each card with its own"), "\(refused.stderr)")
+        let json = try await runWithoutTerminal(
+            transcript, ["buy", Self.homeDepot, "--amount", "25", "--amount", "30", "--provider", "ctx", "--yes", "--json"])
+        #expect(json.status == 65)
+        #expect((try json.json()["error"] as? [String: Any])?["code"] as? String == "oneCardPerOrder")
+        let malformed = try await runWithoutTerminal(transcript, ["buy", Self.homeDepot, "--amount", "25x0", "--yes"])
+        #expect(malformed.status == 64, "\(malformed.stderr)")
+        #expect(transcript.server.orderBook.createdCount(.ctx) == 0)
+    }
+
     @Test("No request is sent twice for one CTX buy")
     func noRequestTwice() async throws {
         let transcript = try await signedIn()

@@ -134,10 +134,20 @@ struct GoldenOutputTests {
         #expect(!names.isEmpty, "no golden files in \(Self.folder)")
         let expected = Set((Self.sampleCases + Self.fixtureCases + Self.differenceCases).map { $0.name + ".txt" })
             .union(OrderBarcodeCommandTests.goldenNames.map { $0 + ".txt" })
+            .union(Self.piggyCardsGoldenNames.map { $0 + ".txt" })
         #expect(Set(names).subtracting(expected).sorted() == [], "golden files without a case")
         if !Self.updating {
             #expect(expected.subtracting(names).sorted() == [], "cases without a golden file (run with UPDATE_GOLDEN=1)")
         }
+    }
+
+    /// The golden files only a build with PiggyCards writes (several cards in one order).
+    static var piggyCardsGoldenNames: [String] {
+        #if PIGGYCARDS_ENABLED
+        BuySeveralCardsCommandTests.goldenNames
+        #else
+        []
+        #endif
     }
 
     // MARK: - Comparing

@@ -7,35 +7,55 @@ public import Foundation
 #endif
 
 extension DashSpendClient {
-    /// What buying a card of `amount` for merchant `idOrName` would be, checked before anything is ordered.
-    ///
-    /// The merchant is resolved live: every signed-in provider is asked, and the offer bought from must have
-    /// been answered live (a purchase never trusts a stored offer), but another provider's failure does not
-    /// stop it. The offer is `provider`'s, else the best-ranked enabled one answered live; when no provider
-    /// answered, the first provider's failure is thrown (a "sign in" one only when nothing else failed). The
-    /// amount must be one of a
-    /// fixed card's values, or inside a range with at most two decimals; the provider then checks what it
-    /// needs beyond the offer (PiggyCards: a card of that value in stock, its 2,500 USD order cap) without
-    /// ordering. The quote states the discount of the card ordered (a PiggyCards brand's cards each have their
-    /// own), else the offer's. A refused amount is ``DashSpendFailure/Kind/refused`` with cause
-    /// ``DashSpendFailure/Cause/amountNotAllowed`` and a message that lists what is allowed.
-    ///
-    /// Unless `again`, a card of the same provider, merchant and amount ordered in the last day that may
-    /// still be outstanding (its create answer lost, or waiting for its payment) refuses the quote
-    /// (``DashSpendFailure/Cause/orderPending``, naming that order): another order would buy it twice. An
-    /// orders database that cannot be written (a newer version's) refuses it too, before anything is sent.
+    /// What buying a card of `amount` for merchant `idOrName` would be, checked before anything is ordered:
+    /// ``quote(merchant:amounts:provider:again:)`` for one card.
     ///
     /// - Throws: ``DashSpendFailure``.
     public func quote(
         merchant idOrName: String, amount: Decimal, provider: GiftCardProvider? = nil, again: Bool = false
     ) async throws -> PurchaseQuote {
-        try await purchases.quote(merchant: idOrName, amount: amount, provider: provider, again: again) {
+        try await quote(merchant: idOrName, amounts: [PurchaseAmount(value: amount)], provider: provider, again: again)
+    }
+
+    /// What buying the cards of `amounts` (each a value and how many cards of it) for merchant `idOrName`
+    /// in one order would be, checked before anything is ordered.
+    ///
+    /// The merchant is resolved live: every signed-in provider is asked, and the offer bought from must have
+    /// been answered live (a purchase never trusts a stored offer), but another provider's failure does not
+    /// stop it. The offer is `provider`'s, else the best-ranked enabled one answered live; when no provider
+    /// answered, the first provider's failure is thrown (a "sign in" one only when nothing else failed). Each
+    /// amount must be one of a fixed card's values, or inside a range with at most two decimals; the provider
+    /// then checks what it needs beyond the offer (PiggyCards: a card of that value with that many in stock)
+    /// without ordering. A refused amount is ``DashSpendFailure/Kind/refused`` with cause
+    /// ``DashSpendFailure/Cause/amountNotAllowed`` and a message that lists what is allowed.
+    ///
+    /// Several cards (several amounts, or a quantity above 1; cards of one value asked twice are one line)
+    /// are one order paid by one payment, from a provider that takes them
+    /// (``ProviderInfo/severalCardsPerOrder``: PiggyCards): without `provider`, only such providers' offers
+    /// are chosen from. A provider that sells one card per order (CTX) refuses them
+    /// (``DashSpendFailure/Cause/oneCardPerOrder``), and so does a merchant no such provider sells. The
+    /// provider's cap on one order (``ProviderInfo/maximumOrderTotal``: PiggyCards' 2,500 USD) applies to the
+    /// total (``DashSpendFailure/Cause/amountNotAllowed``). The quote lists every line with the discount of
+    /// its card (a PiggyCards brand's cards each have their own), its ``PurchaseQuote/price`` is what they
+    /// all cost, and that total is what the order's Dash payment is checked against.
+    ///
+    /// Unless `again`, an order of the same merchant and total ordered in the last day that may still be
+    /// outstanding (its create answer lost, or waiting for its payment) refuses the quote
+    /// (``DashSpendFailure/Cause/orderPending``, naming that order): another order would buy it twice. An
+    /// orders database that cannot be written (a newer version's) refuses it too, before anything is sent.
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    public func quote(
+        merchant idOrName: String, amounts: [PurchaseAmount], provider: GiftCardProvider? = nil, again: Bool = false
+    ) async throws -> PurchaseQuote {
+        try await purchases.quote(merchant: idOrName, amounts: amounts, provider: provider, again: again) {
             () async throws(DashSpendFailure) -> ResolvedMerchant in
             try await merchant(idOrName, policy: .networkFirst, prefetched: .none)
         }
     }
 
-    /// Orders the card `quote` describes and returns the order with its payment request.
+    /// Orders the cards `quote` describes (one card, or its lines in one order) and returns the order with
+    /// its one payment request.
     ///
     /// - The order is written to the orders database (status `creating`) BEFORE the provider is asked; when it
     ///   cannot be written, nothing is sent (``DashSpendFailure/Kind/cannotWrite``).
@@ -45,7 +65,8 @@ extension DashSpendClient {
     ///   (``DashSpendFailure/Cause/orderMayExist``). When the provider refuses, or something before the create
     ///   request fails (a token refresh: `OrderNotSent`), nothing was bought and the order is removed.
     /// - The answer's facts are checked against the request (`PaymentCheck`: a payable `dash:` URI, the
-    ///   card's amount and currency, the Dash within 2 % of the price at the provider's rate) and its order id
+    ///   card's amount and currency, the Dash within 2 % of the price at the provider's rate; for several
+    ///   cards, of their total price) and its order id
     ///   against the orders kept: an answer that fails is kept as `rejected` with the reason, without a
     ///   payment, and fails as ``DashSpendFailure/Kind/refused`` naming the order.
     /// - The create and the save of its answer run as one of the configuration's critical sections: a
@@ -56,6 +77,9 @@ extension DashSpendClient {
     ///   with its payment, ``Order/notSaved`` saying why it is not kept.
     /// - Unless the quote allows it (`again`), a card of the same provider, merchant and amount that may
     ///   still be outstanding refuses the order (checked again: another buy may have ordered it meanwhile).
+    /// - The order keeps its lines (``Order/lines``); each card delivered later is kept under its line, and a
+    ///   delivery of some of the cards is kept and shown as such (``Order/isPartiallyDelivered``) until the
+    ///   rest come.
     ///
     /// - Throws: ``DashSpendFailure``.
     public func placeOrder(_ quote: PurchaseQuote) async throws -> Order {
@@ -87,7 +111,9 @@ extension DashSpendClient {
     /// The provider's answer goes through `OrderTransition`: one about another order, with another payment
     /// or card, or a step backwards is refused, kept out of the store, said to the diagnostics and in
     /// ``Order/notes``, and the order is returned as kept. An order whose creation answer was lost has no
-    /// provider id to ask with; a rejected order and an order fulfilled with its cards kept are final; an
+    /// provider id to ask with (unless the transaction that paid it was recorded, and its provider finds
+    /// orders by it: then it is asked by that transaction, as ``order(transactionId:provider:)``); an order
+    /// fulfilled with all its cards kept is final (one with only some of them is asked again for the rest); an
     /// order of a provider this build leaves out cannot be asked: each is returned as kept without asking,
     /// so a delivered card is shown whether or not the provider answers. When the provider cannot be asked,
     /// the failure leaves the kept order (and its cards) as it was.
@@ -100,14 +126,42 @@ extension DashSpendClient {
     /// The order paid by the Dash transaction `transactionId`, asked from `provider` (CTX) and kept.
     ///
     /// The answer is matched to a kept order by `TransactionMatch`: the order the provider knows by that
-    /// id, else the one order of the same merchant and amount whose create answer was lost; several such
+    /// id, else the order this transaction was recorded for (``recordPayment(orderId:transactionId:)``), else
+    /// the one order of the same merchant and amount whose create answer was lost; several such
     /// orders are ambiguous (``DashSpendFailure/Cause/ambiguousOrder``, listing them; nothing is changed),
     /// none makes a new order marked ``Order/foundByTransaction``. The answer then goes through
-    /// `OrderTransition` like any other.
+    /// `OrderTransition` like any other, and the transaction is recorded for the order (a hexadecimal id
+    /// lowercased); an order with another transaction recorded is refused
+    /// (``DashSpendFailure/Cause/paymentAlreadyRecorded``), nothing changed.
     ///
     /// - Throws: ``DashSpendFailure``.
     public func order(transactionId: String, provider: GiftCardProvider = .ctx) async throws -> Order {
         try await purchases.order(transactionId: transactionId, provider: provider)
+    }
+
+    /// Records `transactionId` as the Dash transaction that paid order `orderId` (the local id, or the
+    /// provider's order id), as a wallet does once it has sent the payment; returns the order as kept.
+    ///
+    /// - The transaction id is 64 hexadecimal digits (any case, kept lowercased); anything else is
+    ///   ``DashSpendFailure/Kind/invalidRequest`` and nothing is written.
+    /// - It is recorded once, in the orders database, with when (``Order/transactionRecordedAt``): the same
+    ///   transaction again changes nothing; another one is refused (``DashSpendFailure/Cause/paymentAlreadyRecorded``,
+    ///   naming the one kept) and nothing is written. A transaction the order was found by
+    ///   (``order(transactionId:provider:)``) counts as recorded.
+    /// - An order with a recorded transaction is no longer payable (``Order/isPayable``): it is not paid twice.
+    /// - The record is kept like the order's other facts: never cleared by a later answer, and carried over
+    ///   when a damaged orders file is salvaged.
+    /// - For a provider that finds orders by their paying transaction (``ProviderInfo/findsOrdersByTransaction``:
+    ///   CTX), an order whose create answer was lost is then found by it: ``order(id:)`` asks by the recorded
+    ///   transaction, and ``order(transactionId:provider:)`` attaches the answer to this order.
+    ///
+    /// Nothing is asked of the provider. An orders database written by a newer version refuses it
+    /// (``DashSpendFailure/Kind/cannotWrite``).
+    ///
+    /// - Throws: ``DashSpendFailure``.
+    @discardableResult
+    public func recordPayment(orderId: String, transactionId: String) throws -> Order {
+        try purchases.recordPayment(orderId: orderId, transactionId: transactionId)
     }
 
     /// Every damaged file set aside with orders in it, newest first, whether or not the user was shown it.

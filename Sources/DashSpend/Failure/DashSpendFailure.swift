@@ -99,6 +99,14 @@ public struct DashSpendFailure: Error, Sendable, Hashable, CustomStringConvertib
         /// provider of this build publishes one, or none could be asked and none is stored.
         /// ``DashSpendFailure/subject`` is the currency.
         case noExchangeRate
+        /// Several cards were asked for in one order from a provider that sells one card per order (CTX:
+        /// ``ProviderInfo/severalCardsPerOrder`` is false); nothing was ordered. Each card is its own order
+        /// there, or another provider takes them in one.
+        case oneCardPerOrder
+        /// Another transaction is recorded already as the one that paid the order
+        /// (``DashSpendClient/recordPayment(orderId:transactionId:)``, or the one it was found by): the first
+        /// is kept and nothing was changed. ``DashSpendFailure/subject`` is the order's local id.
+        case paymentAlreadyRecorded
     }
 
     /// The kind of failure.

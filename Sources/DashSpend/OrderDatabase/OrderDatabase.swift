@@ -95,6 +95,21 @@ package final class OrderDatabase: Sendable {
                 ALTER TABLE purchase_order ADD COLUMN price TEXT;
                 ALTER TABLE purchase_order ADD COLUMN paymentCheck TEXT;
                 """),
+        // Several cards in one order: the order's lines (JSON, written with the order; NULL reads as one
+        // line of one card of `amount`), and the line each delivered card came under (NULL: the first).
+        SQLiteMigration(
+            "3-order-lines",
+            sql: """
+                ALTER TABLE purchase_order ADD COLUMN lines TEXT;
+                ALTER TABLE delivered_card ADD COLUMN line INTEGER;
+                """),
+        // When the transaction that paid an order was recorded (the transaction id has its column since
+        // 1-orders; a recorded one is never cleared or replaced).
+        SQLiteMigration(
+            "4-recorded-payment",
+            sql: """
+                ALTER TABLE purchase_order ADD COLUMN transactionRecordedAt REAL;
+                """),
     ])
 
     /// Opens (creating if needed) the orders database of `network` at `path` and brings its schema up to

@@ -29,7 +29,38 @@ enum OrderRows {
             updatedAt: Date(timeIntervalSince1970: row.double("updatedAt") ?? 0))
         order.price = row.text("price").flatMap(Decimal.init(plainText:))
         order.paymentCheckPending = row.text("paymentCheck") == pendingCheck
+        if let lines = lines(row.text("lines")) { order.lines = lines }
+        order.transactionRecordedAt = row.double("transactionRecordedAt").map(Date.init(timeIntervalSince1970:))
         return order
+    }
+
+    /// The lines of a `lines` text: `[{"amount":"25.00","quantity":2,"productId":"9201"}]`; nil for no text,
+    /// or text that does not read as at least one line with a positive amount and quantity (the order then
+    /// reads as one line of its amount, as an order kept before orders had lines does).
+    static func lines(_ text: String?) -> [OrderLine]? {
+        guard let text, let elements = (try? JSONValue.parse(Data(text.utf8)))?.array, !elements.isEmpty else {
+            return nil
+        }
+        var lines: [OrderLine] = []
+        for element in elements {
+            guard let amount = element["amount"]?.decimal, amount > 0, let quantity = element["quantity"]?.int,
+                quantity > 0
+            else { return nil }
+            lines.append(OrderLine(amount: amount, quantity: quantity, productId: element["productId"]?.nonBlankString))
+        }
+        return lines
+    }
+
+    /// The text `lines` are kept as (amounts as plain text, never a binary fraction).
+    static func linesText(_ lines: [OrderLine]) -> String {
+        let elements = lines.map { line -> JSONValue in
+            var members: [String: JSONValue] = [
+                "amount": .string(line.amount.plainText(fractionDigits: 2)), "quantity": .number(Decimal(line.quantity)),
+            ]
+            if let productId = line.productId { members["productId"] = .string(productId) }
+            return .object(members)
+        }
+        return String(decoding: JSONValue.array(elements).encoded(), as: UTF8.self)
     }
 
     /// The `paymentCheck` of an order whose payment waits for a check against an exchange rate.
@@ -38,6 +69,13 @@ enum OrderRows {
     /// A stored status; a word this version does not know (written by a newer one) is `unknown`.
     private static func status(_ text: String?) -> OrderStatus {
         text.flatMap(OrderStatus.init(rawValue:)) ?? .unknown
+    }
+
+    /// The card of a `delivered_card` row (its `card` text, its `line`); nil only when there is no text.
+    static func card(_ row: SQLiteRow) -> DeliveredCard? {
+        guard var card = card(row.text("card")) else { return nil }
+        card.line = row.integer("line")
+        return card
     }
 
     /// The card of a `delivered_card` row's `card` text; nil only when there is no text. A card is never
@@ -66,8 +104,10 @@ enum OrderRows {
             """
             INSERT INTO purchase_order (id, network, provider, providerOrderId, merchantId, merchantName, sourceId,
                 amount, currency, status, providerStatus, lastKnownStatus, paymentURI, dashAmount, message,
-                transactionId, foundByTransaction, deliveryTime, createdAt, updatedAt, price, paymentCheck)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)
+                transactionId, foundByTransaction, deliveryTime, createdAt, updatedAt, price, paymentCheck, lines,
+                transactionRecordedAt)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22,
+                ?23, ?24)
             """,
             [
                 .text(order.id), .text(network), .text(order.providerId), optional(order.providerOrderId),
@@ -78,18 +118,21 @@ enum OrderRows {
                 .integer(order.foundByTransaction ? 1 : 0), optional(order.deliveryTime),
                 .real(order.createdAt.timeIntervalSince1970), .real(order.updatedAt.timeIntervalSince1970),
                 optional(order.price.map { "\($0)" }), optional(order.paymentCheckPending ? pendingCheck : nil),
+                .text(linesText(order.lines)), optional(order.transactionRecordedAt),
             ])
         try replaceCards(of: order, in: db)
     }
 
     /// Writes what may change of a kept order (its facts are written once, by ``insert(_:network:into:)``,
-    /// or here while the order has no provider id yet), and its cards when it has some.
+    /// or here while the order has no provider id yet; its lines and the transaction that paid it are never
+    /// replaced once kept), and its cards when it has some.
     static func update(_ order: Order, network: String, in db: borrowing SQLiteConnection.Access) throws {
         try db.execute(
             """
             UPDATE purchase_order SET providerOrderId = ?3, status = ?4, providerStatus = ?5, lastKnownStatus = ?6,
-                paymentURI = ?7, dashAmount = ?8, message = ?9, transactionId = ?10, deliveryTime = ?11,
-                updatedAt = ?12, merchantName = ?13, paymentCheck = ?14, price = coalesce(price, ?15)
+                paymentURI = ?7, dashAmount = ?8, message = ?9, transactionId = coalesce(transactionId, ?10),
+                deliveryTime = ?11, updatedAt = ?12, merchantName = ?13, paymentCheck = ?14, price = coalesce(price, ?15),
+                lines = coalesce(lines, ?16), transactionRecordedAt = coalesce(transactionRecordedAt, ?17)
             WHERE id = ?1 AND network = ?2
             """,
             [
@@ -98,6 +141,7 @@ enum OrderRows {
                 optional(order.dashAmount.map { "\($0)" }), optional(order.message), optional(order.transactionId),
                 optional(order.deliveryTime), .real(order.updatedAt.timeIntervalSince1970), .text(order.merchantName),
                 optional(order.paymentCheckPending ? pendingCheck : nil), optional(order.price.map { "\($0)" }),
+                .text(linesText(order.lines)), optional(order.transactionRecordedAt),
             ])
         try replaceCards(of: order, in: db)
     }
@@ -108,12 +152,17 @@ enum OrderRows {
         guard !order.cards.isEmpty else { return }
         let texts = try order.cards.map(cardText)
         try db.execute("DELETE FROM delivered_card WHERE orderId = ?1", [.text(order.id)])
-        for (position, card) in texts.enumerated() {
+        for (position, (card, text)) in zip(order.cards, texts).enumerated() {
             try db.execute(
-                "INSERT INTO delivered_card (orderId, position, card, deliveredAt) VALUES (?1, ?2, ?3, ?4)",
-                [.text(order.id), .integer(Int64(position)), .text(card), .real(order.updatedAt.timeIntervalSince1970)])
+                "INSERT INTO delivered_card (orderId, position, card, deliveredAt, line) VALUES (?1, ?2, ?3, ?4, ?5)",
+                [
+                    .text(order.id), .integer(Int64(position)), .text(text), .real(order.updatedAt.timeIntervalSince1970),
+                    card.line.map { .integer(Int64($0)) } ?? .null,
+                ])
         }
     }
 
     static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+
+    static func optional(_ date: Date?) -> SQLiteValue { date.map { .real($0.timeIntervalSince1970) } ?? .null }
 }

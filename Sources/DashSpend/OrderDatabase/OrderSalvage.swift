@@ -65,7 +65,7 @@ enum OrderSalvage {
         if tables.contains("delivered_card") {
             let (cardRows, complete) = rows(of: "delivered_card", in: connection) {
                 row -> (String, Int, DeliveredCard, Double)? in
-                guard let orderId = row.text("orderId"), let card = OrderRows.card(row.text("card")) else { return nil }
+                guard let orderId = row.text("orderId"), let card = OrderRows.card(row) else { return nil }
                 return (orderId, row.integer("position") ?? 0, card, row.double("deliveredAt") ?? 0)
             }
             cardsComplete = complete

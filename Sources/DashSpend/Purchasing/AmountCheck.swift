@@ -46,6 +46,20 @@ enum AmountCheck {
         }
     }
 
+    /// Checks an order's `total` value (of `cards` cards) against the provider's cap on one order
+    /// (``ProviderInfo/maximumOrderTotal``: PiggyCards' 2,500 USD is on the whole order, however many cards).
+    static func checkTotal(_ total: Decimal, cards: Int, provider: GiftCardProvider, merchant: String)
+        throws(DashSpendFailure)
+    {
+        guard let cap = provider.info.maximumOrderTotal, total > cap else { return }
+        let what =
+            cards == 1
+            ? "\(total.plainText(fractionDigits: 2)) USD is"
+            : "the order's total of \(total.plainText(fractionDigits: 2)) USD for \(cards) cards is"
+        throw refusal(
+            "\(what) above the order limit of \(cap) USD at \(provider.displayName)", provider: provider, merchant: merchant)
+    }
+
     /// What `denominations` allows, as a refusal lists it; nil when it says nothing.
     private static func allowed(_ denominations: Denominations) -> String? {
         switch denominations.type {

@@ -24,8 +24,12 @@ public struct Order: Sendable, Hashable {
     public var merchantName: String
     /// The provider's id for the merchant.
     public var sourceId: String
-    /// The card's value.
+    /// The card's value; for an order of several cards, what they are worth together (the total of
+    /// ``lines``).
     public var amount: Decimal
+    /// What was ordered, line by line: one line of one card of ``amount`` for an order of one card (every
+    /// order kept before orders had lines reads so). Fixed when the order is written.
+    public var lines: [OrderLine]
     /// The card's currency.
     public var currency: String
     /// Where the order stands. `OrderStatus.unknown` when the create answer was lost, or when the
@@ -43,14 +47,19 @@ public struct Order: Sendable, Hashable {
     public var dashAmount: Decimal?
     /// The provider's note, or why the order is unknown or rejected.
     public var message: String?
-    /// The Dash transaction that paid it, when known.
+    /// The Dash transaction that paid it, when known: recorded by the wallet that paid
+    /// (``DashSpendClient/recordPayment(orderId:transactionId:)``), or the one the order was found by
+    /// (``DashSpendClient/order(transactionId:provider:)``). Recorded once: never cleared, never replaced.
     public var transactionId: String?
+    /// When ``transactionId`` was recorded here, when known (nil for an order kept before this was recorded).
+    public var transactionRecordedAt: Date?
     /// Whether the order was not placed here but found by the transaction that paid it (another device, a
     /// wallet): its merchant and amount are what the provider said.
     public var foundByTransaction: Bool
     /// When the provider expects to deliver, as it wrote it.
     public var deliveryTime: String?
-    /// The delivered cards.
+    /// The delivered cards, in the order they came; for an order of several lines each says its line
+    /// (``DeliveredCard/line``, ``cards(inLine:)``).
     public var cards: [DeliveredCard]
     /// Whether the payment was kept without a check against an exchange rate the library trusts (none could
     /// be had when the order was created): the order is not payable until a later ask checks it.
@@ -108,6 +117,7 @@ public struct Order: Sendable, Hashable {
         self.merchantName = merchantName
         self.sourceId = sourceId
         self.amount = amount
+        lines = [OrderLine(amount: amount)]
         self.currency = currency
         self.status = status
         self.providerStatus = providerStatus
@@ -116,6 +126,7 @@ public struct Order: Sendable, Hashable {
         self.dashAmount = dashAmount
         self.message = message
         self.transactionId = transactionId
+        transactionRecordedAt = nil
         self.foundByTransaction = foundByTransaction
         self.deliveryTime = deliveryTime
         self.cards = cards
@@ -125,6 +136,20 @@ public struct Order: Sendable, Hashable {
         notes = []
         paymentRequest = nil
     }
+
+    /// How many cards were ordered (the lines' quantities added up).
+    public var cardCount: Int { lines.reduce(0) { $0 + $1.quantity } }
+
+    /// The delivered cards of line `index` (0 for the first line), in the order they came. A card of an
+    /// order of one line, or one kept before orders had lines, is the first line's; one that names a line the
+    /// order does not have is the nearest line's, so that every card is shown under some line.
+    public func cards(inLine index: Int) -> [DeliveredCard] {
+        cards.filter { min(max(0, $0.line ?? 0), max(0, lines.count - 1)) == index }
+    }
+
+    /// Whether some of the cards ordered were delivered and some are still missing: shown as such, and the
+    /// order is asked again until the rest come (cards are only ever added).
+    public var isPartiallyDelivered: Bool { !cards.isEmpty && cards.count < cardCount }
 
     /// The provider, nil when this build leaves it out (an order another build kept).
     public var provider: GiftCardProvider? { GiftCardProvider(id: providerId) }

@@ -75,6 +75,42 @@ package struct OrderStore: Sendable {
         }
     }
 
+    /// What ``recordPayment(orderId:transactionId:at:)`` found.
+    package enum PaymentRecord: Sendable, Hashable {
+        /// The transaction is recorded now.
+        case recorded
+        /// The same transaction was recorded already: nothing changed.
+        case recordedAlready
+        /// Another transaction is recorded (it is given): nothing changed.
+        case otherRecorded(String)
+        /// No order of this network has that local id.
+        case notKept
+    }
+
+    /// Records `transactionId` as the transaction that paid the order with local id `id`, at `now`, unless
+    /// one is recorded already (the same, compared in any case, or another: nothing changes). The look and
+    /// the write are one transaction, so of two processes recording different transactions only the first
+    /// is kept.
+    package func recordPayment(orderId id: String, transactionId: String, at now: Date) throws -> PaymentRecord {
+        try writable()
+        return try connection.transaction { db in
+            let kept = try db.fetchOne(
+                "SELECT transactionId FROM purchase_order WHERE id = ?1 AND network = ?2", [.text(id), .text(network)]
+            ) { row -> String? in row.text("transactionId") }
+            guard let kept else { return .notKept }
+            if let recorded = kept {
+                return recorded.lowercased() == transactionId.lowercased() ? .recordedAlready : .otherRecorded(recorded)
+            }
+            try db.execute(
+                """
+                UPDATE purchase_order SET transactionId = ?3, transactionRecordedAt = ?4, updatedAt = ?4
+                WHERE id = ?1 AND network = ?2 AND transactionId IS NULL
+                """,
+                [.text(id), .text(network), .text(transactionId), .real(now.timeIntervalSince1970)])
+            return .recorded
+        }
+    }
+
     /// Removes an order the provider refused outright (nothing was bought).
     package func delete(id: String) throws {
         try writable()
@@ -163,8 +199,8 @@ package struct OrderStore: Sendable {
         ) { row -> Order? in OrderRows.order(row) }.compactMap { $0 }
         for index in orders.indices {
             orders[index].cards = try db.fetchAll(
-                "SELECT card FROM delivered_card WHERE orderId = ?1 ORDER BY position", [.text(orders[index].id)]
-            ) { $0.text("card") }.compactMap(OrderRows.card)
+                "SELECT card, line FROM delivered_card WHERE orderId = ?1 ORDER BY position", [.text(orders[index].id)]
+            ) { OrderRows.card($0) }.compactMap { $0 }
         }
         return orders
     }

@@ -13,7 +13,8 @@ package import Foundation
 /// and its Dash amount, the card's amount and currency. A later answer may only move the status forward
 /// (`unpaid` → `paid` → `fulfilled`, or any of them → `rejected`; a `rejected` order may still be paid or
 /// fulfilled later), add delivered cards and fields of them (never take one away: a field once kept is
-/// never cleared or overwritten, a card with a different value is kept beside the first), and update the
+/// never cleared or overwritten, a card with a different value is kept beside the first; each card of an
+/// order of several lines is kept under its line, `CardLines`), and update the
 /// provider's note and delivery time. An answer about another order or another card amount, or a step
 /// backwards, is refused whole: nothing of it is kept. A payment that differs from the fixed one never
 /// blocks a status or a card: the first payment is kept and the difference said.
@@ -71,7 +72,9 @@ package enum OrderTransition {
             order.status = .unknown
         }
         order.providerStatus = answer.providerStatus
-        let (cards, cardDifferences) = CardMerge.merged(kept.cards, with: answer.cards)
+        // Each card under its line (an order of several lines), then joined to the kept ones: only ever added.
+        let sent = CardLines.assigned(answer.cards, to: kept.lines)
+        let (cards, cardDifferences) = CardMerge.merged(kept.cards, with: sent)
         order.cards = cards
         differences += cardDifferences.map { "\(about): \($0)" }
         let message = ([answer.message].compactMap { $0 } + differences).joined(separator: "; ")

@@ -12,7 +12,8 @@ package import Foundation
 /// - The card's amount and currency, when the answer says them, must be the ones asked for.
 /// - The Dash asked may not be more than all the Dash there is (``maximumDash``).
 /// - Where a rate is known (the answer's own, CTX `rate`; else the provider's published one, PiggyCards'
-///   exchange rate), the Dash asked must be within ``tolerance`` of the price ÷ the rate; and a fiat price
+///   exchange rate), the Dash asked must be within ``tolerance`` of the price ÷ the rate (for an order of
+///   several cards, the price of them all: one payment pays the whole order); and a fiat price
 ///   the answer states (CTX `paymentFiatAmount`) within ``tolerance`` of the quote's price.
 package enum PaymentCheck {
     /// How far the Dash asked may be from the price at the rate: 2 %, what a rate moving between the two
@@ -42,15 +43,17 @@ package enum PaymentCheck {
             return "asks \(payment.amount) DASH, more than will ever exist"
         }
         let price = quote.price
+        // What was asked for: one card, or every card of the order (its total is what the payment is held to).
+        let cards = quote.cardCount == 1 ? "a \(card) card" : "\(quote.cardCount) cards worth \(card)"
         if let asked = answer.paymentFiatAmount, price > 0, !within(asked, of: price) {
-            return "asks \(asked.plainText(fractionDigits: 2)) \(quote.currency) for a \(card) card priced "
+            return "asks \(asked.plainText(fractionDigits: 2)) \(quote.currency) for \(cards) priced "
                 + "\(price.plainText(fractionDigits: 2)) \(quote.currency)"
         }
         if let rate = answer.dashRate ?? publishedRate, rate > 0, price > 0 {
             let expected = price / rate
             if !within(payment.amount, of: expected) {
                 let source = answer.dashRate != nil ? "its own rate" : "its published rate"
-                return "asks \(payment.amount) DASH for a \(card) card priced \(price.plainText(fractionDigits: 2)) "
+                return "asks \(payment.amount) DASH for \(cards) priced \(price.plainText(fractionDigits: 2)) "
                     + "\(quote.currency): at \(source) of \(rate) \(quote.currency) per DASH that is "
                     + "\(expected.plainText(fractionDigits: 8)) DASH"
             }

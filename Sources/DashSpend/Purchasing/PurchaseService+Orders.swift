@@ -45,9 +45,17 @@ extension PurchaseService {
     func order(id: String) async throws(DashSpendFailure) -> Order {
         let stored = try storedOrder(id: id)
         guard let provider = stored.provider else { return stored }
+        if stored.providerOrderId == nil, stored.status == .unknown, let txid = stored.transactionId,
+            provider.info.findsOrdersByTransaction
+        {
+            // The create answer was lost, and the wallet recorded the transaction that paid it: the provider
+            // finds the order by it (and `TransactionMatch` attaches the answer to this order).
+            return try await order(transactionId: txid, provider: provider)
+        }
         guard let providerOrderId = stored.providerOrderId, stored.status != .creating else { return stored }
-        // Only a fulfilled order with its card kept is final: a rejected one may still be paid and fulfilled.
-        if stored.status == .fulfilled && !stored.cards.isEmpty { return stored }
+        // Only a fulfilled order with all its cards kept is final: a rejected one may still be paid and
+        // fulfilled, and the rest of a partial delivery may still come.
+        if stored.status == .fulfilled && !stored.cards.isEmpty && stored.cards.count >= stored.cardCount { return stored }
         let store = try environment.orderStore()
         try writable(store)
         let purchaser = try purchaser(for: provider)
@@ -119,8 +127,10 @@ extension PurchaseService {
 
     /// The order paid by the Dash transaction `transactionId`, asked from `provider` (CTX) and kept.
     func order(transactionId: String, provider: GiftCardProvider) async throws(DashSpendFailure) -> Order {
-        let txid = transactionId.trimmedWhitespace
-        guard !txid.isEmpty else { throw DashSpendFailure(.invalidRequest, "a transaction id is needed") }
+        let trimmed = transactionId.trimmedWhitespace
+        guard !trimmed.isEmpty else { throw DashSpendFailure(.invalidRequest, "a transaction id is needed") }
+        // A hexadecimal id is kept as a recorded payment is (lowercased); another form as it was given.
+        let txid = Self.hexTransactionId(trimmed) ?? trimmed
         let purchaser = try purchaser(for: provider)
         let store = try environment.orderStore()
         try writable(store)
@@ -138,7 +148,7 @@ extension PurchaseService {
             throw Self.stateFailure(error, path: store.database.path)
         }
         let base: Order
-        switch TransactionMatch.match(answer, among: kept) {
+        switch TransactionMatch.match(answer, transactionId: txid, among: kept) {
         case .kept(let order):
             base = order
         case .ambiguous(let candidates):
@@ -159,16 +169,19 @@ extension PurchaseService {
                 currency: answer.fiatCurrency ?? "USD", status: .unknown, foundByTransaction: true, createdAt: now,
                 updatedAt: now)
         }
-        if let recorded = base.transactionId, recorded != txid {
+        if let recorded = base.transactionId, recorded.lowercased() != txid.lowercased() {
             throw DashSpendFailure(
                 .refused,
                 "order \(base.id) was paid by transaction \(recorded) already; transaction \(txid) is not recorded for "
                     + "it: nothing was changed",
-                provider: provider, subject: txid)
+                cause: .paymentAlreadyRecorded, provider: provider, subject: base.id)
         }
         switch OrderTransition.apply(answer, to: base, network: configuration.network, at: now) {
         case .accepted(var order):
-            order.transactionId = txid
+            if order.transactionId == nil {
+                order.transactionId = txid
+                order.transactionRecordedAt = now
+            }
             try write(order, to: store)
             return order
         case .refused(let reason):

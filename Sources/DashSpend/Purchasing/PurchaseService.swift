@@ -26,14 +26,16 @@ struct PurchaseService: Sendable {
 
     /// The client's configuration.
     var configuration: DashSpendConfiguration { environment.configuration }
-    /// What buying a card of `amount` for merchant `idOrName` would be; see
-    /// ``DashSpendClient/quote(merchant:amount:provider:again:)``. `resolve` looks the merchant up with every
+    /// What buying the cards of `amounts` for merchant `idOrName` would be; see
+    /// ``DashSpendClient/quote(merchant:amounts:provider:again:)``. `resolve` looks the merchant up with every
     /// offer resolved (network first: each offer says whether it was answered live, and only the chosen one
     /// must have been; network only would fail the lookup when any signed-in provider fails).
     func quote(
-        merchant idOrName: String, amount: Decimal, provider: GiftCardProvider?, again: Bool,
+        merchant idOrName: String, amounts: [PurchaseAmount], provider: GiftCardProvider?, again: Bool,
         resolve: () async throws(DashSpendFailure) -> ResolvedMerchant
     ) async throws(DashSpendFailure) -> PurchaseQuote {
+        let asked = try Self.lines(amounts, merchant: idOrName)
+        let cardCount = asked.reduce(0) { $0 + $1.quantity }
         try environment.checkUsable(.networkOnly, for: "buying from \(idOrName)", subject: idOrName)
         let resolved = try await resolve()
         let name = resolved.merchant.name
@@ -44,13 +46,28 @@ struct PurchaseService: Sendable {
                     .notFound, "\(provider.displayName) does not sell \(name) gift cards", provider: provider,
                     subject: idOrName)
             }
+            if cardCount > 1 && !provider.info.severalCardsPerOrder {
+                throw Self.oneCardPerOrder(provider, cards: cardCount, merchant: name, subject: idOrName)
+            }
             offer = named
         } else {
-            let live = resolved.offers.filter { $0.enabled.source == .live }
-            guard let best = live.first(where: { $0.enabled.value }) ?? live.first ?? resolved.offers.first else {
+            var offers = resolved.offers
+            if cardCount > 1 {
+                // Several cards: only a provider that takes them in one order can sell them.
+                let taking = offers.filter { $0.provider.info.severalCardsPerOrder }
+                guard !taking.isEmpty else {
+                    guard let first = offers.first else {
+                        throw DashSpendFailure(.notFound, "\(name) sells no gift cards", subject: idOrName)
+                    }
+                    throw Self.oneCardPerOrder(first.provider, cards: cardCount, merchant: name, subject: idOrName)
+                }
+                offers = taking
+            }
+            let live = offers.filter { $0.enabled.source == .live }
+            guard let best = live.first(where: { $0.enabled.value }) ?? live.first ?? offers.first else {
                 throw DashSpendFailure(.notFound, "\(name) sells no gift cards", subject: idOrName)
             }
-            if live.isEmpty, let first = FailureChoice.mostTelling(resolved.offers, failure: \.liveError),
+            if live.isEmpty, let first = FailureChoice.mostTelling(offers, failure: \.liveError),
                 let error = first.liveError
             {
                 // No provider answered: the first real failure, else the first "sign in".
@@ -73,29 +90,90 @@ struct PurchaseService: Sendable {
                 .refused, "\(offer.provider.displayName) did not say which amounts it sells for \(name) now",
                 provider: offer.provider, subject: idOrName)
         }
-        try AmountCheck.check(amount, against: offer.denominations.value, provider: offer.provider, merchant: name)
+        for line in asked {
+            try AmountCheck.check(line.value, against: offer.denominations.value, provider: offer.provider, merchant: name)
+        }
+        try AmountCheck.checkTotal(
+            asked.reduce(Decimal(0)) { $0 + $1.value * Decimal($1.quantity) }, cards: cardCount, provider: offer.provider,
+            merchant: name)
         let purchaser = try purchaser(for: offer.provider)
-        let product: ProductChoice
-        do {
-            // Chosen from the live answer the offer came from: the provider is not asked twice in one buy.
-            product = try await purchaser.product(sourceId: offer.sourceId, amount: amount, answer: offer.inputs.live)
-        } catch {
-            throw Self.failure(error, provider: offer.provider, subject: resolved.merchant.merchantId)
+        var lines: [PurchaseQuote.Line] = []
+        for line in asked {
+            let product: ProductChoice
+            do {
+                // Chosen from the live answer the offer came from: the provider is not asked twice in one buy.
+                product = try await purchaser.product(
+                    sourceId: offer.sourceId, amount: line.value, quantity: line.quantity, answer: offer.inputs.live)
+            } catch {
+                throw Self.failure(error, provider: offer.provider, subject: resolved.merchant.merchantId)
+            }
+            lines.append(
+                PurchaseQuote.Line(
+                    amount: line.value, quantity: line.quantity,
+                    // The card ordered, at its own discount: the offer's is the best of the merchant's cards.
+                    discountBasisPoints: product.discountBasisPoints ?? offer.discountBasisPoints.value,
+                    productId: product.productId))
         }
         let quote = PurchaseQuote(
             merchantId: resolved.merchant.merchantId, merchantName: name, provider: offer.provider,
-            sourceId: offer.sourceId, amount: amount,
-            // The card ordered, at its own discount: the offer's is the best of the merchant's cards.
-            discountBasisPoints: product.discountBasisPoints ?? offer.discountBasisPoints.value,
-            denominations: offer.denominations.value, productId: product.productId, repeatAllowed: again)
+            sourceId: offer.sourceId, lines: lines, denominations: offer.denominations.value, repeatAllowed: again)
         let store = try environment.orderStore()
         try writable(store)
         try refuseRepeat(quote, in: store)
         return quote
     }
 
+    /// `amounts` as the lines of one order: cards of one value asked twice are one line (their quantities
+    /// added), in the order first asked. None, or a quantity below 1 or above
+    /// ``PurchaseAmount/maximumQuantity``, is refused (``DashSpendFailure/Kind/invalidRequest``).
+    static func lines(_ amounts: [PurchaseAmount], merchant: String) throws(DashSpendFailure) -> [PurchaseAmount] {
+        guard !amounts.isEmpty else {
+            throw DashSpendFailure(.invalidRequest, "a purchase needs at least one card", subject: merchant)
+        }
+        var lines: [PurchaseAmount] = []
+        for amount in amounts {
+            guard (1...PurchaseAmount.maximumQuantity).contains(amount.quantity) else {
+                throw DashSpendFailure(
+                    .invalidRequest,
+                    "the number of cards of \(amount.value.plainText(fractionDigits: 2)) must be from 1 to "
+                        + "\(PurchaseAmount.maximumQuantity), not \(amount.quantity)", subject: merchant)
+            }
+            if let index = lines.firstIndex(where: { $0.value == amount.value }) {
+                lines[index] = PurchaseAmount(value: amount.value, quantity: lines[index].quantity + amount.quantity)
+            } else {
+                lines.append(amount)
+            }
+        }
+        for line in lines where line.quantity > PurchaseAmount.maximumQuantity {
+            throw DashSpendFailure(
+                .invalidRequest,
+                "the number of cards of \(line.value.plainText(fractionDigits: 2)) must be at most "
+                    + "\(PurchaseAmount.maximumQuantity) in one order, not \(line.quantity)", subject: merchant)
+        }
+        return lines
+    }
+
+    /// The refusal of `cards` cards of `merchant` in one order at `provider`, which takes one card per order.
+    private static func oneCardPerOrder(
+        _ provider: GiftCardProvider, cards: Int, merchant: String, subject: String
+    ) -> DashSpendFailure {
+        let others = GiftCardProvider.allCases.filter { $0.info.severalCardsPerOrder }.map(\.displayName)
+        let elsewhere =
+            others.isEmpty
+            ? "" : "; " + others.joined(separator: ", ") + " take" + (others.count == 1 ? "s" : "") + " several"
+        return DashSpendFailure(
+            .refused,
+            "\(provider.displayName) sells one card per order, not \(cards) \(merchant) cards in one order\(elsewhere)",
+            cause: .oneCardPerOrder, provider: provider, subject: subject)
+    }
+
     /// Orders the card `quote` describes and returns the order with its payment request.
     func placeOrder(_ quote: PurchaseQuote) async throws(DashSpendFailure) -> Order {
+        if quote.cardCount > 1 && !quote.provider.info.severalCardsPerOrder {
+            throw Self.oneCardPerOrder(
+                quote.provider, cards: quote.cardCount, merchant: quote.merchantName, subject: quote.merchantId)
+        }
+        try AmountCheck.checkTotal(quote.amount, cards: quote.cardCount, provider: quote.provider, merchant: quote.merchantName)
         let purchaser = try purchaser(for: quote.provider)
         let store = try environment.orderStore()
         try writable(store)
@@ -110,10 +188,11 @@ struct PurchaseService: Sendable {
         }
         defer { close(lock) }
         let now = configuration.now()
-        let order = Order(
+        var order = Order(
             id: UUID().uuidString.lowercased(), provider: quote.provider, merchantId: quote.merchantId,
             merchantName: quote.merchantName, sourceId: quote.sourceId, amount: quote.amount, currency: quote.currency,
             status: .creating, createdAt: now, updatedAt: now)
+        order.lines = quote.lines.map(\.orderLine)
         let progress = OrderProgress(order)
         let result: Result<Order, DashSpendFailure>
         do {
@@ -158,8 +237,7 @@ struct PurchaseService: Sendable {
         let answer: ProviderOrder
         do {
             answer = try await purchaser.placeOrder(
-                PurchaseRequest(
-                    sourceId: quote.sourceId, amount: quote.amount, currency: quote.currency, productId: quote.productId))
+                PurchaseRequest(sourceId: quote.sourceId, lines: quote.lines.map(\.orderLine), currency: quote.currency))
         } catch {
             // Failed before the create request could create anything (a token refresh, a sign-in): nothing
             // was bought, whatever the failure.

@@ -2,6 +2,8 @@ package import DashSpendCore
 
 /// Which kept order a provider's answer about a paying transaction belongs to (`order --txid`).
 ///
+/// 0. The order of that provider the transaction was recorded for (``Order/transactionId``, any case), unless
+///    the provider knows the answer's order id as another kept order's.
 /// 1. The order the provider knows by that id.
 /// 2. Else, among the orders of that provider whose create answer was lost (`creating` or `unknown`, no
 ///    provider id), those of the same merchant (the provider's merchant name, trimmed, any case) and the same
@@ -17,11 +19,15 @@ package enum TransactionMatch: Sendable, Hashable {
     /// No kept order is it.
     case none
 
-    /// Matches `answer` among `orders`.
-    package static func match(_ answer: ProviderOrder, among orders: [Order]) -> TransactionMatch {
+    /// Matches `answer`, the provider's answer about the order paid by `transactionId`, among `orders`.
+    package static func match(_ answer: ProviderOrder, transactionId: String, among orders: [Order]) -> TransactionMatch {
         let provider = answer.provider.id
         if let known = orders.first(where: { $0.providerId == provider && $0.providerOrderId == answer.id }) {
             return .kept(known)
+        }
+        let txid = transactionId.lowercased()
+        if let recorded = orders.first(where: { $0.providerId == provider && $0.transactionId?.lowercased() == txid }) {
+            return .kept(recorded)
         }
         guard let name = answer.merchantName?.trimmedWhitespace.lowercased(), !name.isEmpty,
             let amount = answer.fiatAmount

@@ -20,8 +20,13 @@ extension CTXRepository: GiftCardPurchasing {
     /// `DASH.DASH` URI is a BIP72 payment request (`r=`), the request is fetched and checked
     /// (``PaymentRequestFetcher``: a signature that fails is a failure) and the order's payment is paid through
     /// it; when that fails, the order has
-    /// no payment and its message says why (the order exists at CTX: nothing is thrown).
+    /// no payment and its message says why (the order exists at CTX: nothing is thrown). CTX sells one card
+    /// per order: a request of several is refused before anything is sent (``OrderNotSent``).
     package func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder {
+        guard request.cardCount == 1 else {
+            throw OrderNotSent(
+                DashSpendError.invalidAmount("CTX sells one card per order, not \(request.cardCount) in one order"))
+        }
         let card = try await sendPurchase(
             merchantId: request.sourceId, fiatAmount: request.amount, fiatCurrency: request.currency)
         var order = card.order(network: configuration.network)

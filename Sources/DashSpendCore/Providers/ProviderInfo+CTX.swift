@@ -19,6 +19,7 @@ extension ProviderInfo {
         ],
         cardCountries: ["US"],  // US cards only, as the wallets say
         tieBreakRank: 1,
-        offerMaxAge: 30  // a merchant's answer stays fresh for 30 s; no exchange rate (exchangeRateMaxAge nil)
+        offerMaxAge: 30,  // a merchant's answer stays fresh for 30 s; no exchange rate (exchangeRateMaxAge nil)
+        findsOrdersByTransaction: true  // GET gift-cards?txid=; one card per order (severalCardsPerOrder false)
     )
 }

@@ -22,7 +22,9 @@ extension ProviderInfo {
         cardCountries: ["US"],  // US cards only, as the wallets say
         tieBreakRank: 0,
         offerMaxAge: 60,  // a brand's gift cards stay fresh for 60 s
-        exchangeRateMaxAge: 60  // GET exchange-rate stays fresh for 60 s
+        exchangeRateMaxAge: 60,  // GET exchange-rate stays fresh for 60 s
+        severalCardsPerOrder: true,  // POST orders takes a list of lines, one payTo for them all
+        maximumOrderTotal: 2_500  // USD, on the order's total
     )
 }
 #endif

@@ -38,12 +38,25 @@ public struct ProviderInfo: Sendable, Hashable {
     /// (CTX prices in fiat and sends no rate), for which asking fails as unsupported.
     public let exchangeRateMaxAge: Double?
 
+    /// Whether one order may hold several cards (several values, several of each), paid by one payment
+    /// (PiggyCards, as both wallets buy from it). False: one card per order (CTX).
+    public let severalCardsPerOrder: Bool
+
+    /// The largest total value one order may have, in the provider's currency (PiggyCards: 2,500 USD), when
+    /// the provider caps it; a larger order is refused before anything is sent.
+    public let maximumOrderTotal: Decimal?
+
+    /// Whether the provider finds an order by the Dash transaction that paid it (CTX `gift-cards?txid=`):
+    /// a payment recorded for an order whose create answer was lost then finds it.
+    public let findsOrdersByTransaction: Bool
+
     /// Creates a provider description.
     public init(
         displayName: String, databaseName: String, databaseNames: [String], serviceTag: String,
         termsURL: URL, supportEmail: String, baseURLs: [DashSpendNetwork: URL],
         blockedCountries: Set<String> = [], cardCountries: [String] = ["US"], tieBreakRank: Int,
-        offerMaxAge: Double = 30, exchangeRateMaxAge: Double? = nil
+        offerMaxAge: Double = 30, exchangeRateMaxAge: Double? = nil, severalCardsPerOrder: Bool = false,
+        maximumOrderTotal: Decimal? = nil, findsOrdersByTransaction: Bool = false
     ) {
         self.displayName = displayName
         self.databaseName = databaseName
@@ -57,6 +70,9 @@ public struct ProviderInfo: Sendable, Hashable {
         self.tieBreakRank = tieBreakRank
         self.offerMaxAge = offerMaxAge
         self.exchangeRateMaxAge = exchangeRateMaxAge
+        self.severalCardsPerOrder = severalCardsPerOrder
+        self.maximumOrderTotal = maximumOrderTotal
+        self.findsOrdersByTransaction = findsOrdersByTransaction
     }
 
     /// Whether the provider's cards work in `country` (an ISO 3166-1 alpha-2 code, any case): nil when the

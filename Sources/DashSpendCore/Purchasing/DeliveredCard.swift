@@ -16,6 +16,11 @@ public struct DeliveredCard: Sendable, Hashable, Codable, CustomStringConvertibl
     public var barcodeLink: String?
     /// The code that opens a URL card's ``claimLink`` (CTX `redeemUrlChallenge`): a secret, as the PIN is.
     public var redeemChallenge: String?
+    /// Which line of its order the card was delivered under (0 for the first of the order's lines), set when
+    /// the card is kept for an order of several lines; nil for an order of one line. Providers do not say:
+    /// the cards are taken to come in the order of the lines (the first line's quantity first). Not part of
+    /// the card's `Codable` form: the orders database keeps it beside the card.
+    public var line: Int? = nil
 
     /// Creates a card.
     public init(
@@ -28,6 +33,17 @@ public struct DeliveredCard: Sendable, Hashable, Codable, CustomStringConvertibl
         self.claimLink = claimLink
         self.barcodeLink = barcodeLink
         self.redeemChallenge = redeemChallenge
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, number, pin, claimLink, barcodeLink, redeemChallenge
+    }
+
+    /// The card without its ``line``: what tells two deliveries of one card apart from two cards.
+    public var withoutLine: DeliveredCard {
+        var card = self
+        card.line = nil
+        return card
     }
 
     /// Whether the card carries anything to redeem it with.

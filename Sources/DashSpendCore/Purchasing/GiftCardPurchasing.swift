@@ -9,7 +9,9 @@ public import Foundation
 ///
 /// ## Implementation requirements
 /// - ``placeOrder(_:)`` sends exactly one create request (plus, at most, the one retry after a refused
-///   session that the provider did not accept); it never retries a request the provider may have accepted.
+///   session that the provider did not accept), holding every line of the request; it never retries a
+///   request the provider may have accepted. A provider that takes one card per order refuses a request of
+///   several (``PurchaseRequest/cardCount``) before sending anything, wrapped in ``OrderNotSent``.
 /// - Throw ``DashSpendError`` values; a transport failure after the create request went out is
 ///   ``DashSpendError/network(_:)`` or ``DashSpendError/timedOut(_:)``, so the caller keeps the order as
 ///   unknown.
@@ -33,6 +35,12 @@ public protocol GiftCardPurchasing: Sendable {
     /// ``productChoice(sourceId:amount:answer:)`` and states no discount of its own.
     func product(sourceId: String, amount: Decimal, answer: ProviderMerchantDetails?) async throws -> ProductChoice
 
+    /// ``product(sourceId:amount:answer:)`` for `quantity` cards of `amount` in one order: a provider that
+    /// knows its stock refuses more cards than it has (``DashSpendError/outOfStock(_:)``). The default asks
+    /// ``product(sourceId:amount:answer:)`` whatever the quantity.
+    func product(sourceId: String, amount: Decimal, quantity: Int, answer: ProviderMerchantDetails?) async throws
+        -> ProductChoice
+
     /// Creates the order and returns it with its payment request.
     func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder
 
@@ -50,6 +58,13 @@ extension GiftCardPurchasing {
         -> ProductChoice
     {
         ProductChoice(productId: try await productChoice(sourceId: sourceId, amount: amount, answer: answer))
+    }
+
+    /// The product ``product(sourceId:amount:answer:)`` picks, whatever the quantity.
+    public func product(sourceId: String, amount: Decimal, quantity: Int, answer: ProviderMerchantDetails?) async throws
+        -> ProductChoice
+    {
+        try await product(sourceId: sourceId, amount: amount, answer: answer)
     }
 }
 

@@ -26,7 +26,16 @@ extension PiggyCardsRepository: GiftCardPurchasing {
     package func product(sourceId: String, amount: Decimal, answer: ProviderMerchantDetails?) async throws
         -> ProductChoice
     {
-        try Self.checkCap(amount)
+        try await product(sourceId: sourceId, amount: amount, quantity: 1, answer: answer)
+    }
+
+    /// ``product(sourceId:amount:answer:)`` for `quantity` cards of `amount`: more than the card's stock
+    /// (`quantity` in `giftcards/US`) is ``DashSpendError/outOfStock(_:)``, and `amount × quantity` above
+    /// ``maximumOrderTotal`` ``DashSpendError/invalidAmount(_:)``, before anything is sent.
+    package func product(sourceId: String, amount: Decimal, quantity: Int, answer: ProviderMerchantDetails?) async throws
+        -> ProductChoice
+    {
+        try Self.checkCap(amount * Decimal(max(1, quantity)))
         let brandId = sourceId.trimmedWhitespace
         let cards: [PiggyCardsGiftcard]
         if let answer, answer.provider == .piggyCards, let data = answer.raw?["data"]?.array {
@@ -35,33 +44,43 @@ extension PiggyCardsRepository: GiftCardPurchasing {
             cards = try await giftCards(brandId: brandId).cards
         }
         let card = try PiggyCardsCardChoice(cards: cards, amount: amount, brandId: brandId).card
+        guard quantity <= card.quantity else {
+            throw DashSpendError.outOfStock(
+                "PiggyCards has \(card.quantity) \(amount.plainText(fractionDigits: 2)) USD card"
+                    + (card.quantity == 1 ? "" : "s") + " of brand \(brandId) in stock, not \(quantity)")
+        }
         return ProductChoice(
             productId: card.id.map(String.init),
             discountBasisPoints: card.discountPercentage.flatMap { ($0 * 100).roundedInteger }
                 .map { $0 - PiggyCardsOffer.serviceFeeBasisPoints })
     }
 
-    /// POST `orders` for one card of `request.amount` (the card `request.productId`, else the one
-    /// ``productChoice(sourceId:amount:answer:)`` picks), sent to the signed-in e-mail address. An order
+    /// POST `orders` for the cards of `request.lines` in one order (each line's card `productId`, else the
+    /// one ``productChoice(sourceId:amount:answer:)`` picks for its value), sent to the signed-in e-mail
+    /// address; their total above ``maximumOrderTotal`` is refused before anything is sent. An order
     /// created with a `payTo` that cannot be paid is returned without a payment and with PiggyCards'
     /// `payMessage`: the caller keeps it as rejected, as it keeps CTX's.
     package func placeOrder(_ request: PurchaseRequest) async throws -> ProviderOrder {
         try Self.checkCap(request.amount)
         let credentials = try configuration.credentials.load(.piggyCards, network: configuration.network)
         guard let email = credentials?.email else { throw DashSpendError.signInRequired(.piggyCards) }
-        var productId = request.productId.flatMap { Int($0) }
-        if productId == nil {
-            productId = try await productChoice(sourceId: request.sourceId, amount: request.amount, answer: nil)
-                .flatMap { Int($0) }
-        }
-        guard let productId else {
-            throw DashSpendError.invalidAmount("PiggyCards has no card for \(request.amount) \(request.currency)")
+        var items: [PiggyCardsOrderItem] = []
+        for line in request.lines {
+            var productId = line.productId.flatMap { Int($0) }
+            if productId == nil {
+                productId = try await productChoice(sourceId: request.sourceId, amount: line.amount, answer: nil)
+                    .flatMap { Int($0) }
+            }
+            guard let productId else {
+                throw DashSpendError.invalidAmount("PiggyCards has no card for \(line.amount) \(request.currency)")
+            }
+            items.append(
+                PiggyCardsOrderItem(
+                    productId: productId, quantity: line.quantity, denomination: line.amount, currency: request.currency))
         }
         let order = try await sendOrder(
             PiggyCardsOrderRequest(
-                items: [PiggyCardsOrderItem(productId: productId, denomination: request.amount, currency: request.currency)],
-                recipientEmail: email, userIP: Self.orderUserIP,
-                registeredSince: configuration.now()))
+                items: items, recipientEmail: email, userIP: Self.orderUserIP, registeredSince: configuration.now()))
         return ProviderOrder(
             provider: .piggyCards, id: order.id, status: .unpaid, paymentURI: order.payment?.uri ?? order.payTo,
             payment: order.payment, message: order.payMessage)

@@ -7,8 +7,9 @@ package import Foundation
 import DashSpendCore
 
 extension PiggyCardsRepository {
-    /// The largest order PiggyCards takes, in USD: larger orders are refused before anything is sent.
-    package static let maximumOrderTotal: Decimal = 2_500
+    /// The largest order PiggyCards takes, in USD (its total, whatever the number of cards): larger orders are
+    /// refused before anything is sent. ``ProviderInfo/maximumOrderTotal`` of PiggyCards.
+    package static let maximumOrderTotal: Decimal = ProviderInfo.piggyCards.maximumOrderTotal ?? 2_500
 
     /// GET `brands/US`: the brands PiggyCards sells in the catalogue's country. Entries without an id are
     /// skipped.

@@ -40,6 +40,9 @@ package final class MockOrderBook: Sendable {
         package var price: Decimal = 0
         /// The merchant's name as the provider's answers give it.
         package var merchantName: String = ""
+        /// The product of each card ordered, in the order of the lines (PiggyCards: a line of quantity 2 is
+        /// two entries; CTX: the one card's merchant id).
+        package var cardProducts: [String] = []
     }
 
     /// Edits an answer (its JSON object as the book would send it) before it goes out.
@@ -58,6 +61,7 @@ package final class MockOrderBook: Sendable {
         var createEdit: AnswerEdit?
         var statusEdit: StatusEdit?
         var piggyCardsWord: String?
+        var deliveredCounts: [Int]?
         var androidSpellings = false
         var paymentRequest: (kind: FakePaymentRequest, uri: FakePaymentRequestURI)?
         /// Signed requests made when their order was created (signing runs a process: not in the fetch,
@@ -119,6 +123,20 @@ package final class MockOrderBook: Sendable {
     /// other does not, or one neither knows.
     package func setPiggyCardsStatusWord(_ word: String?) {
         state.withLock { $0.piggyCardsWord = word }
+    }
+
+    /// How many of an order's cards each PiggyCards status answer lists, one count per status call (the last
+    /// repeats), whatever the status: a delivery in parts. Nil: every card once the order is fulfilled, none
+    /// before.
+    package func setPiggyCardsDeliveredCounts(_ counts: [Int]?) {
+        state.withLock { $0.deliveredCounts = counts?.isEmpty == true ? nil : counts }
+    }
+
+    /// The number of the `index`-th card (from 0) of an order: ``cardNumber`` for the first, another for each
+    /// card after it.
+    package static func cardNumber(_ index: Int) -> String {
+        guard index > 0 else { return cardNumber }
+        return String(cardNumber.dropLast(2)) + (index < 10 ? "0\(index)" : "\(index % 100)")
     }
 
     /// Makes PiggyCards' status answers spell `deliveryTime` and each card's `barcodeLink` as the Android
@@ -201,16 +219,32 @@ package final class MockOrderBook: Sendable {
         return id.flatMap { ctxStatus(id: $0) }
     }
 
-    /// POST `orders` (already checked by the server). `discountPercentage` is the ordered card's, `rate`
-    /// PiggyCards' published USD price of one DASH: the order asks the discounted price at that rate.
-    func piggyCardsOrder(_ body: JSONValue?, discountPercentage: Decimal, rate: Decimal) -> LoopbackResponse {
-        let line = body?["orders"]?.array?.first
-        let amount = line?["denomination"]?.decimal ?? 0
-        let price = Self.piggyCardsPrice(amount, discountPercentage: discountPercentage)
+    /// POST `orders` (already checked by the server). `discountPercentage` gives each ordered card's,
+    /// `rate` PiggyCards' published USD price of one DASH: the order asks the discounted price of every line
+    /// (each card at its own discount, times its quantity) at that rate, in one payment.
+    func piggyCardsOrder(
+        _ body: JSONValue?, discountPercentage: (String) -> Decimal, rate: Decimal
+    ) -> LoopbackResponse {
+        let lines = body?["orders"]?.array ?? []
+        var price = Decimal(0)
+        var products: [String] = []
+        for line in lines {
+            let amount = line["denomination"]?.decimal ?? 0
+            let quantity = max(1, line["quantity"]?.int ?? 1)
+            let product = line["productId"]?.nonBlankString ?? ""
+            price += Self.piggyCardsPrice(amount, discountPercentage: discountPercentage(product)) * Decimal(quantity)
+            products += Array(repeating: product, count: quantity)
+        }
         let dash = (price / rate).plainText(fractionDigits: 8)
-        let entry = add(
-            "piggycards", amountText: "\(amount)", product: line?["productId"]?.nonBlankString ?? "",
-            paymentURI: "dash:\(Self.dashAddress)?amount=\(dash)", price: price)
+        var entry = add(
+            "piggycards", amountText: "\(lines.first?["denomination"]?.decimal ?? 0)",
+            product: lines.first?["productId"]?.nonBlankString ?? "", paymentURI: "dash:\(Self.dashAddress)?amount=\(dash)",
+            price: price)
+        entry.cardProducts = products
+        let recorded = entry
+        state.withLock { state in
+            if let index = state.entries.firstIndex(where: { $0.id == recorded.id }) { state.entries[index] = recorded }
+        }
         return .json(
             edited(
                 entry,
@@ -235,18 +269,20 @@ package final class MockOrderBook: Sendable {
         case .rejected: word = "Cancelled"
         default: word = "Payment pending"
         }
-        let (other, android) = state.withLock { ($0.piggyCardsWord, $0.androidSpellings) }
+        let (other, android, counts) = state.withLock { ($0.piggyCardsWord, $0.androidSpellings, $0.deliveredCounts) }
         if let other { word = other }
         let barcodeKey = android ? "barcodelink" : "barcodeLink"
-        var cards: [JSONValue] = []
-        if status == .fulfilled {
-            cards = [
-                .object([
-                    "name": .string("Card \(entry.product)"), "claimCode": .string(Self.cardNumber),
-                    "claimPin": .string(Self.cardPin), barcodeKey: .string("https://piggy.example/barcode/\(entry.id).png"),
-                    "cardStatus": .string("active"), "claimLink": .string("https://piggy.example/claim/\(entry.id)"),
-                ])
-            ]
+        let products = entry.cardProducts.isEmpty ? [entry.product] : entry.cardProducts
+        let listed =
+            counts.map { min($0[min(call, $0.count - 1)], products.count) } ?? (status == .fulfilled ? products.count : 0)
+        let cards: [JSONValue] = products.prefix(listed).enumerated().map { index, product in
+            // The first card as a one-card order always had it; each card after it with its own number and links.
+            let suffix = index == 0 ? "" : "-\(index + 1)"
+            return .object([
+                "name": .string("Card \(product)"), "claimCode": .string(Self.cardNumber(index)),
+                "claimPin": .string(Self.cardPin), barcodeKey: .string("https://piggy.example/barcode/\(entry.id)\(suffix).png"),
+                "cardStatus": .string("active"), "claimLink": .string("https://piggy.example/claim/\(entry.id)\(suffix)"),
+            ])
         }
         return .json(
             edited(

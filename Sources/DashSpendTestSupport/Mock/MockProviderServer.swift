@@ -450,9 +450,8 @@ package final class MockProviderServer: Sendable {
                 return .json(.object(["error": .string(problem)]), status: 422)
             }
             if orderBook.isEnabled {
-                let product = request.json?["orders"]?.array?.first?["productId"]?.nonBlankString ?? ""
                 return orderBook.piggyCardsOrder(
-                    request.json, discountPercentage: piggyCardsDiscount(productId: product), rate: piggyCardsRate)
+                    request.json, discountPercentage: { self.piggyCardsDiscount(productId: $0) }, rate: piggyCardsRate)
             }
             return fixtureResponse("piggycards/orders/create.json") ?? .notFound
         case ("GET", "orders", 2):

@@ -194,10 +194,20 @@ public struct CLIError: Error, Sendable {
             hint = "nothing was half-written; raise the file-size limit (`ulimit -f`) and run it again"
         case .noExchangeRate:
             hint = "give one with --rate FIAT_PER_DASH"
+        case .oneCardPerOrder:
+            code = .dataError
+            let several = GiftCardProvider.allCases.filter { $0.info.severalCardsPerOrder }.map(\.id)
+            hint =
+                "buy each card with its own `merchant-lookup buy \(Self.merchant(failure)) --amount N`"
+                + (several.isEmpty
+                    ? "" : ", or all of them in one order with --provider \(several.joined(separator: " or --provider "))")
+        case .paymentAlreadyRecorded:
+            hint =
+                "the first is kept; see it with `merchant-lookup order \(failure.subject ?? "ORDER_ID")\(networkHint)`"
         }
         let specific: Set<DashSpendFailure.Cause> = [
             .amountNotAllowed, .outOfStock, .limitsChanged, .regionNotAllowed, .orderPending, .ambiguousOrder,
-            .newerVersion, .fileTooLarge, .noExchangeRate,
+            .newerVersion, .fileTooLarge, .noExchangeRate, .oneCardPerOrder, .paymentAlreadyRecorded,
         ]
         let name = specific.contains(failure.cause) ? failure.cause.rawValue : failure.kind.rawValue
         self.init(message, code: code, hint: hint, name: name)

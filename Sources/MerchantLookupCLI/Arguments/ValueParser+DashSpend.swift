@@ -84,12 +84,13 @@ extension ValueParser where Value == MerchantSort {
     static var sort: ValueParser { .choice(MerchantSort.allCases.map { ($0.rawValue, $0) }) }
 }
 
-extension ValueParser where Value == Decimal {
-    /// A card's value such as `25` or `12.50`, read by the library's rules (``PurchaseAmount``).
+extension ValueParser where Value == PurchaseAmount {
+    /// A card's value such as `25` or `12.50`, or several cards of it such as `25x2`, read by the library's
+    /// rules (``PurchaseAmount``).
     static var amount: ValueParser {
         ValueParser(kind: .amount) { (text, option) throws(CLIError) in
             do {
-                return try PurchaseAmount(parsing: text).value
+                return try PurchaseAmount(parsing: text)
             } catch {
                 throw .usage("\(option): \(DashSpendFailure(error).message)")
             }

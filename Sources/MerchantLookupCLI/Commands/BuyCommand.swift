@@ -6,13 +6,16 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `merchant-lookup buy MERCHANT --amount N [--provider ID] [--yes] [--again]`: checks the amount against the
-/// live offer, shows what will be bought and paid, asks on the terminal (unless `--yes`), orders the card
-/// once, and prints the payment: the `dash:` URI and the Dash amount. A card of the same provider, merchant
-/// and amount ordered in the last day that may still be outstanding stops it, unless `--again`.
+/// `merchant-lookup buy MERCHANT --amount N[xCOUNT] [--amount ...] [--provider ID] [--yes] [--again]`: checks
+/// each amount against the live offer, shows what will be bought and paid (every line and the total), asks on
+/// the terminal (unless `--yes`), orders the cards once, in one order, and prints the one payment: the
+/// `dash:` URI and the Dash amount. Several cards are one order only at a provider that takes them
+/// (PiggyCards); CTX sells one card per order. An order of the same merchant and amount ordered in the last
+/// day that may still be outstanding stops it, unless `--again`.
 enum BuyCommand: CLICommand {
     static let words = ["buy"]
-    static let usage = "merchant-lookup buy MERCHANT_ID|NAME --amount N [--provider ID] [--yes] [--again] [--json]"
+    static let usage =
+        "merchant-lookup buy MERCHANT_ID|NAME --amount N[xCOUNT] [--amount N[xCOUNT]...] [--provider ID] [--yes] [--again] [--json]"
     static let summary = "buy a gift card: check the amount live, order it, print the Dash payment"
     static let options = [BuyOptions.amount.spec, BuyOptions.provider.spec, BuyOptions.yes.spec, BuyOptions.again.spec]
     static let maximumOperands = 1
@@ -21,7 +24,8 @@ enum BuyCommand: CLICommand {
         guard let wanted = invocation.operands(after: words.count).first, !wanted.isEmpty else {
             throw .usage("buy needs a MERCHANT_ID or a name")
         }
-        guard let amount = invocation[BuyOptions.amount] else { throw .usage("buy needs --amount N") }
+        let amounts = invocation.all(BuyOptions.amount)
+        guard !amounts.isEmpty else { throw .usage("buy needs --amount N (or NxCOUNT, repeated for several cards)") }
         let provider = invocation[BuyOptions.provider]
         let confirmed = invocation[BuyOptions.yes]
         let again = invocation[BuyOptions.again]
@@ -32,7 +36,7 @@ enum BuyCommand: CLICommand {
         if invocation.offline { throw .usage("buy needs the network: drop --offline") }
         let client = try invocation.client()
         let quote = try await invocation.perform(offlineHelps: false) { () async throws in
-            try await client.quote(merchant: wanted, amount: amount, provider: provider, again: again)
+            try await client.quote(merchant: wanted, amounts: amounts, provider: provider, again: again)
         }
         let country = client.configuration.normalizedCountry
         if !confirmed {
@@ -54,7 +58,8 @@ enum BuyCommand: CLICommand {
             return JSONDocument.object(members).serialized() + "\n"
         }
         var text = confirmed ? summaryText(quote, country: country) : ""
-        text += "\nOrdered: order \(order.id) at \(order.providerName), status \(OrderOutput.status(order)).\n"
+        let cards = order.cardCount > 1 ? ", \(order.cardCount) cards in one order paid once" : ""
+        text += "\nOrdered: order \(order.id) at \(order.providerName)\(cards), status \(OrderOutput.status(order)).\n"
         if order.isPayable, let uri = order.paymentURI, order.paymentRequestURL != nil {
             text += PaymentOutput.text(
                 uri: uri, dashAmount: order.dashAmount, request: order.paymentRequest, colours: invocation.coloursOnOutput)
@@ -71,14 +76,29 @@ enum BuyCommand: CLICommand {
         return text
     }
 
-    /// What will be bought and paid, where the card works, and the provider's terms and support address
-    /// (`ProviderInfo`), before the buyer confirms.
+    /// What will be bought and paid (for several cards, each line: its cards, their discount and price, and
+    /// the total), where the card works, and the provider's terms and support address (`ProviderInfo`), before
+    /// the buyer confirms.
     static func summaryText(_ quote: PurchaseQuote, country: String?) -> String {
         let info = quote.provider.info
-        let rows = [
+        var rows = [
             ("merchant", "\(quote.merchantName) (\(quote.merchantId))"),
             ("provider", quote.provider.displayName),
-            ("amount", OrderOutput.money(quote.amount, quote.currency)),
+        ]
+        if quote.cardCount == 1 {
+            rows.append(("amount", OrderOutput.money(quote.amount, quote.currency)))
+        } else {
+            for (index, line) in quote.lines.enumerated() {
+                rows.append(
+                    (
+                        index == 0 ? "cards" : "",
+                        "\(line.quantity) x \(OrderOutput.money(line.amount, quote.currency)), "
+                            + "\(OutputFormat.discount(line.discountBasisPoints)): \(OrderOutput.money(line.price, quote.currency))"
+                    ))
+            }
+            rows.append(("amount", OrderOutput.money(quote.amount, quote.currency) + " in \(quote.cardCount) cards, one order"))
+        }
+        rows += [
             ("discount", OutputFormat.discount(quote.discountBasisPoints)),
             ("you pay", OrderOutput.money(quote.price, quote.currency) + " in Dash (the provider sets the Dash amount)"),
             (
@@ -88,18 +108,26 @@ enum BuyCommand: CLICommand {
             ("terms", info.termsURL.absoluteString),
             ("support", info.supportEmail),
         ]
-        return rows.map { OutputFormat.pad($0.0 + ":", 10) + $0.1 + "\n" }.joined()
+        return rows.map { OutputFormat.pad($0.0.isEmpty ? "" : $0.0 + ":", 10) + $0.1 + "\n" }.joined()
     }
 
-    /// The quote in `buy --json`, with where the card works and the provider's terms and support address.
+    /// The quote in `buy --json`: every line, where the card works and the provider's terms and support address.
     static func quoteJSON(_ quote: PurchaseQuote, country: String?) -> JSONDocument {
         let info = quote.provider.info
+        let lines = quote.lines.map { line -> JSONDocument in
+            .object([
+                ("amount", .string(line.amount.plainText(fractionDigits: 2))), ("quantity", .integer(line.quantity)),
+                ("discountBasisPoints", .integer(line.discountBasisPoints)),
+                ("price", .string(line.price.plainText(fractionDigits: 2))),
+            ])
+        }
         return .object([
             ("merchantId", .string(quote.merchantId)), ("merchant", .string(quote.merchantName)),
             ("provider", .string(quote.provider.displayName)),
             ("amount", .string(quote.amount.plainText(fractionDigits: 2))), ("currency", .string(quote.currency)),
             ("discountBasisPoints", .integer(quote.discountBasisPoints)),
             ("price", .string(quote.price.plainText(fractionDigits: 2))),
+            ("cardCount", .integer(quote.cardCount)), ("lines", .array(lines)),
             ("cardCountries", .array(info.cardCountries.map(JSONDocument.string))),
             ("cardsWorkInCountry", info.cardsWork(in: country).map(JSONDocument.bool) ?? .null),
             ("termsURL", .string(info.termsURL.absoluteString)), ("supportEmail", .string(info.supportEmail)),

@@ -8,7 +8,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `merchant-lookup order ID [--wait] [--reveal]` and `order --txid TXID`: one order with its status asked
+/// `merchant-lookup order ID [--wait] [--reveal]`, `order ID --record-txid TXID` (the transaction that paid it,
+/// recorded once, nothing asked) and `order --txid TXID`: one order with its status asked
 /// from the provider (and its card, once delivered; a fulfilled order with its card kept is shown without
 /// asking). `order ID --offline` shows the order as kept, asking nothing. `--wait` asks again, 2 s doubling to 30 s, until the
 /// order is fulfilled or rejected or `--wait-timeout` seconds (default 30 min) have passed; `--timeout` stays each
@@ -20,11 +21,13 @@ enum OrderCommand: CLICommand {
     static let usage =
         "merchant-lookup order ORDER_ID [--wait [--wait-timeout SECONDS] [--poll-interval SECONDS] | --offline]"
         + " [--reveal [--barcode FILE] | --support]\n"
+        + "       merchant-lookup order ORDER_ID --record-txid TXID\n"
         + "       merchant-lookup order --txid TXID"
     static let summary = "one order: its status from the provider, and the card once delivered"
     static let options = [
         OrderOptions.wait.spec, OrderOptions.waitTimeout.spec, OrderOptions.pollInterval.spec, OrderOptions.reveal.spec,
         OrderOptions.transactionId.spec, OrderOptions.barcode.spec, OrderOptions.support.spec,
+        OrderOptions.recordTransaction.spec,
     ]
     static let maximumOperands = 1
 
@@ -41,7 +44,19 @@ enum OrderCommand: CLICommand {
         let client = try invocation.client()
         let id = invocation.operands(after: words.count).first
         let order: Order
-        if invocation.offline {
+        if let recorded = invocation[OrderOptions.recordTransaction] {
+            // Recorded in the orders database, nothing asked (offline too): the order shown as kept.
+            if invocation[OrderOptions.transactionId] != nil {
+                throw .usage("order --record-txid records for ORDER_ID; --txid finds an order: not both")
+            }
+            if invocation[OrderOptions.wait] { throw .usage("order --record-txid asks nothing: drop --wait") }
+            guard let id, !id.isEmpty else {
+                throw .usage("order --record-txid needs an ORDER_ID (see `merchant-lookup orders`)")
+            }
+            order = try await invocation.perform { () throws in
+                try client.recordPayment(orderId: id, transactionId: recorded)
+            }
+        } else if invocation.offline {
             // Offline: the order as the state database keeps it (a delivered card included), nothing asked.
             if invocation[OrderOptions.transactionId] != nil {
                 throw .usage("order --txid asks CTX: drop --offline")

@@ -39,14 +39,20 @@ enum OrdersCommand: CLICommand {
         if orders.isEmpty {
             text = "No orders on \(invocation.network.rawValue).\n"
         } else {
+            // The paying transaction's column only when an order has one recorded.
+            let paid = orders.contains { $0.transactionId != nil }
             let rows = orders.map { order in
                 [
                     order.providerName, order.merchantName.isEmpty ? "-" : order.merchantName,
-                    OrderOutput.money(order.amount, order.currency), order.status.rawValue,
+                    OrderOutput.money(order.amount, order.currency)
+                        + (order.cardCount > 1 ? " (\(order.cardCount) cards)" : ""),
+                    order.status.rawValue
+                        + (order.isPartiallyDelivered ? " (\(order.cards.count) of \(order.cardCount) cards)" : ""),
                     UTCTimestamp.extended(order.createdAt), OrderOutput.age(of: order.createdAt), order.id,
-                ]
+                ] + (paid ? [OrderOutput.shortTransaction(order)] : [])
             }
-            text = OutputFormat.table(["PROVIDER", "MERCHANT", "AMOUNT", "STATUS", "CREATED", "AGE", "ID"], rows)
+            text = OutputFormat.table(
+                ["PROVIDER", "MERCHANT", "AMOUNT", "STATUS", "CREATED", "AGE", "ID"] + (paid ? ["TRANSACTION"] : []), rows)
         }
         let missing = Set(orders.compactMap(OrderOutput.notInThisBuild)).sorted()
         for line in missing { text += "\(line): its orders are shown as kept, and cannot be asked about.\n" }

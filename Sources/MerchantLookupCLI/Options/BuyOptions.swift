@@ -2,9 +2,11 @@ import DashSpend
 
 /// `buy`'s options.
 enum BuyOptions {
-    /// `--amount N`: the card's value.
+    /// `--amount N[xCOUNT]`, repeatable: the card's value, and how many cards of it.
     static let amount = Option(
-        "--amount", "N", help: "the card's value in USD (one of a fixed card's values, or within the range)",
+        "--amount", "N",
+        help: "the card's value in USD (one of a fixed card's values, or within the range); NxCOUNT for COUNT "
+            + "cards of it (25x2); repeat it for cards of several values in one order, paid once (PiggyCards)",
         parser: .amount)
     /// `--provider ID`: the provider to buy from (the same option as `search`'s, helped for buying).
     static let provider = SearchOptions.provider.helping(

@@ -23,6 +23,12 @@ enum OrderOptions {
     /// `--txid TXID`.
     static let transactionId = Option(
         "--txid", "TXID", help: "find the CTX order paid by this Dash transaction", parser: .text())
+    /// `--record-txid TXID`: the transaction that paid the order, recorded with it.
+    static let recordTransaction = Option(
+        "--record-txid", "TXID",
+        help: "record the Dash transaction (64 hex digits) that paid ORDER_ID: kept with the order and shown; "
+            + "once recorded, another is refused",
+        parser: .text())
 }
 
 extension OrderOptions {

@@ -87,14 +87,33 @@ enum OrderOutput {
             ("order", order.id),
             ("provider", provider),
             ("merchant", order.merchantName.isEmpty ? "-" : order.merchantName),
-            ("amount", money(order.amount, order.currency)),
+            ("amount", amountText(order)),
             ("status", status(order)),
             ("created", UTCTimestamp.extended(order.createdAt) + " (\(age(of: order.createdAt)) ago)"),
         ]
         if let delivery = order.deliveryTime { lines.append(("delivery", delivery)) }
+        if order.isPartiallyDelivered {
+            lines.append(
+                (
+                    "delivered",
+                    "\(order.cards.count) of \(order.cardCount) cards so far: the rest may still come "
+                        + "(`merchant-lookup order \(order.id)` asks again)"
+                ))
+        }
         if order.foundByTransaction { lines.append(("found", "by the transaction that paid it (not ordered here)")) }
         if let message = order.message { lines.append(("note", message)) }
-        if let txid = order.transactionId { lines.append(("transaction", txid)) }
+        if let txid = order.transactionId {
+            let when = order.transactionRecordedAt.map { " (recorded \(UTCTimestamp.extended($0)))" } ?? ""
+            lines.append(("transaction", txid + when))
+            if order.status == .unpaid {
+                lines.append(
+                    (
+                        "payment",
+                        "sent by that transaction: not to be paid again; waiting for \(order.providerName) to see it "
+                            + "(`merchant-lookup order \(order.id)` asks)"
+                    ))
+            }
+        }
         if order.paymentCheckPending && order.status == .unpaid {
             lines.append(
                 (
@@ -115,19 +134,21 @@ enum OrderOutput {
                 if let request = order.paymentRequest { lines += PaymentOutput.requestLines(request) }
             }
         }
-        for (index, card) in order.cards.enumerated() {
-            let label = order.cards.count == 1 ? "card" : "card \(index + 1)"
-            let secrets = secrets(of: card)
-            if let name = card.name { lines.append((label, reveal ? name : maskedText(name, hiding: secrets))) }
-            if let number = card.number { lines.append(("  number", reveal ? number : masked(number))) }
-            if let pin = card.pin { lines.append(("  PIN", reveal ? pin : masked(pin, keepingLast: 0))) }
-            if let challenge = card.redeemChallenge {
-                lines.append(("  challenge", reveal ? challenge : masked(challenge, keepingLast: 0)))
+        if order.cardCount > 1 {
+            // Several cards: each line with what came of it, its cards under it (numbered in the order).
+            let numbered = Array(order.cards.enumerated())
+            for (index, line) in order.lines.enumerated() {
+                let cards = numbered.filter { lineIndex($0.element, order) == index }
+                lines.append(("line \(index + 1)", lineText(line, delivered: cards.count, currency: order.currency)))
+                for (number, card) in cards {
+                    lines += cardLines(card, label: "  card \(number + 1)", indent: "    ", reveal: reveal, labelled: true)
+                }
             }
-            if let link = card.claimLink {
-                lines.append(("  claim link", reveal ? link : maskedLink(link, hiding: secrets)))
+        } else {
+            for (index, card) in order.cards.enumerated() {
+                let label = order.cards.count == 1 ? "card" : "card \(index + 1)"
+                lines += cardLines(card, label: label, indent: "  ", reveal: reveal, labelled: false)
             }
-            if let link = card.barcodeLink { lines.append(("  barcode", reveal ? link : maskedLink(link, hiding: secrets))) }
         }
         let width = (lines.map(\.0.count).max() ?? 0) + 2
         var text = lines.map { OutputFormat.pad($0.0 + ":", width) + $0.1 + "\n" }.joined()
@@ -135,16 +156,68 @@ enum OrderOutput {
             text += PaymentOutput.qrCode(uri, colours: colours)
         }
         if !reveal && order.cards.contains(where: \.hasSecrets) {
-            text += "(the card's number, PIN, challenge and links are masked: add --reveal to show them)\n"
+            text +=
+                order.cards.count == 1
+                ? "(the card's number, PIN, challenge and links are masked: add --reveal to show them)\n"
+                : "(the cards' numbers, PINs, challenges and links are masked: add --reveal to show them)\n"
         }
         return text
+    }
+
+    /// The line of the order `card` is shown under (as ``Order/cards(inLine:)`` places it).
+    static func lineIndex(_ card: DeliveredCard, _ order: Order) -> Int {
+        min(max(0, card.line ?? 0), max(0, order.lines.count - 1))
+    }
+
+    /// The transaction that paid `order` as the orders table shows it: its first 16 characters, `-` without one.
+    static func shortTransaction(_ order: Order) -> String {
+        guard let txid = order.transactionId else { return "-" }
+        return txid.count > 19 ? String(txid.prefix(16)) + "..." : txid
+    }
+
+    /// `2 x 20.00 USD: 1 of 2 delivered`.
+    static func lineText(_ line: OrderLine, delivered: Int, currency: String) -> String {
+        let cards = "\(line.quantity) x \(money(line.amount, currency))"
+        if delivered == 0 { return cards + ": none delivered yet" }
+        return cards + ": \(delivered) of \(line.quantity) delivered"
+    }
+
+    /// `amount` with the number of cards, for an order of several.
+    static func amountText(_ order: Order) -> String {
+        money(order.amount, order.currency) + (order.cardCount > 1 ? " in \(order.cardCount) cards, one order" : "")
+    }
+
+    /// The `label: value` lines of one card: its name (`-` for a card without one when `labelled`, else no
+    /// line), then each of its fields under `indent`, masked unless `reveal`.
+    private static func cardLines(
+        _ card: DeliveredCard, label: String, indent: String, reveal: Bool, labelled: Bool
+    ) -> [(String, String)] {
+        let secrets = secrets(of: card)
+        var lines: [(String, String)] = []
+        if let name = card.name {
+            lines.append((label, reveal ? name : maskedText(name, hiding: secrets)))
+        } else if labelled {
+            lines.append((label, "-"))
+        }
+        if let number = card.number { lines.append((indent + "number", reveal ? number : masked(number))) }
+        if let pin = card.pin { lines.append((indent + "PIN", reveal ? pin : masked(pin, keepingLast: 0))) }
+        if let challenge = card.redeemChallenge {
+            lines.append((indent + "challenge", reveal ? challenge : masked(challenge, keepingLast: 0)))
+        }
+        if let link = card.claimLink {
+            lines.append((indent + "claim link", reveal ? link : maskedLink(link, hiding: secrets)))
+        }
+        if let link = card.barcodeLink {
+            lines.append((indent + "barcode", reveal ? link : maskedLink(link, hiding: secrets)))
+        }
+        return lines
     }
 
     /// The order as a JSON object; a card's `number`, `pin`, `redeemChallenge` and links masked unless
     /// `reveal`.
     static func json(_ order: Order, reveal: Bool) -> JSONDocument {
         func optional(_ text: String?) -> JSONDocument { text.map { .string($0) } ?? .null }
-        let cards = order.cards.map { card -> JSONDocument in
+        func cardJSON(_ card: DeliveredCard) -> JSONDocument {
             let secrets = secrets(of: card)
             return .object([
                 ("name", optional(card.name.map { reveal ? $0 : maskedText($0, hiding: secrets) })),
@@ -153,6 +226,16 @@ enum OrderOutput {
                 ("claimLink", optional(card.claimLink.map { reveal ? $0 : maskedLink($0, hiding: secrets) })),
                 ("barcodeLink", optional(card.barcodeLink.map { reveal ? $0 : maskedLink($0, hiding: secrets) })),
                 ("redeemChallenge", optional(card.redeemChallenge.map { reveal ? $0 : masked($0, keepingLast: 0) })),
+                ("line", .integer(lineIndex(card, order) + 1)),
+            ])
+        }
+        let cards = order.cards.map(cardJSON)
+        let orderLines = order.lines.enumerated().map { index, line -> JSONDocument in
+            let delivered = order.cards.filter { lineIndex($0, order) == index }
+            return .object([
+                ("line", .integer(index + 1)), ("amount", .string(line.amount.plainText(fractionDigits: 2))),
+                ("quantity", .integer(line.quantity)), ("productId", optional(line.productId)),
+                ("delivered", .integer(delivered.count)), ("cards", .array(delivered.map(cardJSON))),
             ])
         }
         return .object([
@@ -169,6 +252,7 @@ enum OrderOutput {
             ("dashAmount", optional(order.paymentCheckPending ? nil : order.dashAmount.map { "\($0)" })),
             ("message", optional(order.message)),
             ("transactionId", optional(order.transactionId)),
+            ("transactionRecordedAt", optional(order.transactionRecordedAt.map(UTCTimestamp.extended))),
             ("createdAt", .string(UTCTimestamp.extended(order.createdAt))),
             ("updatedAt", .string(UTCTimestamp.extended(order.updatedAt))),
             ("ageSeconds", .integer(max(0, Int(Date().timeIntervalSince(order.createdAt))))),
@@ -184,6 +268,8 @@ enum OrderOutput {
             ("notes", .array(order.notes.map { .string($0) })),
             ("paymentRequestURL", optional(order.isPayable ? order.paymentRequestURL : nil)),
             ("paymentRequest", order.isPayable ? order.paymentRequest.map(PaymentOutput.json) ?? .null : .null),
+            ("cardCount", .integer(order.cardCount)), ("deliveredCount", .integer(order.cards.count)),
+            ("partiallyDelivered", .bool(order.isPartiallyDelivered)), ("lines", .array(orderLines)),
         ])
     }
 

@@ -8,6 +8,35 @@ import Testing
 /// with the orders in the state database's real file.
 @Suite("The front door buys CTX gift cards and keeps the orders", hangGuard(minutes: 3))
 struct CTXBuyingTests {
+    @Test("CTX sells one card per order: several are refused before anything is ordered, a quote made by hand too")
+    func oneCardPerOrder() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.ctx])
+        let named = try #require(
+            await ClientFixture.failure {
+                try await fixture.client.quote(
+                    merchant: ClientFixture.homeDepot, amounts: [PurchaseAmount(value: 25, quantity: 2)], provider: .ctx)
+            })
+        #expect(named.kind == .refused && named.cause == .oneCardPerOrder && named.provider == .ctx, "\(named.message)")
+        #expect(named.message.contains("one card per order"), "\(named.message)")
+        if !GiftCardProvider.allCases.contains(where: \.info.severalCardsPerOrder) {
+            // No provider of this build takes several: without --provider, the same refusal.
+            let any = try #require(
+                await ClientFixture.failure {
+                    try await fixture.client.quote(
+                        merchant: ClientFixture.homeDepot, amounts: [PurchaseAmount(value: 25), PurchaseAmount(value: 30)])
+                })
+            #expect(any.cause == .oneCardPerOrder, "\(any.message)")
+        }
+        let byHand = PurchaseQuote(
+            merchantId: ClientFixture.homeDepot, merchantName: "Home Depot", provider: .ctx, sourceId: ClientFixture.homeDepot,
+            lines: [PurchaseQuote.Line(amount: 25, quantity: 2, discountBasisPoints: 0)],
+            denominations: .flexible(minimum: 5, maximum: 500))
+        let placed = try #require(await ClientFixture.failure { try await fixture.client.placeOrder(byHand) })
+        #expect(placed.cause == .oneCardPerOrder)
+        #expect(fixture.createRequests(.ctx) == 0)
+        #expect(try fixture.client.orders().isEmpty)
+    }
+
     @Test("A min-max card: the amount goes out with two decimals, the payment is DASH.DASH among several keys")
     func minMaxPurchase() async throws {
         let fixture = try BuyingFixture(signedInTo: [.ctx])

@@ -93,6 +93,54 @@ struct OrderDatabaseTests {
         #expect(try self.client().setAsideOrderFiles().map(\.path) == [file.path], "still listed")
     }
 
+    @Test("An orders database of the schema before order lines is migrated in place: its orders read as one line")
+    func ordersBeforeLines() throws {
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let old = try SQLiteConnection(path: ordersPath, mode: .readWrite)
+        try SQLiteMigrator(Array(OrderDatabase.migrator.migrations.prefix(2))).migrate(old)
+        try old.execute(
+            """
+            INSERT INTO purchase_order (id, network, provider, providerOrderId, merchantId, merchantName, sourceId,
+                amount, currency, status, createdAt, updatedAt)
+            VALUES ('old-1', 'mainnet', 'ctx', 'ctx-order-9', 'm', 'Home Depot', 's', '25.00', 'USD', 'fulfilled', 1, 2)
+            """)
+        try old.execute(
+            """
+            INSERT INTO delivered_card (orderId, position, card, deliveredAt)
+            VALUES ('old-1', 0, '{"name":"Home Depot","number":"6006491234567890"}', 2)
+            """)
+        let kept = try #require(try client().orders().first)
+        #expect(kept.lines == [OrderLine(amount: 25)] && kept.cardCount == 1)
+        #expect(kept.cards.map(\.line) == [nil] && kept.cards(inLine: 0).count == 1 && !kept.isPartiallyDelivered)
+        let applied = try SQLiteMigrator(OrderDatabase.migrator.migrations).appliedMigrations(
+            SQLiteConnection(path: ordersPath, mode: .readOnly))
+        #expect(applied.last == OrderDatabase.schemaVersion, "migrated in place, not set aside")
+        #expect(try asideFiles("orders.db.damaged").isEmpty)
+    }
+
+    @Test("A recorded payment is salvaged with its order from a damaged file, and still refuses a second one")
+    func recordedPaymentSalvaged() async throws {
+        let count = 60
+        let store = try makeStore()
+        for index in 0..<count { try store.insert(order(index)) }
+        let txid = String(repeating: "5e", count: 32)
+        // The first order is on the table's first page, which the damage leaves as it was.
+        try client().recordPayment(orderId: "order-0", transactionId: txid)
+        try SQLitePageDamage.damagePage(of: ordersPath, holding: "ORDER-PAGE-MARKER")
+
+        let salvaged = try client()
+        #expect(try salvaged.setAsideOrderFiles().count == 1, "the damaged file was set aside")
+        let kept = try salvaged.storedOrder(id: "order-0")
+        #expect(kept.transactionId == txid && kept.transactionRecordedAt == now)
+        #expect(try salvaged.recordPayment(orderId: "order-0", transactionId: txid).transactionId == txid)
+        let refused = try #require(
+            await ClientFixture.failure {
+                try salvaged.recordPayment(orderId: "order-0", transactionId: String(repeating: "6f", count: 32))
+            })
+        #expect(refused.cause == .paymentAlreadyRecorded)
+    }
+
     @Test("A file that is not SQLite at all is set aside whole and said; a fresh one takes orders")
     func notSQLite() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

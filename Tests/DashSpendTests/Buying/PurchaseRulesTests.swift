@@ -47,15 +47,33 @@ struct PurchaseRulesTests {
         let known = Self.order("known", status: .paid, providerOrderId: "ctx-9")
         let lost = Self.order("lost")
         let other = Self.order("other", merchant: "Nike")
-        #expect(TransactionMatch.match(Self.answer(), among: [lost, known]) == .kept(known))
-        #expect(TransactionMatch.match(Self.answer(id: "ctx-10"), among: [other, lost]) == .kept(lost))
-        #expect(TransactionMatch.match(Self.answer(id: "ctx-10", merchant: " home depot "), among: [lost]) == .kept(lost))
-        #expect(TransactionMatch.match(Self.answer(id: "ctx-10", merchant: "Nike"), among: [lost]) == .none)
-        #expect(TransactionMatch.match(Self.answer(id: "ctx-10", amount: 30), among: [lost]) == .none)
-        #expect(TransactionMatch.match(Self.answer(id: "ctx-10", merchant: nil), among: [lost]) == .none, "no merchant: no guess")
-        #expect(TransactionMatch.match(Self.answer(id: "ctx-10", amount: nil), among: [lost]) == .none, "no amount: no guess")
+        #expect(TransactionMatch.match(Self.answer(), transactionId: "tx", among: [lost, known]) == .kept(known))
+        #expect(TransactionMatch.match(Self.answer(id: "ctx-10"), transactionId: "tx", among: [other, lost]) == .kept(lost))
+        #expect(
+            TransactionMatch.match(Self.answer(id: "ctx-10", merchant: " home depot "), transactionId: "tx", among: [lost])
+                == .kept(lost))
+        #expect(TransactionMatch.match(Self.answer(id: "ctx-10", merchant: "Nike"), transactionId: "tx", among: [lost]) == .none)
+        #expect(TransactionMatch.match(Self.answer(id: "ctx-10", amount: 30), transactionId: "tx", among: [lost]) == .none)
+        #expect(
+            TransactionMatch.match(Self.answer(id: "ctx-10", merchant: nil), transactionId: "tx", among: [lost]) == .none,
+            "no merchant: no guess")
+        #expect(
+            TransactionMatch.match(Self.answer(id: "ctx-10", amount: nil), transactionId: "tx", among: [lost]) == .none,
+            "no amount: no guess")
         let older = Self.order("older", minutesAgo: 60)
-        #expect(TransactionMatch.match(Self.answer(id: "ctx-10"), among: [older, lost]) == .ambiguous([lost, older]))
+        #expect(
+            TransactionMatch.match(Self.answer(id: "ctx-10"), transactionId: "tx", among: [older, lost])
+                == .ambiguous([lost, older]))
+        // The wallet recorded the transaction for one of them: that one, whatever the others.
+        var recorded = older
+        recorded.transactionId = String(repeating: "ab", count: 32)
+        let byRecord = TransactionMatch.match(
+            Self.answer(id: "ctx-10"), transactionId: String(repeating: "AB", count: 32), among: [recorded, lost])
+        #expect(byRecord == .kept(recorded))
+        // The provider's own id still comes first.
+        #expect(
+            TransactionMatch.match(Self.answer(), transactionId: String(repeating: "ab", count: 32), among: [recorded, known])
+                == .kept(known))
     }
 
     @Test("A second buy is stopped by an unknown or unpaid order of the same card younger than a day")
