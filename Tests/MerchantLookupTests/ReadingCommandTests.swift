@@ -100,6 +100,34 @@ struct ReadingCommandTests {
         #expect(show.stderr.contains("orders.db.damaged-20261128T000000Z"), "\(show.stderr)")
     }
 
+    @Test("An orders file of an older schema is read as it is by the offline commands, cards included, and not migrated")
+    func olderSchemaIsReadNotMigrated() async throws {
+        let home = try ScratchDirectory(prefix: "reading-old")
+        let folder = home.path + "/mainnet"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        chmod(folder, 0o700)
+        // The schema as version 2-payment-check left it: no lines, no recorded payment.
+        let connection = try SQLiteConnection(path: folder + "/orders.db", mode: .readWrite)
+        try SQLiteMigrator(Array(OrderDatabase.migrator.migrations.prefix(2))).migrate(connection)
+        try connection.execute(
+            """
+            INSERT INTO purchase_order (id, network, provider, providerOrderId, merchantId, merchantName, sourceId,
+                amount, currency, status, createdAt, updatedAt)
+            VALUES (?1, 'mainnet', 'ctx', 'ctx-9', 'm', 'Nike', 'ctx-nike', '25', 'USD', 'fulfilled', 0, 0)
+            """, [.text(Self.keptOrder)])
+        try connection.execute(
+            "INSERT INTO delivered_card (orderId, position, card, deliveredAt) VALUES (?1, 0, ?2, 0)",
+            [.text(Self.keptOrder), .text(#"{"name":"Nike","number":"60061234"}"#)])
+        let before = try Self.precious(home)
+        let shown = try await CLIProcess.run(["order", Self.keptOrder, "--offline", "--json"], home: home.path, timeout: 120)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("\"fulfilled\""), "\(shown.stdout)")
+        #expect(shown.stdout.contains("cards"), "\(shown.stdout)")
+        let listed = try await CLIProcess.run(["orders", "--offline"], home: home.path, timeout: 120)
+        #expect(listed.status == 0 && listed.stdout.contains("Nike"), "\(listed.stdout)\(listed.stderr)")
+        Self.sameFiles(before, try Self.precious(home), ["order", "orders", "--offline"])
+    }
+
     @Test("The command about orders, online, is where an interrupted buy is settled and set-aside files are acknowledged")
     func ordersCommandSettles() async throws {
         let home = try Self.home(damagedState: false)

@@ -199,7 +199,8 @@ package struct OrderStore: Sendable {
         ) { row -> Order? in OrderRows.order(row) }.compactMap { $0 }
         for index in orders.indices {
             orders[index].cards = try db.fetchAll(
-                "SELECT card, line FROM delivered_card WHERE orderId = ?1 ORDER BY position", [.text(orders[index].id)]
+                // Every column by name: a file opened only to read keeps its older schema (no `line` before 3).
+                "SELECT * FROM delivered_card WHERE orderId = ?1 ORDER BY position", [.text(orders[index].id)]
             ) { OrderRows.card($0) }.compactMap { $0 }
         }
         return orders
