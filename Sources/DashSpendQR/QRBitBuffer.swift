@@ -1,5 +1,5 @@
 /// Bits appended most significant first and read back as bytes (the last one padded with zero bits).
-package struct QRBitBuffer: Sendable, Hashable {
+struct QRBitBuffer: Sendable, Hashable {
     /// The bytes so far.
     package private(set) var bytes: [UInt8] = []
     /// How many bits were appended.

@@ -2,9 +2,9 @@
 /// smallest version that holds it, and the mask with the lowest penalty.
 package enum QREncoder {
     /// The mode indicator of byte mode.
-    package static let byteModeIndicator = 0b0100
+    static let byteModeIndicator = 0b0100
     /// The pad codewords that fill the data capacity after the terminator, alternately.
-    package static let padCodewords: [UInt8] = [0xEC, 0x11]
+    static let padCodewords: [UInt8] = [0xEC, 0x11]
 
     /// The symbol for `bytes`: its version, the mask (`mask`, else the one with the lowest penalty) and the
     /// finished matrix.
@@ -76,7 +76,7 @@ package enum QREncoder {
 
     /// The mask whose result (with its format information drawn) has the lowest penalty, the lowest-numbered
     /// one on a tie, and that penalty.
-    package static func bestMask(for matrix: QRMatrix) -> (mask: QRMask, penalty: Int) {
+    static func bestMask(for matrix: QRMatrix) -> (mask: QRMask, penalty: Int) {
         var best: (mask: QRMask, penalty: Int)?
         for mask in QRMask.allCases {
             let penalty = penalty(of: matrix, masked: mask)

@@ -1,7 +1,7 @@
 /// The BCH-protected format and version information (ISO/IEC 18004, 7.9 and 7.10, annexes C and D).
 package enum QRInformationBits {
     /// The two bits that name error-correction level M in the format information.
-    package static let levelM = 0b00
+    static let levelM = 0b00
 
     /// The 15 format bits for level M and `mask`: the 5 data bits (level, mask), their BCH(15,5) remainder
     /// with the generator x¹⁰ + x⁸ + x⁵ + x⁴ + x² + x + 1 (0x537), XORed with 101010000010010 (0x5412) so

@@ -4,7 +4,7 @@ package enum QRMask: Int, CaseIterable, Sendable, Hashable {
     case pattern0 = 0, pattern1, pattern2, pattern3, pattern4, pattern5, pattern6, pattern7
 
     /// Whether the module at (`row`, `column`) is inverted by this mask.
-    package func inverts(row i: Int, column j: Int) -> Bool {
+    func inverts(row i: Int, column j: Int) -> Bool {
         switch self {
         case .pattern0: return (i + j) % 2 == 0
         case .pattern1: return i % 2 == 0

@@ -7,7 +7,7 @@ package struct QRMatrix: Sendable, Hashable {
     /// The colours, row by row (`true` is dark).
     package private(set) var modules: [Bool]
     /// Which modules belong to a function pattern, row by row.
-    package private(set) var isFunction: [Bool]
+    private(set) var isFunction: [Bool]
 
     /// A symbol of `version` with its function patterns drawn, the format information reserved (all light
     /// until `drawFormat(mask:)`) and, from version 7, the version information drawn.
@@ -78,7 +78,7 @@ package struct QRMatrix: Sendable, Hashable {
     }
 
     /// Draws the format information for level M and `mask`, both copies, and the dark module.
-    package mutating func drawFormat(mask: QRMask) {
+    mutating func drawFormat(mask: QRMask) {
         drawFormat(bits: QRInformationBits.format(mask: mask))
     }
 

@@ -53,7 +53,7 @@ package enum QRVersionTable {
     }
 
     /// Bits of the character count indicator in byte mode (table 3): 8 up to version 9, then 16.
-    package static func byteModeCountBits(version: Int) -> Int { version <= 9 ? 8 : 16 }
+    static func byteModeCountBits(version: Int) -> Int { version <= 9 ? 8 : 16 }
 
     /// The most bytes a byte-mode segment can hold at level M: the data codewords less the mode indicator
     /// (4 bits) and the character count.

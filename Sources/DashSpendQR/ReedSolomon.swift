@@ -2,7 +2,7 @@
 /// field polynomial x⁸ + x⁴ + x³ + x² + 1 (0x11D), with generator polynomials whose roots are α⁰ … αⁿ⁻¹ (α = 2).
 package enum ReedSolomon {
     /// The field polynomial, with its x⁸ term.
-    package static let fieldPolynomial = 0x11D
+    static let fieldPolynomial = 0x11D
 
     /// αⁱ for i in 0 ..< 510 (twice round the group, so a sum of two logarithms needs no modulo), and the
     /// logarithm of each non-zero element (`logarithms[0]` is unused).

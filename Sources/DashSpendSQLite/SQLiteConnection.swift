@@ -26,7 +26,7 @@ package final class SQLiteConnection: @unchecked Sendable {
     /// How many prepared statements a connection keeps unless told otherwise.
     package static let defaultStatementCacheSize = 24
     /// How long a statement waits for another connection's lock unless told otherwise, in seconds.
-    package static let defaultBusyTimeout: Double = 2
+    static let defaultBusyTimeout: Double = 2
 
     /// Opens the file at `path`.
     ///

@@ -4,7 +4,7 @@ import Foundation
 package enum CIEnvironment {
     /// Whether the environment variable `CI` is set to anything but empty, `false` or `0` (GitHub Actions and
     /// most CI services set `CI=true`): there, a check that would be skipped for a missing tool fails instead.
-    package static var isCI: Bool {
+    static var isCI: Bool {
         guard let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() else { return false }
         return !["", "false", "0", "no"].contains(value)
     }

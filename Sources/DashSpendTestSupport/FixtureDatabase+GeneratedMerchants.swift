@@ -12,7 +12,7 @@ extension FixtureDatabase {
     }
 
     /// The PiggyCards brand id of the `number`-th generated merchant (no cards: the mock answers none).
-    package static func generatedBrandId(_ number: Int) -> Int { 50_000 + number }
+    static func generatedBrandId(_ number: Int) -> Int { 50_000 + number }
 
     /// The discount the generated merchants have in the file, in basis points (the mock's live one differs).
     package static let generatedLocalDiscount = 100

@@ -8,7 +8,7 @@ import Foundation
 
 /// A wait for something a test needs to have happened (the request arrived, the refresh started) that did
 /// not happen in time. Thrown, so the test fails there instead of going on to test a race that never ran.
-package struct WaitTimedOut: Error, CustomStringConvertible {
+struct WaitTimedOut: Error, CustomStringConvertible {
     /// What was waited for, and for how long.
     package let description: String
 }

@@ -67,7 +67,7 @@ public final class DashSpendClient: Sendable {
     }
 
     /// ``service()`` and the database it reads, from one look at the database file.
-    package func openedService() throws(DashSpendFailure) -> (database: ExploreDatabase, service: MerchantService) {
+    func openedService() throws(DashSpendFailure) -> (database: ExploreDatabase, service: MerchantService) {
         try environment.openedService()
     }
 
@@ -77,12 +77,12 @@ public final class DashSpendClient: Sendable {
     }
 
     /// The network's orders database, opened (created when missing) on first use and kept open.
-    package func orderDatabase() throws(DashSpendFailure) -> OrderDatabase {
+    func orderDatabase() throws(DashSpendFailure) -> OrderDatabase {
         try environment.orderDatabase()
     }
 
     /// Whether the network's orders database exists (a command that does not buy opens it only then).
-    package var orderDatabaseExists: Bool { environment.orderDatabaseExists }
+    var orderDatabaseExists: Bool { environment.orderDatabaseExists }
 
     /// The embedded fallback (``ExploreDatabaseLocation/installed(fallback:)``) this client answered from,
     /// because nothing was installed for the network; nil when it read a file, or has not opened an explore

@@ -3,11 +3,11 @@ import DashSpendCore
 /// One compiled-in provider as the ``RepositoryFactory`` registers it: its account and catalogue, and its
 /// purchasing side and, when it publishes one, its exchange rate, all typed (nothing is found by a cast).
 /// They are one instance, so a sign-in refreshed by one serves the others.
-package struct RegisteredProvider: Sendable {
+struct RegisteredProvider: Sendable {
     /// The account and catalogue.
     package let repository: any DashSpendRepository
     /// The purchasing side.
-    package let purchaser: any GiftCardPurchasing
+    let purchaser: any GiftCardPurchasing
     /// Where its Dash exchange rate is asked; nil for a provider that publishes none.
     package let rates: (any ExchangeRateProviding)?
 

@@ -30,7 +30,7 @@ public struct RepositoryFactory: Sendable {
     }
 
     /// `provider`'s registration: its repository and, typed, the same instance's purchasing side and rates.
-    package func makeProvider(_ provider: GiftCardProvider) -> RegisteredProvider {
+    func makeProvider(_ provider: GiftCardProvider) -> RegisteredProvider {
         made.withLock { $0[provider, default: 0] += 1 }
         switch provider {
         case .ctx:
@@ -45,7 +45,7 @@ public struct RepositoryFactory: Sendable {
     }
 
     /// One registration per compiled-in provider.
-    package func makeProviders() -> [GiftCardProvider: RegisteredProvider] {
+    func makeProviders() -> [GiftCardProvider: RegisteredProvider] {
         Dictionary(uniqueKeysWithValues: GiftCardProvider.allCases.map { ($0, makeProvider($0)) })
     }
 }

@@ -25,7 +25,7 @@ extension DashSpendFailure {
 
     /// The cause of a failure to open or write a file of the state directory: ``Cause/fileTooLarge`` when
     /// SQLite's write may have gone past the process's file-size limit, else ``Cause/stateDirectory``.
-    package static func stateFileCause(of error: any Error) -> Cause {
+    static func stateFileCause(of error: any Error) -> Cause {
         (error as? SQLiteError)?.mayExceedFileSizeLimit == true ? .fileTooLarge : .stateDirectory
     }
 

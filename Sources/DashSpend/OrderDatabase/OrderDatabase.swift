@@ -39,7 +39,7 @@ package final class OrderDatabase: Sendable {
     /// The open connection (read-write, or read-only for a newer version's file or a reading open).
     package let connection: SQLiteConnection
     /// Whether the file was opened only to be read (``init(readingOnly:network:)``): every write is refused.
-    package let readingOnly: Bool
+    let readingOnly: Bool
 
     /// The last migration this version knows.
     package static var schemaVersion: String { migrator.migrations.last?.name ?? "" }

@@ -1,9 +1,9 @@
-package import DashSpendCore
+import DashSpendCore
 
 #if canImport(FoundationEssentials)
-package import FoundationEssentials
+import FoundationEssentials
 #else
-package import Foundation
+import Foundation
 #endif
 
 /// Whether a create answer asks for what was ordered: a payment is shown only for an order that passes.
@@ -15,12 +15,12 @@ package import Foundation
 ///   exchange rate), the Dash asked must be within ``tolerance`` of the price ÷ the rate (for an order of
 ///   several cards, the price of them all: one payment pays the whole order); and a fiat price
 ///   the answer states (CTX `paymentFiatAmount`) within ``tolerance`` of the quote's price.
-package enum PaymentCheck {
+enum PaymentCheck {
     /// How far the Dash asked may be from the price at the rate: 2 %, what a rate moving between the two
     /// reads may explain.
     package static let tolerance: Decimal = 0.02
     /// More Dash than will ever exist (the supply is capped near 18.9 million).
-    package static let maximumDash: Decimal = 18_920_000
+    static let maximumDash: Decimal = 18_920_000
 
     /// Why `answer` does not ask for what `quote` describes, in one line (never a secret), or nil when it
     /// does. `publishedRate` is the provider's fiat price of one DASH in the quote's currency, when known.

@@ -1,15 +1,15 @@
 import DashSpendCore
 
 #if canImport(FoundationEssentials)
-package import FoundationEssentials
+import FoundationEssentials
 #else
-package import Foundation
+import Foundation
 #endif
 
 /// When a stored access token expires: the stored expiry (PiggyCards' `expires_in`), else the `exp`
 /// claim when the token is a JWT (CTX), else unknown. Only the date leaves this type. A date after the
 /// year 9999 (`exp` of 1e15, say) is no expiry at all: nil, never an unreadable timestamp.
-package enum AccessTokenExpiry {
+enum AccessTokenExpiry {
     /// 9999-12-31T23:59:59Z, the last instant an ISO 8601 date has four digits for.
     package static let latest = Date(timeIntervalSince1970: 253_402_300_799)
 

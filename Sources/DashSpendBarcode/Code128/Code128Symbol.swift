@@ -28,7 +28,7 @@ package struct Code128Symbol: Sendable, Hashable {
     }
 
     /// The start character and the data characters for `bytes` (ASCII), in the fewest symbol characters.
-    package static func dataValues(_ bytes: [UInt8]) -> [Int] {
+    static func dataValues(_ bytes: [UInt8]) -> [Int] {
         let count = bytes.count
         let sets = Code128CodeSet.allCases
         func isDigit(_ index: Int) -> Bool { index < count && (48...57).contains(bytes[index]) }
@@ -88,7 +88,7 @@ package struct Code128Symbol: Sendable, Hashable {
 
     /// `values` followed by the check character: the start value plus each following value times its
     /// position (from 1), modulo 103.
-    package static func withCheckCharacter(_ values: [Int]) -> [Int] {
+    static func withCheckCharacter(_ values: [Int]) -> [Int] {
         var sum = values[0]
         for (position, value) in values.enumerated().dropFirst() { sum += position * value }
         return values + [sum % 103]

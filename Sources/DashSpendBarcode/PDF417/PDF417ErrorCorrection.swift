@@ -3,14 +3,14 @@
 /// codewords the negated remainder of the data polynomial times xᵏ, highest power first.
 package enum PDF417ErrorCorrection {
     /// The field's size.
-    package static let modulus = 929
+    static let modulus = 929
 
     /// The number of check codewords of `level` (0 to 8): 2^(level + 1).
     package static func checkCount(level: Int) -> Int { 2 << level }
 
     /// The level the standard recommends for `dataCount` data codewords (ISO/IEC 15438, table 8): 2 up to 40,
     /// 3 up to 160, 4 up to 320, 5 beyond.
-    package static func recommendedLevel(dataCount: Int) -> Int {
+    static func recommendedLevel(dataCount: Int) -> Int {
         switch dataCount {
         case ...40: return 2
         case ...160: return 3

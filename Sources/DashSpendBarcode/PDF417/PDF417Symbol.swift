@@ -17,15 +17,15 @@ package struct PDF417Symbol: Sendable, Hashable {
     /// Units each row is high: 3 (the minimum the standard allows).
     package static let rowHeight = 3
     /// The start pattern (17 modules) and the stop pattern (18 modules, with its termination bar).
-    package static let startPattern: UInt32 = 0x1FEA8
-    package static let stopPattern: UInt32 = 0x3FA29
+    static let startPattern: UInt32 = 0x1FEA8
+    static let stopPattern: UInt32 = 0x3FA29
     /// The most codewords a symbol has: 928 (90 rows × 30 columns would be 2,700; the count is the limit).
-    package static let maximumCodewords = 928
+    static let maximumCodewords = 928
     /// Latch to byte compaction for a count that is a multiple of 6 (924), or any count (901).
-    package static let byteLatchSix = 924
-    package static let byteLatch = 901
+    static let byteLatchSix = 924
+    static let byteLatch = 901
     /// The pad codeword (a latch to text compaction, which changes nothing).
-    package static let padCodeword = 900
+    static let padCodeword = 900
 
     /// Encodes `bytes` in byte compaction.
     ///

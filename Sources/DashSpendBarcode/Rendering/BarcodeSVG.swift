@@ -1,7 +1,7 @@
 /// A ``BarcodeImage`` as an SVG document: a white rectangle the size of the symbol with its quiet zone, and a
 /// black rectangle for each run of dark modules in a row, in units of one module (`viewBox`), drawn
 /// `moduleSize` pixels per unit, with `shape-rendering="crispEdges"` so that no edge is blurred.
-package enum BarcodeSVG {
+enum BarcodeSVG {
     /// The document, UTF-8.
     package static func document(_ image: BarcodeImage, moduleSize: Int = 4) -> [UInt8] {
         let (width, height) = image.extent

@@ -20,7 +20,7 @@ package struct CTXGiftCard: Sendable, Hashable {
     /// The card PIN, once fulfilled.
     package let pin: String?
     /// The barcode image URL.
-    package let barcodeURL: String?
+    let barcodeURL: String?
     /// The card's value.
     package let cardFiatAmount: String?
     /// The card's currency.
@@ -30,13 +30,13 @@ package struct CTXGiftCard: Sendable, Hashable {
     /// How much Dash to pay.
     package let paymentCryptoAmount: String?
     /// The discount applied, in percent as text.
-    package let percentDiscount: String?
+    let percentDiscount: String?
     /// How to redeem (`barcode`, `url`, ...).
     package let redeemType: String?
     /// The redemption URL.
-    package let redeemURL: String?
+    let redeemURL: String?
     /// The code that opens ``redeemURL`` (`redeemUrlChallenge`).
-    package let redeemURLChallenge: String?
+    let redeemURLChallenge: String?
     /// The fiat price of one DASH CTX used (`rate`).
     package let rate: String?
     /// What the order costs in fiat (`paymentFiatAmount`).
@@ -44,7 +44,7 @@ package struct CTXGiftCard: Sendable, Hashable {
     /// The currency of ``paymentFiatAmount`` (`paymentFiatCurrency`).
     package let paymentFiatCurrency: String?
     /// Payment URIs per currency and network (`"DASH.DASH"` → a `dash:` URI).
-    package let paymentURLs: [String: String]
+    let paymentURLs: [String: String]
     /// When the order was created, as sent.
     package let created: String?
 

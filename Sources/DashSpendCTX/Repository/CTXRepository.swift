@@ -13,7 +13,7 @@ package import Foundation
 /// ``DashSpendError`` values, or ``CredentialStoreError`` when the credentials file cannot be read.
 package final class CTXRepository: DashSpendRepository {
     /// How old a refresh token may get before it is refreshed proactively: 90 days.
-    package static let refreshTokenMaxAge: TimeInterval = 90 * 24 * 60 * 60
+    static let refreshTokenMaxAge: TimeInterval = 90 * 24 * 60 * 60
 
     /// Always ``GiftCardProvider/ctx``.
     package let provider: GiftCardProvider = .ctx
@@ -114,7 +114,7 @@ package final class CTXRepository: DashSpendRepository {
 
     /// ``purchase(merchantId:fiatAmount:fiatCurrency:)``, a failure before the request could create anything
     /// (the token refresh) thrown as ``OrderNotSent``.
-    package func sendPurchase(merchantId: String, fiatAmount: Decimal, fiatCurrency: String) async throws -> CTXGiftCard {
+    func sendPurchase(merchantId: String, fiatAmount: Decimal, fiatCurrency: String) async throws -> CTXGiftCard {
         guard Decimal(plainText: Self.fiatAmountText(fiatAmount)) == fiatAmount else {
             throw DashSpendError.invalidAmount("the amount must have at most two decimals")
         }

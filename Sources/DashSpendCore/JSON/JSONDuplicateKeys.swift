@@ -10,7 +10,7 @@ package import Foundation
 package enum JSONDuplicateKeys {
     /// The keys of the money fields of the providers' order and rate answers: the card's and the payment's
     /// amounts and currencies, the rates, and the payment URIs.
-    package static let moneyKeys: Set<String> = [
+    static let moneyKeys: Set<String> = [
         "cardFiatAmount", "cardFiatCurrency", "paymentFiatAmount", "paymentFiatCurrency", "paymentCryptoAmount",
         "paymentCryptoCurrency", "rate", "paymentUrls", "DASH.DASH", "payTo", "exchange_rate", "currency",
         "denomination", "amount",

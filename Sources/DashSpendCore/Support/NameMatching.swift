@@ -21,7 +21,7 @@ package enum NameMatching {
     }
 
     /// The most words of a search's text ``searchWords(_:)`` keeps: a merchant name has fewer.
-    package static let maximumSearchWords = 8
+    static let maximumSearchWords = 8
 
     /// The words of a search's text, as a search by words compares them with a name's: folded, apostrophes
     /// removed (`Macy's` is `macys`), any other character that is neither a letter nor a digit a separator,

@@ -19,7 +19,7 @@ package enum RegularFile {
         /// True when something other than a regular file or a folder is there (a FIFO, a device, a socket).
         package let isSpecialFile: Bool
         /// True when a folder of the path is a regular file (`ENOTDIR`): nothing can be created there.
-        package let runsThroughAFile: Bool
+        let runsThroughAFile: Bool
 
         init(path: String, reason: String, isSpecialFile: Bool = false, runsThroughAFile: Bool = false) {
             self.path = path

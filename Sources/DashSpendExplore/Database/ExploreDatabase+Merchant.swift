@@ -56,7 +56,7 @@ extension ExploreDatabase {
     /// Every merchant of the file, each as ``merchant(id:)`` finds it, reading each table once (one statement for
     /// the merchant rows, grouped by `merchantId`, and one for all provider rows): what comparing two files
     /// needs. Rows without a `merchantId` are skipped, as everywhere.
-    package func allMerchants() throws(ExploreDatabaseError) -> [(id: String, result: MerchantLookupResult)] {
+    func allMerchants() throws(ExploreDatabaseError) -> [(id: String, result: MerchantLookupResult)] {
         var rows = MerchantRows(database: self)
         let schema = schema
         try read { db in

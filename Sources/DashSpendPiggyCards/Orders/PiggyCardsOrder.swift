@@ -43,7 +43,7 @@ package struct PiggyCardsOrder: Sendable, Hashable {
 
 /// PiggyCards' answer to POST `orders` as sent, payable or not: an order it created that cannot be paid is
 /// kept (as rejected, with `payMessage`), as CTX's is, not forgotten.
-package struct PiggyCardsCreatedOrder: Sendable, Hashable {
+struct PiggyCardsCreatedOrder: Sendable, Hashable {
     /// The order id, for `orders/{id}`.
     package let id: String
     /// `payTo` as sent, nil when blank.

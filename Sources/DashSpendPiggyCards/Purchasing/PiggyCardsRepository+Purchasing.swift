@@ -9,7 +9,7 @@ package import DashSpendCore
 extension PiggyCardsRepository: GiftCardPurchasing {
     /// The IP address sent in an order's `user.ip`: the wallets send the device's; a library has none to
     /// give, so it sends the unspecified address.
-    package static let orderUserIP = "0.0.0.0"
+    static let orderUserIP = "0.0.0.0"
 
     /// The card an order of `amount` uses (``PiggyCardsCardChoice``), chosen from the cards of `answer` (the
     /// live answer the offer came from: its raw card fields) when it has them, else from GET

@@ -42,7 +42,7 @@ extension PiggyCardsRepository {
 
     /// ``createOrder(_:)`` with the answer as sent, payable or not (the caller keeps an unpayable order);
     /// a failure before the request could create anything (the log-in) is thrown as ``OrderNotSent``.
-    package func sendOrder(_ order: PiggyCardsOrderRequest) async throws -> PiggyCardsCreatedOrder {
+    func sendOrder(_ order: PiggyCardsOrderRequest) async throws -> PiggyCardsCreatedOrder {
         try order.validate(maximumTotal: Self.maximumOrderTotal)
         let body = order.json
         let response = try await authorized(creating: true) { [client] token in

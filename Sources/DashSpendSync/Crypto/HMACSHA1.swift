@@ -17,7 +17,7 @@ package final class HMACSHA1 {
     }
 
     /// The full 20-byte HMAC of everything passed to ``update(_:)``; the object cannot be used after.
-    package func finalize() throws(WinZipAESError) -> [UInt8] {
+    func finalize() throws(WinZipAESError) -> [UInt8] {
         try PlatformCrypto.finish(authenticator)
     }
 
@@ -31,7 +31,7 @@ package final class HMACSHA1 {
     }
 
     /// Compares two codes in time that does not depend on where they differ.
-    package static func equalInConstantTime(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    static func equalInConstantTime(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         var difference: UInt8 = 0
         for index in lhs.indices { difference |= lhs[index] ^ rhs[index] }

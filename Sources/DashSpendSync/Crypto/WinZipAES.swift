@@ -2,7 +2,7 @@
 /// 10 bytes of HMAC-SHA1 over the ciphertext. The verifier and the HMAC are checked before decrypting.
 package enum WinZipAES {
     /// Salt, verifier and authentication code: the bytes of a payload that are not ciphertext.
-    package static func overhead(_ strength: WinZipAESStrength) -> Int {
+    static func overhead(_ strength: WinZipAESStrength) -> Int {
         strength.saltLength + 2 + HMACSHA1.winZipCodeLength
     }
 

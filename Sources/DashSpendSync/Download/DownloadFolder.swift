@@ -25,13 +25,13 @@ package struct DownloadFolder: Sendable {
         /// ``RemoteExploreObject/identity`` of the object.
         package var object: String
         /// The file's name in the folder.
-        package var fileName: String
+        var fileName: String
         /// The version of the object the bytes belong to.
-        package var validator: DownloadValidator
+        var validator: DownloadValidator
         /// The object's whole size, when known.
         package var total: Int?
         /// When the download started, in milliseconds since 1970.
-        package var startedAt: Int64
+        var startedAt: Int64
     }
 
     /// The version of the object last installed from the network.
@@ -39,7 +39,7 @@ package struct DownloadFolder: Sendable {
         /// ``RemoteExploreObject/identity`` of the object.
         package var object: String
         /// Its version.
-        package var validator: DownloadValidator
+        var validator: DownloadValidator
         /// The data timestamp of the database it became (nil in a record written before it was kept): a
         /// database installed since from elsewhere (a file) has another, and the record no longer describes it.
         package var dataTimestamp: Int64?
@@ -53,7 +53,7 @@ package struct DownloadFolder: Sendable {
     }
 
     /// How long a partial download is kept: one day.
-    package static let partialLifetimeMilliseconds: Int64 = 86_400_000
+    static let partialLifetimeMilliseconds: Int64 = 86_400_000
 
     /// The download folder of the network folder `directory`.
     package init(networkDirectory directory: String) {
@@ -98,7 +98,7 @@ package struct DownloadFolder: Sendable {
 
     /// Records the version of the object just installed (best effort: without it the next sync downloads
     /// the object again and finds it not newer).
-    package func saveInstalled(_ installed: Installed) {
+    func saveInstalled(_ installed: Installed) {
         try? Self.write(installed, to: installedRecordPath)
     }
 

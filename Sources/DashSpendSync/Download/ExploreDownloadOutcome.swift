@@ -29,7 +29,7 @@ package struct DownloadValidator: Sendable, Hashable, Codable {
 
     /// Whether a storage object's metadata (`generation`, `md5Hash`) names this version: at least one of the
     /// two is stated on both sides, and every one stated on both sides is equal.
-    package func isSameStorageVersion(generation otherGeneration: String?, md5Hash otherHash: String?) -> Bool {
+    func isSameStorageVersion(generation otherGeneration: String?, md5Hash otherHash: String?) -> Bool {
         let pairs = [(generation, otherGeneration), (md5Hash, otherHash)].compactMap { pair -> Bool? in
             guard let mine = pair.0, let theirs = pair.1 else { return nil }
             return mine == theirs

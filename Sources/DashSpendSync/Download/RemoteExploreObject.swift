@@ -41,7 +41,7 @@ package struct RemoteExploreObject: Sendable, Hashable {
     }
 
     /// The URL of the bytes: the storage object's `?alt=media`, or the plain URL.
-    package var mediaURL: URL {
+    var mediaURL: URL {
         guard case .storage = kind else { return url }
         return URL(string: url.absoluteString + "?alt=media") ?? url
     }
@@ -54,7 +54,7 @@ package struct RemoteExploreObject: Sendable, Hashable {
 
     /// The name the downloaded file is kept under: the last part of the object's path, letters, digits,
     /// `.`, `-` and `_` only (`explore-v4.db`), else `explore-download`.
-    package var fileName: String {
+    var fileName: String {
         let path: String
         switch kind {
         case .storage(_, let object): path = object
@@ -69,7 +69,7 @@ package struct RemoteExploreObject: Sendable, Hashable {
     }
 
     /// `host` or `host:port` of `url`.
-    package static func hostText(_ url: URL) -> String {
+    static func hostText(_ url: URL) -> String {
         let host = url.host ?? "?"
         return url.port.map { "\(host):\($0)" } ?? host
     }

@@ -54,9 +54,9 @@ package struct ExploreImporter: Sendable {
     static let zipMagic: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
     static let emptyZipMagic: [UInt8] = [0x50, 0x4B, 0x05, 0x06]
     /// The spare room an import (and a download, beyond the bytes it will write) needs by default: 4 MiB.
-    package static let defaultFreeSpaceMargin = 4 << 20
+    static let defaultFreeSpaceMargin = 4 << 20
     /// How far in the future a ZIP's data timestamp may lie (clock skew), in milliseconds: one day.
-    package static let futureTolerance: Int64 = 86_400_000
+    static let futureTolerance: Int64 = 86_400_000
 
     /// An importer for `directory` (created, mode 0700, when something is imported). The limits default to
     /// 2 GiB of source, 1 GiB of database and at least 4 MiB of spare room; tests pass small ones.
@@ -153,7 +153,7 @@ package struct ExploreImporter: Sendable {
     /// Whether the database in place opens as an explore database and passes `PRAGMA quick_check`: only
     /// then may a ZIP that is not newer be skipped as "already up to date". A truncated or damaged one is
     /// replaced.
-    package func installedDatabaseIsSound() -> Bool {
+    func installedDatabaseIsSound() -> Bool {
         do {
             try ExploreDatabase(path: databasePath).verifyIntegrity()
             return true
@@ -190,7 +190,7 @@ package struct ExploreImporter: Sendable {
     /// folder are safe to write (see `PrivateDirectory.prepareStateFolder(_:)`): the network's folder a real
     /// folder (not a symbolic link), owned by this user, not writable by group or others, then set to 0700;
     /// the state folder above it owned by this user and not writable by group or others, and left as it is.
-    package func prepareDirectory() throws(ExploreImportError) {
+    func prepareDirectory() throws(ExploreImportError) {
         do {
             try PrivateDirectory.prepareStateFolder(directory)
         } catch {

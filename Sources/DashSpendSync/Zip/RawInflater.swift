@@ -2,7 +2,7 @@ import CZlib
 
 /// Inflates raw deflate data (no zlib header), as ZIP stores it, fed and handed over in chunks: memory use
 /// does not depend on the size of the data.
-package final class RawInflater {
+final class RawInflater {
     private var stream = z_stream()
     private var chunk = [UInt8](repeating: 0, count: 256 * 1024)
     private let limit: Int

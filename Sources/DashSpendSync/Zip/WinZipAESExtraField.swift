@@ -1,14 +1,14 @@
 /// Extra field `0x9901`: the WinZip-AES version (AE-1 keeps the CRC-32, AE-2 zeroes it), key strength and
 /// the real compression method of an entry stored with method 99.
-package struct WinZipAESExtraField: Sendable, Hashable {
+struct WinZipAESExtraField: Sendable, Hashable {
     /// The extra field's header ID.
-    package static let headerID: UInt16 = 0x9901
+    static let headerID: UInt16 = 0x9901
     /// 1 for AE-1, 2 for AE-2.
     package let vendorVersion: UInt16
     /// The AES key size.
     package let strength: WinZipAESStrength
     /// The compression method of the decrypted data (8 deflate, 0 stored).
-    package let actualMethod: UInt16
+    let actualMethod: UInt16
 
     /// Finds and parses the field in an entry's extra data.
     init(extra: ArraySlice<UInt8>) throws(ZipError) {

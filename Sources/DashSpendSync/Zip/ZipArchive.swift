@@ -17,7 +17,7 @@ package struct ZipArchive: Sendable {
     static let centralHeaderSignature: UInt32 = 0x0201_4B50
     static let localHeaderSignature: UInt32 = 0x0403_4B50
     /// The largest central directory read (the explore ZIP's, of one entry, is about 70 bytes).
-    package static let maximumCentralDirectorySize = 1 << 20
+    static let maximumCentralDirectorySize = 1 << 20
 
     /// Parses `bytes`.
     package init(bytes: [UInt8]) throws(ZipError) {
@@ -115,7 +115,7 @@ package struct ZipArchive: Sendable {
     /// Where the entry's stored bytes lie in `source` (for WinZip-AES: salt, verifier, ciphertext,
     /// authentication code), found through its local header and required to lie wholly before the central
     /// directory.
-    package func dataRange(of entry: ZipEntry, in source: some ZipByteSource) throws(ZipError) -> Range<Int> {
+    func dataRange(of entry: ZipEntry, in source: some ZipByteSource) throws(ZipError) -> Range<Int> {
         let offset = entry.localHeaderOffset
         guard offset + 30 <= centralDirectoryOffset else { throw .outOfBounds("the local header of \(entry.name)") }
         let header = ByteReader(bytes: try source.bytes(at: offset, count: 30, what: "the local header of \(entry.name)"))

@@ -9,7 +9,7 @@ package protocol ZipByteSource {
 }
 
 /// A ZIP held in memory.
-package struct ZipMemorySource: ZipByteSource, Sendable {
+struct ZipMemorySource: ZipByteSource, Sendable {
     /// The whole archive.
     package let data: [UInt8]
 

@@ -9,14 +9,14 @@ package struct ZipEntry: Sendable, Hashable {
     /// The CRC-32 of the uncompressed data (0 for AE-2).
     package let crc32: UInt32
     /// The stored size, including WinZip-AES salt, verifier and authentication code.
-    package let compressedSize: Int
+    let compressedSize: Int
     /// The size after decryption and inflation.
-    package let uncompressedSize: Int
+    let uncompressedSize: Int
     /// Where the local header starts.
-    package let localHeaderOffset: Int
+    let localHeaderOffset: Int
     /// The extra field of the central directory record.
     package let extra: ArraySlice<UInt8>
 
     /// Whether bit 0 of the flags (encrypted) is set.
-    package var isEncrypted: Bool { flags & 1 != 0 }
+    var isEncrypted: Bool { flags & 1 != 0 }
 }

@@ -8,10 +8,10 @@ import Darwin
 
 /// The client connection a ``LoopbackHTTPServer/StreamHandler`` answers on: it writes the head and the body
 /// itself, as fast or as slowly as it likes, and may stop half way or reset the connection.
-package final class LoopbackConnection: @unchecked Sendable {
+final class LoopbackConnection: @unchecked Sendable {
     private let client: Int32
     /// Whether ``reset()`` closed the connection (the server then does not close it again).
-    package private(set) var wasReset = false
+    private(set) var wasReset = false
 
     init(_ client: Int32) {
         self.client = client
@@ -19,7 +19,7 @@ package final class LoopbackConnection: @unchecked Sendable {
 
     /// Sends the status line and `headers`, with `Content-Length: length` when given and `Connection: close`.
     @discardableResult
-    package func sendHead(status: Int, headers: [String: String], contentLength length: Int?) -> Bool {
+    func sendHead(status: Int, headers: [String: String], contentLength length: Int?) -> Bool {
         let response = LoopbackResponse(status: status, headers: headers)
         return LoopbackHTTPServer.sendAll(
             LoopbackHTTPServer.head(response, framing: length.map { ["Content-Length: \($0)"] } ?? []), to: client)

@@ -34,7 +34,7 @@ package final class LoopbackHTTPServer: Sendable {
     package typealias Handler = @Sendable (LoopbackRequest) -> LoopbackResponse
     /// Answers one request by writing to the connection itself (a large body streamed from a file, a body cut
     /// short, a stall); the connection is closed when it returns.
-    package typealias StreamHandler = @Sendable (LoopbackRequest, LoopbackConnection) -> Void
+    typealias StreamHandler = @Sendable (LoopbackRequest, LoopbackConnection) -> Void
 
     private struct State {
         var listener: Int32 = -1
@@ -135,7 +135,7 @@ package final class LoopbackHTTPServer: Sendable {
 
     /// Answers requests on `path` (exact, without the query) by writing to the connection (see ``StreamHandler``).
     /// An injected fault on the path takes precedence, as for ``route(_:_:)``.
-    package func streamRoute(_ path: String, _ handler: @escaping StreamHandler) {
+    func streamRoute(_ path: String, _ handler: @escaping StreamHandler) {
         state.withLock { $0.streamRoutes[path] = handler }
     }
 
@@ -180,7 +180,7 @@ package final class LoopbackHTTPServer: Sendable {
     }
 
     /// How many connections the server accepted since it started.
-    package var acceptedConnections: Int { state.withLock { $0.connections } }
+    var acceptedConnections: Int { state.withLock { $0.connections } }
 
     /// How many requests on `path`, or on any path under it when it ends with `/` (`/ctx/` counts every
     /// request under `/ctx/`), are being answered now.
@@ -507,7 +507,7 @@ package final class LoopbackHTTPServer: Sendable {
 }
 
 /// The loopback server could not start.
-package struct LoopbackError: Error, Sendable, CustomStringConvertible {
+struct LoopbackError: Error, Sendable, CustomStringConvertible {
     /// What failed.
     package let description: String
     init(_ description: String) { self.description = description }

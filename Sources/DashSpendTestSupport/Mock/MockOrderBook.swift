@@ -452,7 +452,7 @@ package final class MockOrderBook: Sendable {
 
     /// What PiggyCards charges for a card of `amount` whose `discount_percentage` is `discountPercentage`:
     /// the discount less its 1.5 % service fee, as the offer shows it.
-    package static func piggyCardsPrice(_ amount: Decimal, discountPercentage: Decimal) -> Decimal {
+    static func piggyCardsPrice(_ amount: Decimal, discountPercentage: Decimal) -> Decimal {
         let basisPoints = ((discountPercentage * 100).roundedInteger ?? 0) - 150
         return price(amount, discountBasisPoints: basisPoints)
     }

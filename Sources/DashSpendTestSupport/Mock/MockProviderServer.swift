@@ -70,7 +70,7 @@ package final class MockProviderServer: Sendable {
 
     /// CTX merchant ids that start with this are answered without a fixture (see ``generatedMerchantAnswer(id:)``),
     /// so a test can ask about as many distinct merchants as it likes.
-    package static let generatedMerchantPrefix = "generated-"
+    static let generatedMerchantPrefix = "generated-"
     /// The discount of every generated CTX merchant, in basis points.
     package static let generatedMerchantDiscount = 425
 
@@ -84,7 +84,7 @@ package final class MockProviderServer: Sendable {
     /// are answered from it instead of the fixtures).
     package let orderBook = MockOrderBook()
     /// The `Fixtures/Providers` directory answers are read from.
-    package let fixturesDirectory: String
+    let fixturesDirectory: String
     private let state = Locked(State())
 
     /// Creates a stopped server reading fixtures from `fixturesDirectory` (default: the package's
@@ -116,7 +116,7 @@ package final class MockProviderServer: Sendable {
     // MARK: - Addresses
 
     /// The path prefix of a provider's API: `/ctx/` or `/piggycards/`.
-    package func pathPrefix(for provider: GiftCardProvider) -> String { "/\(provider.rawValue)/" }
+    func pathPrefix(for provider: GiftCardProvider) -> String { "/\(provider.rawValue)/" }
 
     /// The base URL of a provider's API, e.g. `http://127.0.0.1:PORT/ctx/`.
     package func baseURL(for provider: GiftCardProvider) -> URL {
@@ -200,7 +200,7 @@ package final class MockProviderServer: Sendable {
     }
 
     /// Sets PiggyCards' `expires_in` for the next logins.
-    package func setPiggyCardsTokenLifetime(seconds: Int) {
+    func setPiggyCardsTokenLifetime(seconds: Int) {
         state.withLock { $0.piggyTokenLifetime = seconds }
     }
 
@@ -260,7 +260,7 @@ package final class MockProviderServer: Sendable {
     }
 
     /// The package's `Fixtures/Providers`, found by walking up from this file.
-    package static func defaultFixturesDirectory(sourceFile: String = #filePath) -> String {
+    static func defaultFixturesDirectory(sourceFile: String = #filePath) -> String {
         var components = sourceFile.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         while components.count > 1 {
             components.removeLast()
@@ -274,7 +274,7 @@ package final class MockProviderServer: Sendable {
 
     /// The answer CTX gives for a generated merchant: enabled, ``generatedMerchantDiscount``, any amount
     /// from 5 to 500.
-    package static func generatedMerchantAnswer(id: String) -> JSONValue {
+    static func generatedMerchantAnswer(id: String) -> JSONValue {
         .object([
             "id": .string(id), "name": .string("Generated \(id)"), "enabled": .bool(true),
             "savingsPercentage": .number(Decimal(generatedMerchantDiscount)), "denominationsType": .string("min-max"),
@@ -470,7 +470,7 @@ package final class MockProviderServer: Sendable {
     }
 
     /// The answer GET `merchants/{merchantId}` gives (an override, a fixture or a generated one), parsed.
-    package func ctxMerchantAnswer(merchantId: String) -> JSONValue? {
+    func ctxMerchantAnswer(merchantId: String) -> JSONValue? {
         if merchantId.hasPrefix(Self.generatedMerchantPrefix) { return Self.generatedMerchantAnswer(id: merchantId) }
         let body = orderBook.ctxMerchant(merchantId)?.body ?? fixture("ctx/merchants/\(merchantId).json")
         return body.flatMap { try? JSONValue.parse($0) }
@@ -485,7 +485,7 @@ package final class MockProviderServer: Sendable {
 
     /// The `discount_percentage` of PiggyCards card `productId`, from the cards the server answers for
     /// every brand (0 when no brand has it).
-    package func piggyCardsDiscount(productId: String) -> Decimal {
+    func piggyCardsDiscount(productId: String) -> Decimal {
         let brands = (try? FileManager.default.contentsOfDirectory(atPath: fixturesDirectory + "/piggycards/giftcards")) ?? []
         var answers = orderBook.giftCardOverrides.compactMap { try? JSONValue.parse(Data($0.utf8)) }
         answers += brands.compactMap { fixture("piggycards/giftcards/\($0)") }.compactMap { try? JSONValue.parse($0) }
@@ -503,7 +503,7 @@ package final class MockProviderServer: Sendable {
     }
 
     /// The maximum order total PiggyCards accepts, in USD.
-    package static let piggyCardsMaximumOrderTotal: Decimal = 2_500
+    static let piggyCardsMaximumOrderTotal: Decimal = 2_500
 
     /// Why a PiggyCards `orders` body would be refused, or nil when it has the shape the API documents:
     /// `{"orders":[{"productId","quantity","denomination","currency"}],"recipientEmail",

@@ -23,7 +23,7 @@ package struct SystemHeaderProbe: Sendable {
     }
 
     /// The include folders holding the header (the named one first), or empty.
-    package var includeFolders: [String] {
+    var includeFolders: [String] {
         var candidates: [String] = []
         if let named = ProcessInfo.processInfo.environment[environmentVariable], !named.isEmpty {
             candidates.append(named)

@@ -1,7 +1,7 @@
 import CZlib
 
 /// Raw deflate (no zlib header) through zlib, for writing test archives.
-package enum RawDeflater {
+enum RawDeflater {
     /// Compresses `input`.
     package static func deflate(_ input: [UInt8], level: Int32 = 6) -> [UInt8] {
         var stream = z_stream()

@@ -20,7 +20,7 @@ package final class StorageFixture: Sendable {
     package let home: String
 
     /// The wallets' mainnet object name.
-    package static let objectName = "explore/explore-v4.db"
+    static let objectName = "explore/explore-v4.db"
 
     /// Starts the server.
     package init() throws {

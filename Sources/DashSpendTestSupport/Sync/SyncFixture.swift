@@ -81,7 +81,7 @@ package enum SyncFixture {
     }
 
     /// Whether `python3 -c "import cryptography"` succeeds.
-    package static var pythonCryptographyAvailable: Bool {
+    static var pythonCryptographyAvailable: Bool {
         (try? runPython(["-c", "import cryptography"])) == 0
     }
 

@@ -60,7 +60,7 @@ package final class SignalExit: Sendable {
     /// Makes a write past the file-size limit (`ulimit -f`) fail with EFBIG instead of killing the process
     /// with SIGXFSZ: the failure is then said, with its exit code, and SQLite rolls back what it had begun
     /// instead of leaving a hot journal behind.
-    package static func failWritesPastTheFileSizeLimit() {
+    static func failWritesPastTheFileSizeLimit() {
         signal(SIGXFSZ, SIG_IGN)
     }
 
@@ -108,7 +108,7 @@ package final class SignalExit: Sendable {
     package static func exitAtOnce(_ code: Int32) -> Never { exit(code) }
 
     /// Parks the calling thread for good: the signal handler is exiting the process.
-    package func waitForSignalExit() -> Never {
+    func waitForSignalExit() -> Never {
         while true { pause() }
     }
 

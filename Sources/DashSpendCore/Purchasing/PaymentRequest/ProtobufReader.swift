@@ -17,7 +17,7 @@ package struct ProtobufReader: Sendable {
         case fixed32(UInt32)
 
         /// The wire type's name, for messages.
-        package var wireName: String {
+        var wireName: String {
             switch self {
             case .varint: "varint"
             case .fixed64: "64-bit"
@@ -130,7 +130,7 @@ package struct ProtobufReader: Sendable {
     /// `bytes` (a message) with every value of the length-delimited field `number` replaced by a zero-length
     /// value, every other byte kept as it came: what a BIP70 signature is made over (the request with its
     /// `signature` empty).
-    package static func emptying(_ number: Int, in bytes: [UInt8]) throws(Malformed) -> [UInt8] {
+    static func emptying(_ number: Int, in bytes: [UInt8]) throws(Malformed) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var offset = 0
