@@ -384,7 +384,7 @@ final class DashSpendEnvironment: Sendable {
                             DiagnosticEvent(
                                 .note,
                                 "\(settled) order\(settled == 1 ? "" : "s") a buy left unfinished \(settled == 1 ? "is" : "are") "
-                                    + "now kept as unknown (the provider may have it): see `orders`"))
+                                    + "now kept as unknown (the provider may have it)"))
                     }
                 } catch {
                     // Left `creating`, such an order is settled at the next open; meanwhile it is said.
