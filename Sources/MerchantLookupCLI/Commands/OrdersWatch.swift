@@ -21,7 +21,10 @@ enum OrdersWatch {
     static func run(_ invocation: Invocation, client: DashSpendClient) async throws(CLIError) -> String {
         let polling = OrderPolling(initial: invocation[OrdersOptions.pollInterval] ?? 2)
         let limit = invocation[OrdersOptions.untilTime]
-        let command = invocation[OrdersOptions.exec].map { ShellCommand(command: $0, environment: invocation.environment) }
+        let standardError = invocation.standardError
+        let command = invocation[OrdersOptions.exec].map {
+            ShellCommand(command: $0, environment: invocation.environment) { standardError.write($0) }
+        }
         let open = try await invocation.perform { () throws in try client.orders().filter(\.isOpen) }
         if open.isEmpty {
             let line = "No open orders on \(invocation.network.rawValue): nothing to watch.\n"
@@ -36,7 +39,6 @@ enum OrdersWatch {
         }
         let changes = try await invocation.perform { () throws in try client.watchOrders(polling: polling) }
         let output = invocation.output
-        let standardError = invocation.standardError
         let json = invocation.json
         let quiet = invocation.quiet
         let network = invocation.network
