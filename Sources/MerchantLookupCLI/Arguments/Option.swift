@@ -28,4 +28,10 @@ struct Option<Value: Sendable>: Sendable {
             spec.name, spec.valueName ?? "", aliases: spec.aliases, help: help, group: spec.group, listed: spec.listed,
             parser: parser)
     }
+
+    /// An option of another name and help line that reads its value as this one does (the same value name
+    /// and parser), for a command whose option means the same kind of thing.
+    func renamed(_ name: String, help: String) -> Option {
+        Option(name, spec.valueName ?? "", help: help, group: spec.group, listed: spec.listed, parser: parser)
+    }
 }

@@ -9,18 +9,34 @@ import Foundation
 
 /// `merchant-lookup orders`: the orders kept in the orders database for the network, newest first, and the
 /// damaged files with orders in them that were set aside (once listed here, the other commands stop saying
-/// so). Reads only the orders database. `--csv` prints the accounting export instead (``OrderCSVOutput``).
+/// so). Reads only the orders database. `--csv` prints the accounting export instead (``OrderCSVOutput``), and
+/// `--watch` follows every open order instead (``OrdersWatch``).
 enum OrdersCommand: CLICommand {
     static let words = ["orders"]
-    static let usage = "merchant-lookup orders [--network NAME] [--json | --csv]"
+    static let usage =
+        "merchant-lookup orders [--network NAME] [--json | --csv]\n"
+        + "       merchant-lookup orders --watch [--json] [--exec CMD] [--until-time SECONDS] [--poll-interval SECONDS]"
     static let summary = "the gift-card orders kept for this network"
-    static let options: [OptionSpec] = [OrdersOptions.csv.spec]
+    static let options: [OptionSpec] = [
+        OrdersOptions.csv.spec, OrdersOptions.watch.spec, OrdersOptions.exec.spec, OrdersOptions.untilTime.spec,
+        OrdersOptions.pollInterval.spec,
+    ]
     static let maximumOperands = 0
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let csv = invocation[OrdersOptions.csv]
         if csv && invocation.json { throw .usage("orders prints --json or --csv, not both") }
+        let watch = invocation[OrdersOptions.watch]
+        if !watch {
+            for option in [OrdersOptions.exec.spec, OrdersOptions.untilTime.spec, OrdersOptions.pollInterval.spec]
+            where invocation.isGiven(option) {
+                throw .usage("orders \(option.name) goes with --watch")
+            }
+        }
+        if watch && csv { throw .usage("orders --watch prints changes, not --csv") }
+        if watch && invocation.offline { throw .usage("orders --watch asks the providers: drop --offline") }
         let client = try invocation.client()
+        if watch { return try await OrdersWatch.run(invocation, client: client) }
         if csv {
             // The accounting export: rows only (the set-aside files stay for the next plain `orders`).
             let rows = try await invocation.perform { () throws in try client.orderExport() }
