@@ -48,18 +48,18 @@ struct ExchangeRateTests {
     #if PIGGYCARDS_ENABLED
     var ratePath: String { server.path(.piggyCards, "exchange-rate") }
     var rateRequests: Int { server.requestCount(.piggyCards, "exchange-rate") }
-    static let fixtureRate = 27.1703
+    static let fixtureRate = Decimal(string: "27.1703")!
 
     func signIn() throws {
         try credentials.save(server.signedInCredentials(for: .piggyCards), for: .piggyCards, network: .mainnet)
     }
 
     /// The stored row of PiggyCards' USD rate, read with SQL: rate, fetchedAt.
-    func storedRow() throws -> (rate: Double, fetchedAt: Double)? {
+    func storedRow() throws -> (rate: String, fetchedAt: Double)? {
         let connection = try SQLiteConnection(path: state.path + "/mainnet/state.db", mode: .readOnly)
         return try connection.fetchOne(
             "SELECT rate, fetchedAt FROM exchange_rate WHERE provider = 'piggycards' AND currency = 'USD'"
-        ) { ($0.double("rate") ?? -1, $0.double("fetchedAt") ?? -1) }
+        ) { ($0.text("rate") ?? "", $0.double("fetchedAt") ?? -1) }
     }
 
     @Test("PiggyCards' rate stays fresh for 60 s: a fresh one is not asked, an older one is asked and stored")
@@ -69,7 +69,7 @@ struct ExchangeRateTests {
         let live = try await client().exchangeRate(from: .piggyCards)
         #expect(live.source == .live && live.rate.rate == Self.fixtureRate && live.fetchedAt == clock.now)
         #expect(rateRequests == 1)
-        #expect(try storedRow()?.rate == Self.fixtureRate)
+        #expect(try storedRow()?.rate == "27.1703", "kept as the decimal text sent")
 
         clock.advance(by: 59)
         let fresh = try await client().exchangeRate(from: .piggyCards)
@@ -84,10 +84,23 @@ struct ExchangeRateTests {
         #expect(rateRequests == 2, "61 s old is no longer fresh: asked")
         #expect(stale.source == .live && stale.rate.rate == 30.5 && stale.fetchedAt == clock.now)
         let row = try #require(try storedRow())
-        #expect(row.rate == 30.5 && row.fetchedAt == clock.now.timeIntervalSince1970)
+        #expect(row.rate == "30.5" && row.fetchedAt == clock.now.timeIntervalSince1970)
         let readBack = try await client().exchangeRate(from: .piggyCards, policy: .cacheOnly)
         #expect(readBack.source == .cached && readBack.rate.rate == 30.5)
         #expect(rateRequests == 2)
+    }
+
+    @Test("A rate with more digits than a Double holds is kept, stored and read back digit for digit")
+    func rateKeepsEveryDigit() async throws {
+        try signIn()
+        let digits = "27.17031234567890123456789"
+        server.loopback.inject(
+            .respond(status: 200, body: #"{"currency":"USD","exchange_rate":"# + digits + "}"), path: ratePath, times: 1)
+        let live = try await client().exchangeRate(from: .piggyCards, policy: .networkOnly)
+        #expect(live.rate.rate == Decimal(string: digits)! && live.rate.rate.description == digits)
+        #expect(try storedRow()?.rate == digits)
+        let readBack = try await client(offline: true).exchangeRate(from: .piggyCards, policy: .cacheOnly)
+        #expect(readBack.rate.rate.description == digits)
     }
 
     @Test("A 500 under network first keeps the stored rate and reports the failure; network only throws it")
@@ -158,7 +171,7 @@ struct ExchangeRateTests {
         // machine: a caller that came after the answer would ask again).
         let gate = LoopbackGate()
         server.loopback.inject(.hold(gate), path: ratePath, times: 1)
-        let rates = try await withThrowingTaskGroup(of: Double.self) { group in
+        let rates = try await withThrowingTaskGroup(of: Decimal.self) { group in
             // Opened before the group waits for its callers, also when the wait fails.
             defer { gate.open() }
             for _ in 0..<100 {
@@ -168,7 +181,7 @@ struct ExchangeRateTests {
                 await client.rateCallersInFlight(.piggyCards, currency: "USD") == 100
             }
             gate.open()
-            return try await group.reduce(into: [Double]()) { $0.append($1) }
+            return try await group.reduce(into: [Decimal]()) { $0.append($1) }
         }
         #expect(rates.count == 100 && rates.allSatisfy { $0 == Self.fixtureRate })
         #expect(rateRequests == 1)

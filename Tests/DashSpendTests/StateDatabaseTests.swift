@@ -49,6 +49,34 @@ struct StateDatabaseTests {
         #expect(try connection.fetchOne("SELECT COUNT(*) AS n FROM provider_answer") { $0.integer("n") } == 2)
     }
 
+    @Test("A file whose rates were kept as floats drops them (a cache) and keeps its answers; rates become text")
+    func ratesBecomeText() throws {
+        do {
+            let older = try SQLiteConnection(path: path, mode: .readWrite)
+            let before = StateDatabase.migrator.migrations.filter { $0.name != "4-exchange-rates-as-text" }
+            #expect(before.count == StateDatabase.migrator.migrations.count - 1)
+            try SQLiteMigrator(before).migrate(older)
+            try older.execute(
+                """
+                INSERT INTO exchange_rate (provider, network, currency, rate, fetchedAt)
+                VALUES ('piggycards', 'mainnet', 'USD', 27.17, 1)
+                """)
+            try older.execute(
+                "INSERT INTO provider_answer (provider, network, sourceId, fetchedAt, offer) VALUES ('ctx', 'mainnet', 'a', 1, '{}')"
+            )
+        }
+
+        let database = try StateDatabase(path: path, network: .mainnet, now: now)
+        let rows = try database.connection.fetchOne("SELECT COUNT(*) AS n FROM exchange_rate") { $0.integer("n") }
+        #expect(rows == 0, "the float rates are dropped")
+        let answers = try database.connection.fetchOne("SELECT COUNT(*) AS n FROM provider_answer") { $0.integer("n") }
+        #expect(answers == 1, "the stored answers stay")
+        let type = try database.connection.fetchOne(
+            "SELECT type FROM pragma_table_info('exchange_rate') WHERE name = 'rate'"
+        ) { $0.text("type") }
+        #expect(type == "TEXT")
+    }
+
     @Test("Mainnet and testnet answers in one file never mix")
     func networksApart() throws {
         let mainnet = SQLiteOfferCache(database: try StateDatabase(path: path, network: .mainnet))

@@ -8,7 +8,7 @@ import Foundation
 #endif
 
 /// The providers' last exchange rates, in the network's state database (table `exchange_rate`, migration
-/// `3-exchange-rates`): one row per provider, network and currency, replaced whole in one transaction when
+/// `4-exchange-rates-as-text`: the rate kept as decimal text, never a binary float): one row per provider, network and currency, replaced whole in one transaction when
 /// a live answer arrives. An implausible rate (see ``ExchangeRate/isPlausible``) is never written, and one
 /// read back that is not plausible is treated as absent, so a broken answer never replaces a good one.
 struct ExchangeRateStore: Sendable {
@@ -25,8 +25,8 @@ struct ExchangeRateStore: Sendable {
         let row = try database.connection.fetchOne(
             "SELECT rate, fetchedAt, dateModified FROM exchange_rate WHERE provider = ?1 AND network = ?2 AND currency = ?3",
             [.text(provider.id), .text(database.network.rawValue), .text(currency)]
-        ) { ($0.double("rate"), $0.double("fetchedAt"), $0.text("dateModified")) }
-        guard let row, let value = row.0, let fetchedAt = row.1 else { return nil }
+        ) { ($0.text("rate"), $0.double("fetchedAt"), $0.text("dateModified")) }
+        guard let row, let value = row.0.flatMap(Decimal.init(plainText:)), let fetchedAt = row.1 else { return nil }
         let rate = ExchangeRate(provider: provider, currency: currency, rate: value, dateModified: row.2)
         guard rate.isPlausible, fetchedAt.isFinite else { return nil }
         return Stored(rate: rate, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
@@ -49,7 +49,7 @@ struct ExchangeRateStore: Sendable {
                 """,
                 [
                     .text(rate.provider.id), .text(database.network.rawValue), .text(rate.currency),
-                    .real(rate.rate), .real(fetchedAt.timeIntervalSince1970),
+                    .text(rate.rate.description), .real(fetchedAt.timeIntervalSince1970),
                     rate.dateModified.map { .text($0) } ?? .null,
                 ])
         }

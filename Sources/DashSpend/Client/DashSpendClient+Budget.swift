@@ -60,7 +60,8 @@ extension DashSpendClient {
         for provider in publishing {
             do {
                 let resolved = try await exchangeRate(from: provider, currency: currency, policy: policy)
-                guard let value = Decimal(string: "\(resolved.rate.rate)"), value > 0 else {
+                let value = resolved.rate.rate
+                guard value > 0 else {
                     problems.append("\(provider.info.displayName)'s rate \(resolved.rate.rate) cannot be used")
                     continue
                 }

@@ -91,6 +91,21 @@ package final class StateDatabase: Sendable {
                     dateModified TEXT,
                     PRIMARY KEY (provider, network, currency));
                 """),
+        // Rates are money: kept as the provider's decimal text, never as a binary float. The rows of
+        // `3-exchange-rates` are a cache, so they are dropped rather than converted through a `Double`.
+        SQLiteMigration(
+            "4-exchange-rates-as-text",
+            sql: """
+                DROP TABLE exchange_rate;
+                CREATE TABLE exchange_rate (
+                    provider TEXT NOT NULL,
+                    network TEXT NOT NULL,
+                    currency TEXT NOT NULL,
+                    rate TEXT NOT NULL,
+                    fetchedAt REAL NOT NULL,
+                    dateModified TEXT,
+                    PRIMARY KEY (provider, network, currency));
+                """),
     ])
 
     /// Opens (creating if needed) the state database of `network` at `path` and brings its schema up to
