@@ -3,8 +3,9 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
-/// The client is a composition root: every service it forwards to shares one environment, whose providers
-/// the repository factory makes once per client (one CTX session, one in-process single flight).
+/// The client is the composition root: it makes each store's door and the providers once, and every service it
+/// forwards to shares them (one orders file and one state file open, one CTX session, one in-process single
+/// flight).
 @Suite("A client makes each provider once and shares it between its services", hangGuard(minutes: 3))
 struct CompositionRootTests {
     /// Every compiled-in provider, made once.
@@ -30,6 +31,11 @@ struct CompositionRootTests {
         for provider in GiftCardProvider.allCases { try await client.logout(provider) }
 
         #expect(client.providersMade == Self.once)
+        #expect(client.storeOpens == (orders: 1, state: 1), "each store opened once by its door")
+        for file in ["orders.db", "state.db"] {
+            let open = Self.openDescriptors(of: fixture.state.path + "/mainnet/" + file)
+            #expect(open == nil || open == 1, "\(file) open \(open ?? 0) times")
+        }
         let later = try fixture.laterClient()
         #expect(later.providersMade.isEmpty, "each client has its own providers")
         _ = try await later.signInStatus()
@@ -48,5 +54,31 @@ struct CompositionRootTests {
         _ = await ClientFixture.failure { try await client.quote(merchant: BuyingFixture.nike, amount: 25) }
         #expect(client.providersMade == Self.once)
         #expect(fixture.server.loopback.receivedRequests.isEmpty)
+        #expect(client.storeOpens.orders == 0, "an offline client reads orders without opening them for writing")
+    }
+
+    @Test("A lookup, a search and the orders listed offline leave the orders file unopened for writing")
+    func readingOpensNoOrderStore() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.ctx])
+        let client = try DashSpendClient(
+            configuration: ClientFixture.configuration(state: fixture.state, server: fixture.server, offline: true))
+        _ = try await client.merchant(BuyingFixture.nike, policy: .cacheOnly)
+        _ = try client.search(MerchantSearch(text: "Nike"))
+        _ = try client.orders()
+        #expect(client.storeOpens == (orders: 0, state: 1))
+        let open = Self.openDescriptors(of: fixture.state.path + "/mainnet/orders.db")
+        #expect(open == nil || open == 0)
+    }
+
+    /// How many of this process's open file descriptors are `path` (read from `/proc/self/fd` on Linux; nil
+    /// where there is none to read).
+    static func openDescriptors(of path: String) -> Int? {
+        let folder = "/proc/self/fd"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return names.filter { name in
+            let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name)
+            return target == path || target == resolved
+        }.count
     }
 }

@@ -10,11 +10,16 @@ import Foundation
 /// ``DashSpendClient/exchangeRate(from:currency:policy:)``, taken live or stored by the one rule offers follow
 /// too (``LiveOrStored``), through the client's providers (made once) and its one loader of live answers.
 struct ExchangeRates: Sendable {
-    /// The client's environment.
-    let environment: DashSpendEnvironment
-
-    /// The client's configuration.
-    private var configuration: DashSpendConfiguration { environment.configuration }
+    /// The client's configuration (network, clock, diagnostics, offline or not).
+    let configuration: DashSpendConfiguration
+    /// The providers, whose registrations say where each asks its rate.
+    let providers: RegisteredProviders
+    /// The client's one loader of live answers (rate requests in flight are shared there).
+    let loader: LiveAnswerLoader
+    /// Where rates are stored.
+    let stateFile: StateFile
+    /// Checked before the network may be asked.
+    let credentials: CredentialsFile
 
     /// The rate of `provider` for `currency` under `policy`; see ``DashSpendClient/exchangeRate(from:currency:policy:)``.
     func rate(from provider: GiftCardProvider, currency: String, policy: FetchPolicy) async throws(DashSpendFailure)
@@ -26,7 +31,7 @@ struct ExchangeRates: Sendable {
                 .invalidRequest, "\(provider.info.displayName) publishes no exchange rate", provider: provider,
                 subject: code)
         }
-        try environment.checkUsable(policy, for: "a live-only exchange rate", subject: code)
+        try credentials.checkUsable(policy, for: "a live-only exchange rate", subject: code)
         let store = rateStore()
         let stored = storedRate(store, provider: provider, currency: code)
         func cached(_ error: DashSpendFailure?) throws(DashSpendFailure) -> ResolvedExchangeRate {
@@ -72,17 +77,17 @@ struct ExchangeRates: Sendable {
         from provider: GiftCardProvider, currency: String,
         arrived: @escaping @Sendable (ExchangeRateStore.Stored) -> Void
     ) async throws(DashSpendFailure) -> ExchangeRateStore.Stored {
-        guard let repository = environment.liveRepositories()[provider], await repository.isSignedIn() else {
+        guard let repository = providers.liveRepositories()[provider], await repository.isSignedIn() else {
             throw DashSpendFailure(DashSpendError.signInRequired(provider), provider: provider)
         }
-        guard let rates = environment.provider(provider).rates else {
+        guard let rates = providers[provider].rates else {
             throw DashSpendFailure(
                 DashSpendError.rejected("\(provider.displayName) publishes no exchange rate"), provider: provider)
         }
         let now = configuration.now
         let live: ExchangeRate
         do {
-            live = try await environment.loader.exchangeRate(from: rates, of: provider, currency: currency) { rate in
+            live = try await loader.exchangeRate(from: rates, of: provider, currency: currency) { rate in
                 arrived(ExchangeRateStore.Stored(rate: rate, fetchedAt: now()))
             }
         } catch {
@@ -95,7 +100,7 @@ struct ExchangeRates: Sendable {
     /// cannot be opened: rates are then only asked, never kept.
     private func rateStore() -> ExchangeRateStore? {
         do {
-            return ExchangeRateStore(database: try environment.stateDatabase())
+            return ExchangeRateStore(database: try stateFile.database())
         } catch {
             configuration.diagnostics.record(
                 DiagnosticEvent(.cacheFailure, "no stored exchange rates: \(error.message)"))

@@ -25,7 +25,7 @@ extension DashSpendClient {
             inputs: inputs, window: window, concurrent: !configuration.offline && policy != .cacheOnly,
             prefetch: { [self] ids in
                 // A failure here is each input's own to report, when it is looked up on its own.
-                guard let database = try? openedService().database, let found = try? database.merchants(ids: ids) else {
+                guard let database = try? merchants.openedService().database, let found = try? database.merchants(ids: ids) else {
                     return .none
                 }
                 return BatchPrefetch(database: database, results: found)

@@ -48,10 +48,7 @@ extension DashSpendClient {
     public func quote(
         merchant idOrName: String, amounts: [PurchaseAmount], provider: GiftCardProvider? = nil, again: Bool = false
     ) async throws -> PurchaseQuote {
-        try await purchases.quote(merchant: idOrName, amounts: amounts, provider: provider, again: again) {
-            () async throws(DashSpendFailure) -> ResolvedMerchant in
-            try await merchant(idOrName, policy: .networkFirst, prefetched: .none)
-        }
+        try await purchases.quote(merchant: idOrName, amounts: amounts, provider: provider, again: again)
     }
 
     /// Orders the cards `quote` describes (one card, or its lines in one order) and returns the order with

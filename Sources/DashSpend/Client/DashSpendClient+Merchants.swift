@@ -20,17 +20,7 @@ extension DashSpendClient {
     func merchant(_ idOrName: String, policy: FetchPolicy, prefetched: BatchPrefetch) async throws(DashSpendFailure)
         -> ResolvedMerchant
     {
-        let (database, service) = try openedService()
-        // A batch (rows read ahead) takes no closer look at the inputs it does not find (suggestions, a merchant
-        // hidden by name): each would scan the file, and a batch may have thousands of misses.
-        let found = try MerchantService.identify(
-            idOrName, in: database, byId: prefetched.byId(idOrName, in: database), lookingCloser: prefetched.database == nil)
-        try environment.checkUsable(policy, for: "a live-only lookup of \(idOrName)", subject: idOrName)
-        do {
-            return try await service.resolve(found, policy: policy)
-        } catch {
-            throw DashSpendFailure(error)
-        }
+        try await merchants.merchant(idOrName, policy: policy, prefetched: prefetched)
     }
 
     /// The merchant `idOrName` (an id, else an exact name) as the explore database has it, unresolved.
@@ -75,7 +65,7 @@ extension DashSpendClient {
             {
                 page.suggestions = try database.closestMerchants(to: text)
             }
-            guard environment.reportsDiagnostics else { return page }
+            guard configuration.reportsDiagnostics else { return page }
             configuration.diagnostics.record(
                 DiagnosticEvent(
                     .note,
@@ -130,7 +120,7 @@ extension DashSpendClient {
             let database = try database()
             let started = MonotonicClock.Instant.now
             let info = try database.info()
-            guard environment.reportsDiagnostics else { return info }
+            guard configuration.reportsDiagnostics else { return info }
             configuration.diagnostics.record(
                 DiagnosticEvent(
                     .note,

@@ -11,9 +11,9 @@ extension DashSpendClient {
     ///   payment, its payment is not by request, or the request cannot be fetched or fails a check (it must
     ///   not be paid then); ``DashSpendFailure/Kind/invalidRequest`` when the client is offline.
     public func paymentRequest(for order: Order) async throws -> DashPaymentRequest {
-        let configuration = environment.repositoryConfiguration
+        let configuration = repositoryConfiguration
         let provider = order.provider
-        guard !environment.configuration.offline else {
+        guard !self.configuration.offline else {
             throw DashSpendFailure(
                 .invalidRequest,
                 "fetching the payment request of order \(order.id) needs the network, and this client is offline",

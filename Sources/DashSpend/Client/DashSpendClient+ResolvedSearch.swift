@@ -16,7 +16,7 @@ extension DashSpendClient {
         -> ResolvedSearchPage
     {
         try DashSpendFailure.checkNameLength(search.text)
-        try environment.checkUsable(
+        try credentials.checkUsable(
             policy, for: search.text.map { "a live-only search for \($0)" } ?? "a live-only search", subject: search.text)
         let page = try self.search(search)
         guard !page.merchants.isEmpty else { return ResolvedSearchPage(page: page, rows: []) }
@@ -43,7 +43,7 @@ extension DashSpendClient {
         guard !page.merchants.isEmpty else { return ResolvedSearchPage(page: page, rows: []) }
         let service = MerchantService(
             database: try database(providers: GiftCardProvider.allCases), repositories: [:], cache: nil,
-            country: configuration.normalizedCountry, loader: environment.loader, now: configuration.now,
+            country: configuration.normalizedCountry, loader: merchants.loader, now: configuration.now,
             diagnostics: configuration.diagnostics)
         let outcomes = await Self.resolve(page.merchants, with: service, policy: .cacheOnly, width: 1)
         return ResolvedSearchPage(

@@ -46,6 +46,6 @@ extension DashSpendClient {
     ///
     /// - Throws: ``DashSpendFailure``.
     public func checkStoredCredentials(of provider: GiftCardProvider) throws {
-        try environment.readStoredCredentials(of: provider)
+        try credentials.check(provider)
     }
 }

@@ -148,4 +148,8 @@ public struct DashSpendConfiguration: Sendable {
         guard let country = normalizedCountry else { return GiftCardProvider.allCases }
         return GiftCardProvider.allCases.filter { !$0.info.blockedCountries.contains(country) }
     }
+
+    /// Whether ``diagnostics`` listens: the words of an event that costs work to describe (a search's plan)
+    /// are made only then.
+    var reportsDiagnostics: Bool { !(diagnostics is SilentDiagnostics) }
 }

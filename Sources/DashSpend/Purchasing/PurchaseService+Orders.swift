@@ -16,9 +16,9 @@ import Foundation
 
 extension PurchaseService {
     /// Every order kept for this network, newest first. Reads the orders database only (offline, without
-    /// writing it at all: ``DashSpendEnvironment/orderStoreForReading()``).
+    /// writing it at all: ``OrdersFile/forReading()``).
     func orders() throws(DashSpendFailure) -> [Order] {
-        guard let store = try environment.orderStoreForReading() else { return [] }
+        guard let store = try orderFile.forReading() else { return [] }
         do {
             return try store.all()
         } catch {
@@ -29,7 +29,7 @@ extension PurchaseService {
     /// The kept order `id` (the local id, or the provider's order id) without asking the provider.
     func storedOrder(id: String) throws(DashSpendFailure) -> Order {
         var found: Order?
-        if let store = try environment.orderStoreForReading() {
+        if let store = try orderFile.forReading() {
             do {
                 found = try store.order(id: id.trimmedWhitespace)
             } catch {
@@ -56,7 +56,7 @@ extension PurchaseService {
         // Only a fulfilled order with all its cards kept is final: a rejected one may still be paid and
         // fulfilled, and the rest of a partial delivery may still come.
         if stored.status == .fulfilled && !stored.cards.isEmpty && stored.cards.count >= stored.cardCount { return stored }
-        let store = try environment.orderStore()
+        let store = try orderFile.forWriting()
         try writable(store)
         let purchaser = try purchaser(for: provider)
         let answer: ProviderOrder
@@ -132,7 +132,7 @@ extension PurchaseService {
         // A hexadecimal id is kept as a recorded payment is (lowercased); another form as it was given.
         let txid = Self.hexTransactionId(trimmed) ?? trimmed
         let purchaser = try purchaser(for: provider)
-        let store = try environment.orderStore()
+        let store = try orderFile.forWriting()
         try writable(store)
         let answer: ProviderOrder
         do {
@@ -194,7 +194,7 @@ extension PurchaseService {
 
     /// Every damaged file set aside with orders in it, newest first, whether or not the user was shown it.
     func setAsideOrderFiles() throws(DashSpendFailure) -> [SetAsideOrderFile] {
-        guard let store = try environment.orderStoreForReading() else { return [] }
+        guard let store = try orderFile.forReading() else { return [] }
         do {
             return try store.setAsideFiles()
         } catch {
@@ -205,7 +205,8 @@ extension PurchaseService {
     /// The damaged files set aside with orders in it that the user has not been shown yet.
     /// Only reads: the orders database is opened to read only unless this client opened it already.
     func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {
-        guard let store = try? environment.readingOrderStore(), let files = try? store.setAsideFiles() else { return [] }
+        // A file that cannot be read has no notes to give; it is said by damagedOrderDatabase() instead.
+        guard let store = try? orderFile.readingOnly(), let files = try? store.setAsideFiles() else { return [] }
         return files.filter { !$0.acknowledged }
     }
 
@@ -213,7 +214,7 @@ extension PurchaseService {
     /// ``DashSpendClient/damagedOrderDatabase()``. Only reads.
     func damagedOrderDatabase() -> String? {
         do {
-            guard let store = try environment.readingOrderStore() else { return nil }
+            guard let store = try orderFile.readingOnly() else { return nil }
             _ = try store.setAsideFiles()  // the schema and one table: what every command may afford
             return nil
         } catch let error as SQLiteError where error.isCorruption {
@@ -227,7 +228,7 @@ extension PurchaseService {
 
     /// Records that the user has been shown every set-aside file: they are no longer said on every command.
     func acknowledgeSetAsideOrderFiles() throws(DashSpendFailure) {
-        let store = try environment.orderStore()
+        let store = try orderFile.forWriting()
         do {
             try store.acknowledgeSetAsideFiles()
         } catch {

@@ -11,7 +11,7 @@ extension PurchaseService {
     /// provider's order id); see ``DashSpendClient/recordPayment(orderId:transactionId:)``.
     func recordPayment(orderId: String, transactionId: String) throws(DashSpendFailure) -> Order {
         let txid = try Self.transactionId(transactionId)
-        let store = try environment.orderStore()
+        let store = try orderFile.forWriting()
         try writable(store)
         let order = try storedOrder(id: orderId)
         let outcome: OrderStore.PaymentRecord

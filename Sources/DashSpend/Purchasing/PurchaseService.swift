@@ -19,25 +19,30 @@ import Foundation
 /// It buys through each provider's purchasing side as the ``RepositoryFactory`` registered it, made once per
 /// client.
 struct PurchaseService: Sendable {
-    /// The client's environment.
-    let environment: DashSpendEnvironment
+    /// The client's configuration (network, clock, diagnostics, offline or not).
+    let configuration: DashSpendConfiguration
+    /// The door of the orders database, where every order is written before the provider is asked.
+    let orderFile: OrdersFile
+    /// The providers bought from, as the factory registered them.
+    let providers: RegisteredProviders
+    /// Checked before anything is sent.
+    let credentials: CredentialsFile
+    /// Where a quote's merchant is looked up with every offer resolved.
+    let merchants: MerchantDirectory
     /// The exchange rates an order's Dash amount is checked against.
     let rates: ExchangeRates
 
-    /// The client's configuration.
-    var configuration: DashSpendConfiguration { environment.configuration }
     /// What buying the cards of `amounts` for merchant `idOrName` would be; see
-    /// ``DashSpendClient/quote(merchant:amounts:provider:again:)``. `resolve` looks the merchant up with every
-    /// offer resolved (network first: each offer says whether it was answered live, and only the chosen one
-    /// must have been; network only would fail the lookup when any signed-in provider fails).
+    /// ``DashSpendClient/quote(merchant:amounts:provider:again:)``. The merchant is looked up with every
+    /// offer resolved network first: each offer says whether it was answered live, and only the chosen one
+    /// must have been (network only would fail the lookup when any signed-in provider fails).
     func quote(
-        merchant idOrName: String, amounts: [PurchaseAmount], provider: GiftCardProvider?, again: Bool,
-        resolve: () async throws(DashSpendFailure) -> ResolvedMerchant
+        merchant idOrName: String, amounts: [PurchaseAmount], provider: GiftCardProvider?, again: Bool
     ) async throws(DashSpendFailure) -> PurchaseQuote {
         let asked = try Self.lines(amounts, merchant: idOrName)
         let cardCount = asked.reduce(0) { $0 + $1.quantity }
-        try environment.checkUsable(.networkOnly, for: "buying from \(idOrName)", subject: idOrName)
-        let resolved = try await resolve()
+        try credentials.checkUsable(.networkOnly, for: "buying from \(idOrName)", subject: idOrName)
+        let resolved = try await merchants.merchant(idOrName, policy: .networkFirst, prefetched: .none)
         let name = resolved.merchant.name
         let offer: ResolvedOffer
         if let provider {
@@ -117,7 +122,7 @@ struct PurchaseService: Sendable {
         let quote = PurchaseQuote(
             merchantId: resolved.merchant.merchantId, merchantName: name, provider: offer.provider,
             sourceId: offer.sourceId, lines: lines, denominations: offer.denominations.value, repeatAllowed: again)
-        let store = try environment.orderStore()
+        let store = try orderFile.forWriting()
         try writable(store)
         try refuseRepeat(quote, in: store)
         return quote
@@ -175,7 +180,7 @@ struct PurchaseService: Sendable {
         }
         try AmountCheck.checkTotal(quote.amount, cards: quote.cardCount, provider: quote.provider, merchant: quote.merchantName)
         let purchaser = try purchaser(for: quote.provider)
-        let store = try environment.orderStore()
+        let store = try orderFile.forWriting()
         try writable(store)
         try refuseRepeat(quote, in: store)
         let rate = await publishedRate(for: quote)
@@ -356,8 +361,8 @@ struct PurchaseService: Sendable {
                 .invalidRequest, "buying from \(provider.displayName) needs the network, and this client is offline",
                 provider: provider)
         }
-        try environment.readStoredCredentials(of: provider)
-        return environment.provider(provider).purchaser
+        try credentials.check(provider)
+        return providers[provider].purchaser
     }
 
     func write(_ order: Order, to store: OrderStore) throws(DashSpendFailure) {
@@ -418,7 +423,7 @@ struct PurchaseService: Sendable {
         guard provider.info.exchangeRateMaxAge != nil else { return nil }
         do {
             let resolved = try await rates.rate(from: provider, currency: currency, policy: .cacheFirst())
-            return Decimal(string: "\(resolved.rate.rate)")
+            return resolved.rate.rate
         } catch {
             configuration.diagnostics.record(
                 DiagnosticEvent(

@@ -4,15 +4,19 @@ import DashSpendCore
 /// ``DashSpendClient/verify(_:code:)``, ``DashSpendClient/signInStatus()`` and
 /// ``DashSpendClient/logout(_:)``, over the client's providers (made once).
 struct Accounts: Sendable {
-    /// The client's environment.
-    let environment: DashSpendEnvironment
+    /// The client's configuration (network, offline or not, the state directory).
+    let configuration: DashSpendConfiguration
+    /// The providers signed in to.
+    let providers: RegisteredProviders
+    /// The stored credentials, read to check them before anything is sent.
+    let credentials: CredentialsFile
 
     /// Starts signing in to `provider`; see ``DashSpendClient/login(_:email:)``.
     func login(_ provider: GiftCardProvider, email: String) async throws(DashSpendFailure) -> String {
         try requireNetwork(provider)
-        try environment.configuration.checkStateDirectory()
-        try environment.readStoredCredentials(of: provider)
-        let repository = environment.provider(provider).repository
+        try configuration.checkStateDirectory()
+        try credentials.check(provider)
+        let repository = providers[provider].repository
         do {
             try await repository.login(email: email)
         } catch {
@@ -24,7 +28,7 @@ struct Accounts: Sendable {
     /// Finishes signing in to `provider`; see ``DashSpendClient/verify(_:code:)``.
     func verify(_ provider: GiftCardProvider, code: String) async throws(DashSpendFailure) -> String? {
         try await checkVerifiable(provider)
-        let repository = environment.provider(provider).repository
+        let repository = providers[provider].repository
         do {
             try await repository.verify(code: code)
         } catch {
@@ -39,12 +43,12 @@ struct Accounts: Sendable {
     /// (``DashSpendFailure/Cause/notSignedIn``).
     func checkVerifiable(_ provider: GiftCardProvider) async throws(DashSpendFailure) {
         try requireNetwork(provider)
-        try environment.configuration.checkStateDirectory()
-        try environment.readStoredCredentials(of: provider)
-        guard let email = await environment.provider(provider).repository.email(), !email.isEmpty else {
+        try configuration.checkStateDirectory()
+        try credentials.check(provider)
+        guard let email = await providers[provider].repository.email(), !email.isEmpty else {
             throw DashSpendFailure(
                 .signInRequired,
-                "no sign-in to \(provider.displayName) was started on \(environment.configuration.network.rawValue): "
+                "no sign-in to \(provider.displayName) was started on \(configuration.network.rawValue): "
                     + "no one-time code is awaited",
                 cause: .notSignedIn, provider: provider)
         }
@@ -52,17 +56,11 @@ struct Accounts: Sendable {
 
     /// Whether the user is signed in to each compiled-in provider; see ``DashSpendClient/signInStatus()``.
     func signInStatus() async throws(DashSpendFailure) -> [SignInStatus] {
-        try environment.configuration.checkStateDirectory()
+        try configuration.checkStateDirectory()
         var statuses: [SignInStatus] = []
-        let configuration = environment.configuration
         for provider in GiftCardProvider.allCases {
-            let stored: ProviderCredentials?
-            do {
-                stored = try environment.repositoryConfiguration.credentials.load(provider, network: configuration.network)
-            } catch {
-                throw DashSpendFailure(error, provider: provider)
-            }
-            let signedIn = await environment.provider(provider).repository.isSignedIn()
+            let stored = try credentials.load(provider)
+            let signedIn = await providers[provider].repository.isSignedIn()
             let expiry = signedIn ? stored.flatMap(AccessTokenExpiry.date(of:)) : nil
             statuses.append(
                 SignInStatus(provider: provider, signedIn: signedIn, email: stored?.email, accessTokenExpiresAt: expiry))
@@ -73,11 +71,11 @@ struct Accounts: Sendable {
     /// Forgets the stored credentials of `provider`; see ``DashSpendClient/logout(_:)``.
     func logout(_ provider: GiftCardProvider) async throws(DashSpendFailure) -> SignOutOutcome {
         // Nothing is removed through a folder someone else may have put there.
-        try environment.configuration.checkStateDirectory()
-        let repository = environment.provider(provider).repository
+        try configuration.checkStateDirectory()
+        let repository = providers[provider].repository
         var damaged = false
         do {
-            try environment.readStoredCredentials(of: provider)
+            try credentials.check(provider)
         } catch {
             guard error.kind == .badData else { throw error }
             damaged = true
@@ -92,7 +90,7 @@ struct Accounts: Sendable {
     }
 
     private func requireNetwork(_ provider: GiftCardProvider) throws(DashSpendFailure) {
-        if environment.configuration.offline {
+        if configuration.offline {
             throw DashSpendFailure(
                 .invalidRequest, "signing in to \(provider.displayName) needs the network, and this client is offline",
                 provider: provider)
