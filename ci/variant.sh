@@ -98,10 +98,28 @@ echo "==> [$variant] swift test --skip-build --scratch-path $scratch ${flags[*]}
 start=$SECONDS
 children_cpu
 cpu_start=$cpu_now
+# At most this many tests run at once (Swift Testing 6.3 reads the variable; older ones ignore it). Started all
+# together, as by default, every test on a loaded two-core machine waits behind all the others, so its wall time
+# becomes the whole suite's and the 60 and 120 s hang guards of the suites that wait on locks, processes and
+# loopback servers fire (and a run cut off that way once never ended). Six keep both cores busy idle.
+export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-6}
+# A test run that has not ended after this long is hung: it is stopped and the tests still running are named.
+test_limit=${DASHSPEND_TEST_TIME_LIMIT:-1200}
 set +e
-swift test --skip-build --scratch-path "$scratch" "${flags[@]}" 2>&1 | tee "$logs/$variant-test.log"
+timeout --kill-after=30 "$test_limit" swift test --skip-build --scratch-path "$scratch" "${flags[@]}" 2>&1 \
+    | tee "$logs/$variant-test.log"
 status=${PIPESTATUS[0]}
 set -e
+if [[ $status -eq 124 || $status -eq 137 ]]; then
+    # Tests (not test cases) that started and never said how they ended.
+    unfinished=$(awk '
+        / Test (case|run) / { next }
+        match($0, /^[^ ]+ Test .* started\.$/) { name = substr($0, index($0, "Test ") + 5); sub(/ started\.$/, "", name); started[++n] = name; next }
+        match($0, /^[^ ]+ Test .* (passed|failed|skipped)/) {
+            name = substr($0, index($0, "Test ") + 5); sub(/( with [0-9]+ test cases?)? (passed|failed|skipped).*$/, "", name); ended[name] = 1 }
+        END { for (i = 1; i <= n; i++) if (!(started[i] in ended)) print started[i] }' "$logs/$variant-test.log" | head -n 10 | paste -sd ';' -)
+    fail "swift test did not end within ${test_limit}s and was stopped (hung); still running: ${unfinished:-none named} (see $logs/$variant-test.log)" "$logs/$variant-test.log"
+fi
 seconds_test=$((SECONDS - start))
 children_cpu
 cpu_test=$((cpu_now - cpu_start))
