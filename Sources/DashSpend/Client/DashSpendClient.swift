@@ -90,7 +90,7 @@ public final class DashSpendClient: Sendable {
             credentials: credentials)
         purchases = PurchaseService(
             configuration: configuration, orderFile: orderFile, providers: providers, credentials: credentials,
-            merchants: merchants, rates: rates)
+            merchants: merchants, rates: rates, stateFile: stateFile)
         accounts = Accounts(configuration: configuration, providers: providers, credentials: credentials)
         exploreSync = ExploreSync(
             configuration: configuration, transport: repositories.transport,

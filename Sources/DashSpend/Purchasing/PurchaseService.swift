@@ -31,6 +31,8 @@ struct PurchaseService: Sendable {
     let merchants: MerchantDirectory
     /// The exchange rates an order's Dash amount is checked against.
     let rates: ExchangeRates
+    /// Where watches of orders share their asks (the state database).
+    let stateFile: StateFile
 
     /// What buying the cards of `amounts` for merchant `idOrName` would be; see
     /// ``DashSpendClient/quote(merchant:amounts:provider:again:)``. The merchant is looked up with every

@@ -106,6 +106,18 @@ package final class StateDatabase: Sendable {
                     dateModified TEXT,
                     PRIMARY KEY (provider, network, currency));
                 """),
+        // Which watch (in any process) asks a provider about an order until when: see `OrderAskLeases`.
+        SQLiteMigration(
+            "5-order-ask-leases",
+            sql: """
+                CREATE TABLE order_ask_lease (
+                    network TEXT NOT NULL,
+                    orderId TEXT NOT NULL,
+                    holder TEXT NOT NULL,
+                    askedAt REAL NOT NULL,
+                    until REAL NOT NULL,
+                    PRIMARY KEY (network, orderId));
+                """),
     ])
 
     /// Opens (creating if needed) the state database of `network` at `path` and brings its schema up to

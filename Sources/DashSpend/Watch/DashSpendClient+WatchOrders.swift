@@ -7,7 +7,11 @@ extension DashSpendClient {
     /// doubling to 30 s by default): the interval doubles while nothing changes and starts again from
     /// ``OrderPolling/initial`` after a change. Orders are asked one at a time, as ``order(id:)`` asks (the
     /// answer kept in the orders database through `OrderTransition`). Orders placed while the watch runs (by
-    /// this client or another process) are followed from the next round on. The sequence finishes when no
+    /// this client or another process) are followed from the next round on. Watches of one state directory
+    /// (in this process or others) share their asks: the one asking about an order holds a lease on it in the
+    /// state database until its next turn, and the others read its answers from the orders database rather than
+    /// ask the provider again; a lease whose watch stopped expires (a state database that cannot be used only
+    /// loses the sharing, said once to the diagnostics). The sequence finishes when no
     /// order is left open (at once when none is), or when the consuming task is cancelled; a time limit is
     /// the caller's.
     ///

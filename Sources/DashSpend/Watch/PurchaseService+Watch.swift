@@ -25,6 +25,7 @@ extension PurchaseService {
     /// handing every change to `yield`.
     private func watch(_ initial: [Order], polling: OrderPolling, yield: (OrderChange) -> Void) async {
         let clock = MonotonicClock()
+        let leases = OrderAskLeases(stateFile: stateFile, diagnostics: configuration.diagnostics)
         var followed = initial.reversed().map { Followed(order: $0, interval: polling.initial, due: clock.now) }
         var first = true
         while !Task.isCancelled {
@@ -38,8 +39,14 @@ extension PurchaseService {
             guard !followed.isEmpty else { break }
             for index in followed.indices where followed[index].due <= clock.now {
                 if Task.isCancelled { return }
+                // Another watch (here or in another process) that asks about this order now: its answers are
+                // read where they are kept, and the provider is not asked twice.
+                let asking = leases.take(
+                    followed[index].order.id, now: configuration.now(), seconds: followed[index].interval)
+                let changed =
+                    asking ? await ask(&followed[index], yield: yield) : observe(&followed[index], yield: yield)
                 // The first wait after a change is the initial one; each ask without one doubles it.
-                if await ask(&followed[index], yield: yield) { followed[index].interval = polling.initial }
+                if changed { followed[index].interval = polling.initial }
                 followed[index].due = clock.now.advanced(bySeconds: followed[index].interval)
                 followed[index].interval = polling.next(after: followed[index].interval)
             }
@@ -54,6 +61,18 @@ extension PurchaseService {
                 }
             }
         }
+    }
+
+    /// Reads `entry`'s order as kept (another watch asks the provider about it) and yields what changed; true
+    /// when something did. A kept order that cannot be read is left as last seen until the next turn.
+    private func observe(_ entry: inout Followed, yield: (OrderChange) -> Void) -> Bool {
+        let before = entry.order
+        guard let after = try? storedOrder(id: before.id) else { return false }  // asked again next turn
+        entry.order = after
+        let arrived = max(0, after.cards.count - before.cards.count)
+        guard after.status != before.status || arrived > 0 else { return false }
+        yield(OrderChange(order: after, previousStatus: before.status, arrivedCards: arrived, date: configuration.now()))
+        return true
     }
 
     /// Asks the provider about `entry`'s order once and yields what changed; true when something did.
