@@ -70,6 +70,18 @@ struct CompositionRootTests {
         #expect(open == nil || open == 0)
     }
 
+    @Test("A lookup that may ask the network reads each credentials file once (checked, then signed in, then sent)")
+    func oneCredentialsReadPerLookup() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.ctx])
+        let store = FileCredentialStore(root: fixture.state.path)
+        var configuration = ClientFixture.configuration(state: fixture.state, server: fixture.server)
+        configuration.credentials = store
+        let client = try DashSpendClient(configuration: configuration)
+        let resolved = try await client.merchant(BuyingFixture.nike, policy: .networkFirst)
+        #expect(resolved.offers.contains { $0.provider == .ctx && $0.enabled.source == .live })
+        #expect(store.fileReads == 1, "read \(store.fileReads) times")
+    }
+
     /// How many of this process's open file descriptors are `path` (read from `/proc/self/fd` on Linux; nil
     /// where there is none to read).
     static func openDescriptors(of path: String) -> Int? {

@@ -28,10 +28,17 @@ public struct FileCredentialStore: CredentialStore {
     /// The state directory (see `StateDirectory`).
     public let root: String
 
+    /// What this store (and every copy of it) last read from each file.
+    private let memo = CredentialFileMemo()
+
     /// Creates a store rooted at `root`; nothing is created until the first save.
     public init(root: String) {
         self.root = root
     }
+
+    /// How many times this store (and its copies) read and decoded a credentials file: a file unchanged since
+    /// the last read is answered from memory after one `stat`.
+    package var fileReads: Int { memo.reads }
 
     /// The file that holds `provider`'s credentials on `network`.
     public func path(for provider: GiftCardProvider, network: DashSpendNetwork) -> String {
@@ -40,17 +47,26 @@ public struct FileCredentialStore: CredentialStore {
 
     // MARK: - CredentialStore
 
-    /// Reads the stored credentials; nil when the file does not exist.
+    /// Reads the stored credentials; nil when the file does not exist. A file unchanged since this store last
+    /// read it (same device, inode, size and times) is not read again.
     public func load(_ provider: GiftCardProvider, network: DashSpendNetwork) throws -> ProviderCredentials? {
         let file = path(for: provider, network: network)
-        guard let bytes = try Self.readFile(file) else { return nil }
+        if let kept = memo.credentials(at: file) { return kept }
+        guard let (bytes, identity) = try Self.readFile(file) else {
+            memo.forget(file)
+            return nil
+        }
+        let credentials: ProviderCredentials
         do {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970
-            return try decoder.decode(ProviderCredentials.self, from: bytes)
+            credentials = try decoder.decode(ProviderCredentials.self, from: bytes)
         } catch {
+            memo.keep(nil, at: file, identity: nil)
             throw CredentialStoreError(.corrupt, path: file, reason: "not a credentials document")
         }
+        memo.keep(credentials, at: file, identity: identity)
+        return credentials
     }
 
     /// Replaces the stored credentials atomically.
@@ -66,12 +82,14 @@ public struct FileCredentialStore: CredentialStore {
         } catch {
             throw CredentialStoreError(.unwritable, path: file, reason: "cannot encode the credentials")
         }
+        memo.forget(file)
         try Self.writeAtomically(data, to: file)
     }
 
     /// Removes the stored credentials; removing nothing is not an error.
     public func delete(_ provider: GiftCardProvider, network: DashSpendNetwork) throws {
         let file = path(for: provider, network: network)
+        memo.forget(file)
         if unlink(file) != 0 && errno != ENOENT {
             throw CredentialStoreError(.unwritable, path: file, reason: SystemError.message())
         }
@@ -111,7 +129,8 @@ public struct FileCredentialStore: CredentialStore {
         }
     }
 
-    private static func readFile(_ path: String) throws -> Data? {
+    /// The bytes of `path` and the identity of the file they were read from (nil when there is none).
+    private static func readFile(_ path: String) throws -> (Data, CredentialFileMemo.Identity)? {
         let opened: Int32?
         do {
             opened = try RegularFile.openForReading(path)  // never blocks on a FIFO
@@ -135,7 +154,11 @@ public struct FileCredentialStore: CredentialStore {
                 throw CredentialStoreError(.corrupt, path: path, reason: "larger than 1 MiB")
             }
         }
-        return result
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw CredentialStoreError(.unreadable, path: path, reason: SystemError.message())
+        }
+        return (result, CredentialFileMemo.Identity(info))
     }
 
     /// Replaces `path` with `data` through ``AtomicFile``; every failure is ``CredentialStoreError/Kind/unwritable``.
