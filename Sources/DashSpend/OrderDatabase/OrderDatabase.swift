@@ -110,6 +110,19 @@ package final class OrderDatabase: Sendable {
             sql: """
                 ALTER TABLE purchase_order ADD COLUMN transactionRecordedAt REAL;
                 """),
+        // Every status an order was kept in, in order, with the provider's word and when: the steps a support
+        // report lists. Orders kept before it have their steps from their next answer on.
+        SQLiteMigration(
+            "5-status-history",
+            sql: """
+                CREATE TABLE order_status_event (
+                    orderId TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    status TEXT NOT NULL,
+                    providerStatus TEXT,
+                    at REAL NOT NULL,
+                    PRIMARY KEY (orderId, position));
+                """),
     ])
 
     /// Opens (creating if needed) the orders database of `network` at `path` and brings its schema up to

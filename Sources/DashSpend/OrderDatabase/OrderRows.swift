@@ -121,6 +121,37 @@ enum OrderRows {
                 .text(linesText(order.lines)), optional(order.transactionRecordedAt),
             ])
         try replaceCards(of: order, in: db)
+        try recordStatus(of: order, in: db)
+    }
+
+    /// Appends `order`'s status to its history (table `order_status_event`) when it differs from the last
+    /// one kept there (or the provider's word for it does): the history only grows.
+    private static func recordStatus(of order: Order, in db: borrowing SQLiteConnection.Access) throws {
+        let last = try db.fetchOne(
+            """
+            SELECT position, status, providerStatus FROM order_status_event WHERE orderId = ?1
+            ORDER BY position DESC LIMIT 1
+            """, [.text(order.id)]
+        ) { ($0.integer("position") ?? 0, $0.text("status"), $0.text("providerStatus")) }
+        if let last, last.1 == order.status.rawValue, last.2 == order.providerStatus { return }
+        try db.execute(
+            "INSERT INTO order_status_event (orderId, position, status, providerStatus, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            [
+                .text(order.id), .integer(Int64((last?.0 ?? -1) + 1)), .text(order.status.rawValue),
+                optional(order.providerStatus), .real(order.updatedAt.timeIntervalSince1970),
+            ])
+    }
+
+    /// The statuses `orderId` was kept in, oldest first.
+    static func statusHistory(of orderId: String, in connection: SQLiteConnection) throws -> [OrderStatusStep] {
+        try connection.fetchAll(
+            "SELECT status, providerStatus, at FROM order_status_event WHERE orderId = ?1 ORDER BY position",
+            [.text(orderId)]
+        ) { row in
+            OrderStatusStep(
+                status: OrderStatus(rawValue: row.text("status") ?? "") ?? .unknown,
+                providerStatus: row.text("providerStatus"), date: Date(timeIntervalSince1970: row.double("at") ?? 0))
+        }
     }
 
     /// Writes what may change of a kept order (its facts are written once, by ``insert(_:network:into:)``,
@@ -144,6 +175,7 @@ enum OrderRows {
                 .text(linesText(order.lines)), optional(order.transactionRecordedAt),
             ])
         try replaceCards(of: order, in: db)
+        try recordStatus(of: order, in: db)
     }
 
     /// Replaces the kept cards of `order` with its cards, when it has some (a card once kept is only ever

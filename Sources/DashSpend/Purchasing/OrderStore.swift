@@ -56,6 +56,11 @@ package struct OrderStore: Sendable {
         }
     }
 
+    /// The statuses the order `id` was kept in, oldest first (empty for an order kept before the history was).
+    func statusHistory(of id: String) throws -> [OrderStatusStep] {
+        try OrderRows.statusHistory(of: id, in: connection)
+    }
+
     /// Writes the orders of `orders` that are not kept yet (by local id), with their cards; returns the ids
     /// written. Orders already kept are left as they are.
     @discardableResult

@@ -202,6 +202,19 @@ extension PurchaseService {
         }
     }
 
+    /// The statuses the kept order `id` went through, oldest first; empty when the orders database cannot be read
+    /// or keeps none for it (the report then dates its first and latest state only). Only reads.
+    func statusHistory(of id: String) -> [OrderStatusStep] {
+        do {
+            guard let store = try orderFile.readingOnly() else { return [] }
+            return try store.statusHistory(of: id)
+        } catch {
+            configuration.diagnostics.record(
+                DiagnosticEvent(.note, "the status history of order \(id) could not be read: \(error)"))
+            return []
+        }
+    }
+
     /// The damaged files set aside with orders in it that the user has not been shown yet.
     /// Only reads: the orders database is opened to read only unless this client opened it already.
     func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {

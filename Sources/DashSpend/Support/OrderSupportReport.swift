@@ -70,15 +70,15 @@ public struct OrderSupportReport: Sendable, Hashable {
     public let cardsDelivered: Int
     /// The network the order was placed on.
     public let network: DashSpendNetwork
-    /// The dated states the orders database keeps, oldest first: when the order was written here and, when
-    /// it changed since, its latest state. (The orders database keeps the first and the latest state of an
-    /// order, not every step between.)
+    /// Every dated status the orders database kept for the order, oldest first, each with the provider's word
+    /// for it. (An order kept before the history was, by an older version, has its steps from its next answer
+    /// on; when none is kept, its first and latest state.)
     public let history: [Event]
     /// The version of this library (``DashSpendRelease/version``), which support may ask for.
     public let libraryVersion: String
 
-    /// The report of `order` on `network`.
-    init(order: Order, network: DashSpendNetwork) {
+    /// The report of `order` on `network`, with the statuses it was kept in (`steps`, oldest first).
+    init(order: Order, network: DashSpendNetwork, steps: [OrderStatusStep] = []) {
         let info = order.provider?.info
         recipient = info?.supportEmail
         termsURL = info?.termsURL
@@ -103,16 +103,29 @@ public struct OrderSupportReport: Sendable, Hashable {
         let value = order.amount.plainText(fractionDigits: 2) + " " + order.currency
         let what = order.merchantName.isEmpty ? value : "\(order.merchantName), \(value)"
         subject = "Gift card order \(order.providerOrderId ?? order.id) (\(what))"
-        var history = [
-            Event(
-                date: order.createdAt, status: order.foundByTransaction ? order.status : .creating,
-                note: order.foundByTransaction
-                    ? "found here by the transaction that paid it" : "order written here, before the provider was asked")
-        ]
-        if order.updatedAt > order.createdAt {
-            let word = order.providerStatus.map { " (the provider said \"\($0)\")" } ?? ""
-            history.append(Event(date: order.updatedAt, status: order.status, note: "latest state\(word)"))
+        let first = Event(
+            date: order.createdAt, status: order.foundByTransaction ? order.status : .creating,
+            note: order.foundByTransaction
+                ? "found here by the transaction that paid it" : "order written here, before the provider was asked")
+        var history = [first]
+        if steps.isEmpty {
+            if order.updatedAt > order.createdAt {
+                let word = order.providerStatus.map { " (the provider said \"\($0)\")" } ?? ""
+                history.append(Event(date: order.updatedAt, status: order.status, note: "latest state\(word)"))
+            }
+        } else {
+            // The kept steps. The first is the order's arrival here when it has that status; otherwise the history
+            // began later (an order an older version kept), and every kept step follows the arrival.
+            let kept = steps.first?.status == first.status ? steps.dropFirst() : steps[...]
+            history += kept.map(Self.event)
         }
         self.history = history
+    }
+
+    /// The report's line for a kept step.
+    private static func event(_ step: OrderStatusStep) -> Event {
+        Event(
+            date: step.date, status: step.status,
+            note: step.providerStatus.map { "the provider said \"\($0)\"" } ?? "kept")
     }
 }
