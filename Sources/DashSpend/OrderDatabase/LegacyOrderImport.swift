@@ -42,6 +42,7 @@ enum LegacyOrderImport {
         guard lstat(statePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else {
             return outcome
         }
+        // Not openable or no orders table: nothing is moved or removed, and a damaged file is salvaged by its own opening.
         guard let connection = try? SQLiteConnection(path: statePath, mode: .readOnly),
             let pending = try? connection.fetchOne(
                 "SELECT COUNT(*) AS pending FROM purchase_order", [], { $0.integer("pending") ?? 0 }),
