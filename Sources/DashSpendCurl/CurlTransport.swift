@@ -45,6 +45,7 @@ public struct CurlTransport: HTTPTransport, HTTPDownloadTransport {
 
     /// The version of the libcurl in use (`libcurl/7.88.1 OpenSSL/3.0.17 ...`), loading it; nil when it cannot be.
     public static var libraryVersion: String? {
+        // Only a version to show (nil is documented): a libcurl that cannot be loaded fails each request with its reason.
         try? LibCurl.shared.get().versionText
     }
 }

@@ -28,6 +28,7 @@ extension DashSpendClient {
         guard access(importer.databasePath, F_OK) == 0, let metadata = importer.storedMetadata() else { return nil }
         return DatabaseProvenance(
             source: metadata.source, format: metadata.format,
+            // A date the metadata file spells some other way is shown as unknown: the rest of the provenance still holds.
             importedAt: try? Date(metadata.importedAt, strategy: Date.ISO8601FormatStyle()),
             dataTimestamp: metadata.dataTimestamp.map { Date(timeIntervalSince1970: Double($0) / 1000) },
             checksum: metadata.checksum, checksumVerified: metadata.isChecksumVerified)

@@ -85,6 +85,7 @@ package final class DatabaseIntegrityStamp: Sendable {
         known.withLock { known in
             if let known { return known }
             let read: [String]
+            // A stamp that cannot be read records nothing: the file version is checked again, the safe side.
             if let bytes = try? RegularFile.read(stampPath, limit: 65_536) {
                 // Split as bytes: splitting text by Character runs grapheme breaking over the file at each start.
                 read = bytes.split(separator: UInt8(ascii: "\n")).map {

@@ -238,6 +238,7 @@ package final class MerchantService: Sendable {
     /// What the store gives back for `answer` once it was stored, so the result shown is what was stored; nil
     /// when the store does not hold it (it was not stored, or cannot be read).
     private func readBack(_ answer: ProviderMerchantDetails) -> ProviderMerchantDetails? {
+        // A store that cannot give the answer back is a cache miss: the live answer is used, and store() said any failed write.
         guard let cache, answer.implausibleFields.isEmpty,
             let stored = (try? cache.load(answer.provider, sourceId: answer.sourceId)) ?? nil, stored == answer
         else { return nil }

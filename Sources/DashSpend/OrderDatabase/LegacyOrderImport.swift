@@ -35,6 +35,7 @@ enum LegacyOrderImport {
     /// Imports the orders of the healthy state database at `statePath` into `store`, then removes them
     /// from it. A file that is missing, not a regular file, written by a newer version or without orders is
     /// left alone; a damaged one is read as far as it can be and left as it is (its opening sets it aside).
+    /// Throws, moving nothing, when the file's recorded migrations cannot be read (its version is unknown).
     @discardableResult
     static func fromStateDatabase(at statePath: String, into store: OrderStore) throws -> Outcome {
         var outcome = Outcome()
@@ -42,13 +43,16 @@ enum LegacyOrderImport {
         guard lstat(statePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else {
             return outcome
         }
+        // Not openable or no orders table: nothing is moved or removed, and a damaged file is salvaged by its own opening.
         guard let connection = try? SQLiteConnection(path: statePath, mode: .readOnly),
             let pending = try? connection.fetchOne(
                 "SELECT COUNT(*) AS pending FROM purchase_order", [], { $0.integer("pending") ?? 0 }),
             pending > 0
         else { return outcome }
         let known = Set(StateDatabase.migrator.migrations.map(\.name))
-        let recorded = (try? StateDatabase.migrator.appliedMigrations(connection)) ?? []
+        // A migrations table that cannot be read leaves the file's version unknown: it may be a newer version's,
+        // which is never rewritten, so the import fails (the caller says so) and nothing is moved or removed.
+        let recorded = try StateDatabase.migrator.appliedMigrations(connection)
         guard recorded.allSatisfy(known.contains) else { return outcome }  // a newer version's: never rewritten
         let salvaged = OrderSalvage.read(statePath, network: store.database.network)
         outcome.complete = salvaged.complete

@@ -23,8 +23,10 @@ enum OrderCreationLock {
 
     /// Whether no buy is creating an order now: the exclusive lock can be taken (and is let go at once).
     static func noneInFlight(databasePath: String) -> Bool {
+        // A lock file that cannot be opened reads as a buy in flight: nothing is settled, the safe side.
         guard let descriptor = try? LockFile.openFile(path(for: databasePath)) else { return false }
         defer { close(descriptor) }
+        // Held by a buy, or not lockable at all: both read as in flight (false), so nothing is settled.
         return (try? LockFile.tryLock(descriptor, path: path(for: databasePath))) == true
     }
 }

@@ -38,6 +38,7 @@ enum OrderRows {
     /// or text that does not read as at least one line with a positive amount and quantity (the order then
     /// reads as one line of its amount, as an order kept before orders had lines does).
     static func lines(_ text: String?) -> [OrderLine]? {
+        // Lines that do not read fall back to one line of the order's amount (kept in its own column), as documented above.
         guard let text, let elements = (try? JSONValue.parse(Data(text.utf8)))?.array, !elements.isEmpty else {
             return nil
         }
@@ -85,7 +86,9 @@ enum OrderRows {
     static func card(_ text: String?) -> DeliveredCard? {
         guard let text, !text.trimmedWhitespace.isEmpty else { return nil }
         let data = Data(text.utf8)
+        // The strict shape first: an object it refuses (another version's field types) is read field by field below.
         if let card = try? JSONDecoder().decode(DeliveredCard.self, from: data) { return card }
+        // Not a JSON object at all: the text is kept whole as the card's number, so it is still shown.
         guard let fields = (try? JSONValue.parse(data))?.object else { return DeliveredCard(number: text) }
         return DeliveredCard(
             name: fields["name"]?.string, number: fields["number"]?.string, pin: fields["pin"]?.string,

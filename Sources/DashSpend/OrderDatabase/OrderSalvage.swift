@@ -37,6 +37,7 @@ enum OrderSalvage {
     /// The orders of `network` (and their cards) that can be read from the file at `path`.
     static func read(_ path: String, network: DashSpendNetwork) -> Result {
         var result = Result()
+        // A file SQLite cannot open has no rows to give: it stays where it is and is tried again at the next open.
         guard let connection = try? SQLiteConnection(path: path, mode: .immutable, statementCacheSize: 0) else {
             return result
         }
@@ -117,12 +118,14 @@ enum OrderSalvage {
         } catch {
             // A damaged page: row by row past what was read.
         }
+        // Without the largest rowid, the probe runs a window past the last row read: the result says incomplete.
         let largest = (try? connection.fetchOne("SELECT max(rowid) AS largest FROM \(table)") { $0.integer("largest") })
             .flatMap { $0 }.map(Int64.init)
         let bound = largest ?? (last + probeWindow)
         var rowid = Int64(1)
         while rowid <= bound {
             if read[rowid] == nil {
+                // A row on a damaged page is skipped; the rows beyond it are still read, and the result says incomplete.
                 let found = try? connection.fetchOne(
                     "SELECT rowid AS salvage_rowid, * FROM \(table) WHERE rowid = ?1", [.integer(rowid)]
                 ) { transform($0) }

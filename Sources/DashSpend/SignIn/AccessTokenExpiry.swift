@@ -25,6 +25,7 @@ enum AccessTokenExpiry {
         guard parts.count == 3 else { return nil }
         var base64 = String(parts[1].map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         while base64.count % 4 != 0 { base64 += "=" }
+        // A token whose payload is not JSON has no expiry to read: none is shown, and the provider says if it still works.
         guard let payload = Data(base64Encoded: base64), let json = try? JSONValue.parse(payload),
             let seconds = json["exp"]?.int, seconds > 0
         else { return nil }

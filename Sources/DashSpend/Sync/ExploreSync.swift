@@ -70,6 +70,7 @@ struct ExploreSync: Sendable {
     private func openedInstalledDatabase() -> ExploreDatabase? {
         let path = configuration.installedDatabasePath
         guard access(path, F_OK) == 0 else { return nil }
+        // The file about to be replaced: one that cannot be opened only leaves the report without `changes` (nil, not empty).
         return try? ExploreDatabase(path: path, providers: configuration.visibleProviders)
     }
 

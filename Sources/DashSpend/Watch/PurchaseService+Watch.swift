@@ -29,6 +29,7 @@ extension PurchaseService {
         var followed = initial.reversed().map { Followed(order: $0, interval: polling.initial, due: clock.now) }
         var first = true
         while !Task.isCancelled {
+            // Orders placed meanwhile are looked for again at the next round; those already followed are still asked.
             if !first, let kept = try? orders() {
                 // Placed meanwhile, here or by another process: followed from now on, oldest first.
                 for order in kept.reversed() where order.isOpen && !followed.contains(where: { $0.order.id == order.id }) {

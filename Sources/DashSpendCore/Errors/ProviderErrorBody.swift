@@ -19,6 +19,7 @@ public struct ProviderErrorBody: Sendable, Hashable {
     public init(_ data: Data) {
         let text = String(decoding: data.prefix(500), as: UTF8.self)
         rawText = text
+        // An error body that is not JSON keeps its text in rawText: nothing else can be read from it.
         guard let json = try? JSONValue.parse(data) else {
             messages = []
             fields = [:]

@@ -68,6 +68,7 @@ public struct ProviderHTTP: Sendable {
         from response: HTTPResponse, provider: GiftCardProvider, mapError: (HTTPResponse) -> DashSpendError
     ) throws -> JSONValue {
         guard response.isSuccess else { throw mapError(response) }
+        // The answer fails as unreadable either way; the parser's position in it helps no one.
         guard let json = try? JSONValue.parse(response.body) else {
             throw DashSpendError.unreadableAnswer("\(provider.displayName) sent a body that is not JSON")
         }

@@ -40,6 +40,7 @@ package enum JSONDuplicateKeys {
                 }
                 if let top = stack.last, var object = top, object.expectingKey {
                     let token = Array(bytes[index...min(end, bytes.count - 1)])
+                    // A key whose escapes do not decode is compared as written: two such keys are still found duplicated.
                     let key =
                         escaped
                         ? (try? JSONDecoder().decode(String.self, from: Data(token))) ?? String(decoding: token, as: UTF8.self)

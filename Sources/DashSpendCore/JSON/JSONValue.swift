@@ -32,17 +32,21 @@ public enum JSONValue: Sendable, Hashable, Codable {
     /// Decodes any JSON value.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        func decoded<T: Decodable>(_ type: T.Type) -> T? {
+            // The shapes are tried in turn: a value of another shape throws, and the next shape is tried.
+            try? container.decode(type)
+        }
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
+        } else if let value = decoded(Bool.self) {
             self = .bool(value)
-        } else if let value = try? container.decode(Decimal.self) {
+        } else if let value = decoded(Decimal.self) {
             self = .number(value)
-        } else if let value = try? container.decode(String.self) {
+        } else if let value = decoded(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = decoded([JSONValue].self) {
             self = .array(value)
-        } else if let value = try? container.decode([String: JSONValue].self) {
+        } else if let value = decoded([String: JSONValue].self) {
             self = .object(value)
         } else {
             // The document is valid JSON (the decoder checks the syntax first), so this is a number no
@@ -68,6 +72,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     public func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        // Only a number JSON cannot spell (a NaN made in code) fails to encode: null is what JSON has for it.
         return (try? encoder.encode(self)) ?? Data("null".utf8)
     }
 }

@@ -85,6 +85,7 @@ public struct ProviderMerchantDetails: Sendable, Hashable, Codable {
         discountBasisPoints = lenient(Int.self, .discountBasisPoints, field: "discount")
         denominationsType = lenient(DenominationsType.self, .denominationsType, field: "denominations")
         denominations = lenient(Denominations.self, .denominations, field: "denominations")
+        // Findings are kept only for showing: an answer with any is never stored (MerchantService), so a stored list is empty.
         let stored = (try? container.decodeIfPresent([OfferPlausibility.Finding].self, forKey: .implausibleFields)) ?? nil
         implausibleFields = (stored ?? []) + findings
         enabledReason = lenient(String.self, .enabledReason, field: "enabled")

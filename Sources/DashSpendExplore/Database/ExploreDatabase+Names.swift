@@ -136,8 +136,10 @@ extension ExploreDatabase {
         } catch {
             return false
         }
+        // An index that cannot be read is not used: every lookup still answers without it, folding names row by row.
         let stored = try? connection.fetchOne("SELECT key FROM \(schema).meta") { $0.text("key") ?? "" }
         guard stored == ExploreNameIndex.format + " " + key else {
+            // Cleanup on the way out: an index left attached is never read, as isNameIndexAttached stays false.
             try? connection.execute("DETACH DATABASE \(schema)")
             return false
         }

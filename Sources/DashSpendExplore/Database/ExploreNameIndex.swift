@@ -19,7 +19,9 @@ package enum ExploreNameIndex {
     /// The key the index at `path` was built for, nil when there is none or it cannot be read.
     package static func key(at path: String) -> String? {
         guard case .sqlite = DatabaseFileHeader(path: path).kind else { return nil }
+        // An index that cannot be read has no key: it is built again, which is what a missing one gets.
         guard let connection = try? SQLiteConnection(path: path, mode: .immutable) else { return nil }
+        // A meta table that cannot be read gives no key: the index is built again, as a missing one is.
         let stored = try? connection.fetchOne("SELECT key FROM meta") { $0.text("key") ?? "" }
         return stored.flatMap { $0.hasPrefix(format + " ") ? String($0.dropFirst(format.count + 1)) : nil }
     }

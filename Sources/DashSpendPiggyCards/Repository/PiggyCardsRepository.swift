@@ -48,6 +48,7 @@ package final class PiggyCardsRepository: DashSpendRepository {
 
     /// The stored e-mail address.
     package func email() async -> String? {
+        // Only a name to show: every caller (Accounts) checks the credentials file first and says a damaged one.
         ((try? loadCredentials()) ?? nil)?.email
     }
 

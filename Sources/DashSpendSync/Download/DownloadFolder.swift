@@ -99,6 +99,7 @@ package struct DownloadFolder: Sendable {
     /// Records the version of the object just installed (best effort: without it the next sync downloads
     /// the object again and finds it not newer).
     func saveInstalled(_ installed: Installed) {
+        // Best effort, as documented: without the record the next sync downloads the object again.
         try? Self.write(installed, to: installedRecordPath)
     }
 
@@ -125,7 +126,9 @@ package struct DownloadFolder: Sendable {
     }
 
     private static func read<T: Decodable>(_ path: String) -> T? {
+        // A record that cannot be read is no record: the download starts over, which only costs time.
         guard let bytes = try? RegularFile.read(path, limit: 1 << 16) else { return nil }
+        // A record of a shape this version does not read (another version's) is no record either.
         return try? JSONDecoder().decode(T.self, from: Data(bytes))
     }
 

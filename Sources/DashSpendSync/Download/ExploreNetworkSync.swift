@@ -99,6 +99,7 @@ package struct ExploreNetworkSync: Sendable {
     static func requireAgreement(path: String, metadata: StorageObjectMetadata, object: RemoteExploreObject)
         throws(ExploreDownloadError)
     {
+        // A file that is not a readable ZIP is left to the import, which says why it cannot use it.
         guard metadata.dataTimestamp != nil || metadata.dataChecksum != nil,
             let file = try? SourceFile(path: path, maximumSize: .max),
             let head = try? file.head(4), head == ExploreImporter.zipMagic,

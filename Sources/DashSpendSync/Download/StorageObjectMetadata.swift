@@ -39,6 +39,7 @@ package struct StorageObjectMetadata: Sendable, Hashable {
     /// Reads the JSON the REST interface returns; nil when it is not JSON or has no usable `size`. A
     /// `Data-Timestamp` that is not a whole number of milliseconds reads as missing.
     package init?(json data: Data) {
+        // Metadata that is not JSON is none (nil), and the caller refuses the download saying so.
         guard let json = try? JSONValue.parse(data), json.object != nil,
             let sizeText = json["size"]?.string, sizeText.count <= 18, sizeText.allSatisfy(\.isASCII),
             let size = Int(sizeText), size >= 0

@@ -66,7 +66,9 @@ package struct ExploreImportMetadata: Sendable, Hashable, Codable {
     /// Reads the metadata at `path`, or nil when there is none or it cannot be read (then the next ZIP is
     /// imported whatever its timestamp). A FIFO or device in its place is not opened for reading.
     package static func read(at path: String) -> ExploreImportMetadata? {
+        // Metadata that cannot be read is none: the next ZIP is imported whatever its timestamp, as documented.
         guard let bytes = try? RegularFile.read(path, limit: 1 << 20) else { return nil }
+        // Another version's shape reads as none too: the import then decides without it, as documented.
         return try? JSONDecoder().decode(ExploreImportMetadata.self, from: Data(bytes))
     }
 

@@ -91,6 +91,7 @@ final class SourceFile: ZipByteSource {
     func bytes(at offset: Int, count: Int, what: String) throws(ZipError) -> [UInt8] {
         guard offset >= 0, count >= 0, offset <= size, count <= size - offset else { throw .outOfBounds(what) }
         var bytes = [UInt8](repeating: 0, count: count)
+        // A read that fails or comes short fails the archive as out of bounds: the import stops either way.
         let read = bytes.withUnsafeMutableBytes { raw in try? self.read(at: offset, into: raw) }
         guard read == count else { throw .outOfBounds(what) }
         return bytes

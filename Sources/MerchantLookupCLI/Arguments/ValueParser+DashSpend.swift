@@ -136,6 +136,7 @@ extension ValueParser where Value == String {
     /// before anything is sent.
     static var emailAddress: ValueParser {
         ValueParser(kind: .email) { (text, option) throws(CLIError) in
+            // The usage error below says what the option needs; the validator's own reason adds nothing.
             guard let address = try? EmailAddress.validated(text) else {
                 throw .usage("\(option) must be an e-mail address such as you@example.com, not \(text)")
             }

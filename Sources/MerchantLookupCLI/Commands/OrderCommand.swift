@@ -127,6 +127,7 @@ enum OrderCommand: CLICommand {
         view.start()
         let finished: Order? = await withTaskGroup(of: Order?.self) { group in
             group.addTask {
+                // Cancelled when the order finished first: its nil then comes after the order's answer, and means nothing.
                 try? await Task.sleep(seconds: seconds)
                 return nil
             }

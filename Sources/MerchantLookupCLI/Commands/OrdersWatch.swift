@@ -46,6 +46,7 @@ enum OrdersWatch {
         let outcome: Outcome = await withTaskGroup(of: Outcome?.self) { group in
             if let limit {
                 group.addTask {
+                    // Cancelled (the watch ended first): no time-up, the nil says so.
                     guard (try? await Task.sleep(seconds: limit)) != nil else { return nil }
                     return .timeUp
                 }
@@ -87,6 +88,7 @@ enum OrdersWatch {
         case .failed(let error):
             throw error
         case .timeUp:
+            // Only the count in the message: when the orders cannot be read now, the count at the start is said.
             let left = (try? client.orders().filter(\.isOpen).count) ?? open.count
             throw CLIError(
                 "\(left) order\(left == 1 ? " is" : "s are") still open after \(OutputFormat.amount(Decimal(limit ?? 0))) s",

@@ -84,6 +84,7 @@ enum SearchCommand: CLICommand {
     /// On stderr (not with `--quiet`), when `--territory` names no territory of the database: that
     /// territories are full names, and the closest ones.
     static func noteUnknownTerritory(_ search: MerchantSearch, client: DashSpendClient, _ invocation: Invocation) {
+        // A hint only: a database that cannot be read is said by the search this note goes with.
         guard !invocation.quiet, let territory = search.territory,
             let candidates = try? client.territoryCandidates(for: territory)
         else { return }

@@ -119,6 +119,7 @@ struct Invocation {
     var paymentRequestTrustedRoots: [[UInt8]] {
         guard let paths = environment["DASHSPEND_PAYMENT_REQUEST_ROOTS"] else { return [] }
         return paths.split(separator: ":").compactMap { path in
+            // A root that cannot be read is not trusted: a request signed under it fails as untrusted, never the other way.
             try? RegularFile.read(String(path), limit: 1 << 20)
         }
     }

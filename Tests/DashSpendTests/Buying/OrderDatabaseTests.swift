@@ -209,6 +209,37 @@ struct OrderDatabaseTests {
         #expect(file.salvagedOrders == 3)
     }
 
+    @Test("A 0.1.0 state database whose migrations cannot be read is of unknown version: nothing is moved out, and it is said")
+    func legacyStateDatabaseOfUnknownVersion() throws {
+        try LegacyStateDatabase.write(
+            home: state.path,
+            rows: [
+                .init(
+                    id: "legacy-1", provider: "ctx", providerOrderId: "ctx-order-1", merchantId: "m", merchantName: "Shop",
+                    amount: "25.00", status: "fulfilled", paymentURI: nil, card: #"{"name":"Shop","number":"60061234"}"#)
+            ])
+        // The orders table reads; the record of its version does not (a column another version named otherwise).
+        let statePath = folder + "/state.db"
+        try SQLiteConnection(path: statePath, mode: .readWrite)
+            .execute("ALTER TABLE dashspend_migrations RENAME COLUMN name TO migration")
+        let before = try Data(contentsOf: URL(fileURLWithPath: statePath))
+
+        let diagnostics = CollectingDiagnostics()
+        var configuration = ClientFixture.configuration(state: state, server: server, diagnostics: diagnostics)
+        let now = self.now
+        configuration.now = { now }
+        let kept = try DashSpendClient(configuration: configuration).orders()
+
+        // Before, the unreadable record counted as "no migrations": the orders were moved in and deleted from
+        // a file whose version nobody knew. Now the file is left byte for byte and the failed move is said.
+        #expect(kept.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: statePath)) == before)
+        let notes = diagnostics.events(.note).map(\.message)
+        #expect(notes.contains { $0.contains("could not move the orders of the state database") })
+        let legacy = try SQLiteConnection(path: statePath, mode: .readOnly)
+        #expect(try legacy.fetchOne("SELECT COUNT(*) AS n FROM purchase_order", [], { $0.integer("n") ?? 0 }) == 1)
+    }
+
     @Test("An order left `creating` is made unknown on the next open only once no buy is in flight")
     func interruptedCreate() throws {
         let store = try makeStore()

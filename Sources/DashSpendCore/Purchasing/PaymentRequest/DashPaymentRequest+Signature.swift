@@ -8,6 +8,7 @@ extension DashPaymentRequest {
     /// The bytes a BIP70 signature is made over: the request as served with its `signature` (field 5)
     /// replaced by a zero-length value, every other byte kept as sent; nil when the bytes are not a message.
     package static func signedBytes(of bytes: [UInt8]) -> [UInt8]? {
+        // Bytes that are not a message have no signed form: nil, and the signature check fails on it.
         try? ProtobufReader.emptying(5, in: bytes)
     }
 
@@ -39,12 +40,15 @@ extension DashPaymentRequest {
         guard let digest = X509SignatureDigest(pkiType: type) else {
             return .notVerified(pkiType: type, signer: signer, reason: "pki_type \(type) is not one this build checks")
         }
+        // Each unreadable part fails the signature check with its reason: it fails closed.
         guard let request = try? ProtobufReader(bytes), let signed = Self.signedBytes(of: bytes) else {
             return failed("the request cannot be read again")
         }
+        // No readable signature field: the check fails saying there is no signature.
         guard let signatureBytes = try? request.bytes(5), !signatureBytes.isEmpty else {
             return failed("it has no signature")
         }
+        // Certificates that do not read are none: the check fails below saying pki_data holds none.
         let certificates = (try? request.bytes(3)).flatMap { try? ProtobufReader($0).repeatedBytes(1) }
         guard let certificates, !certificates.isEmpty else { return failed("pki_data holds no certificate") }
         switch backend.verify(
