@@ -59,6 +59,21 @@ extension ExploreDatabase {
         }
     }
 
+    /// Every merchant a list shows (one per merchantId, URL-redeemed ones included) named `name` (accents and case
+    /// folded), ordered as search pages are: what ``search(_:)`` finds by ``MerchantSearch/exactName``, in one
+    /// statement and without reading their offers (the merchant found is then read whole, by id).
+    package func merchants(named name: String) throws(ExploreDatabaseError) -> [MerchantCandidate] {
+        let search = MerchantSearch(exactName: name, limit: Int(Int32.max), includeURLRedeem: true)
+        let page = MerchantSearchSQL(search: search, schema: schema, compiled: providers, nameIndex: usesNameIndex)
+        return try read { db in
+            try db.fetchAll(page.sql, page.arguments) {
+                MerchantCandidate(
+                    merchantId: $0.text("merchantId") ?? "", name: $0.text("name") ?? "",
+                    type: MerchantType(parsing: $0.text("type")))
+            }
+        }
+    }
+
     /// The ids of every merchant named `name` (accents and case folded), whichever providers sell it and
     /// whether or not this build shows it: so that a merchant hidden by name is explained as by id.
     package func merchantIds(namedEvenIfHidden name: String) throws(ExploreDatabaseError) -> [String] {
