@@ -154,6 +154,10 @@ struct NameIndexTests {
             for name in try plain.namedMerchants().map(\.name) + ["cafe rio", "no such name"] {
                 #expect(try indexed.merchants(named: name) == plain.merchants(named: name), "\(name)")
             }
+            #expect(try indexed.namedMerchants() == plain.namedMerchants())
+            for name in ["starbuks", "cafe ri", "home depto", "zzqx"] {
+                #expect(try indexed.closestMerchants(to: name) == plain.closestMerchants(to: name), "\(name)")
+            }
         }
     }
 }

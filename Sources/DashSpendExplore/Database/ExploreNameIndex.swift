@@ -6,18 +6,19 @@ import DashSpendSQLite
 ///
 /// It holds each `merchant` row's folded name (an exact-name lookup is an index search); the folded names of
 /// the rows whose names fold differently from SQLite's `lower()` (a search adds them to what the FTS index
-/// finds); one name per merchant with its folded form (the "did you mean" of a name not found reads them
-/// instead of grouping the whole file); each merchantId's `merchant` rows and `gift_card_providers` rows (a
-/// lookup by id and its offers read by rowid, on a file that indexes neither table by `merchantId`); each
-/// merchant's providers, cleaned and keyed by merchant (whether this build hides a merchant is two lookups, not
-/// a pass over the table); and the rows redeemed through a URL, which lists hide (their `redeemType` cleaned
-/// once, not on every row a search reads). It is built for one version of one explore file, named by `key`; a
-/// file that changes (a sync replaces it) gets a new index. ``ExploreDatabase/attachNameIndex(_:key:)`` uses it.
+/// finds); one name per merchant with its folded form, in the order lists show them, and its providers written
+/// out (the "did you mean" of a name not found reads them in one pass instead of grouping the whole file);
+/// each merchantId's `merchant` rows and `gift_card_providers` rows (a lookup by id and its offers read by
+/// rowid, on a file that indexes neither table by `merchantId`); each merchant's providers, cleaned and keyed by
+/// merchant (whether this build hides a merchant is two lookups, not a pass over the table); and the rows
+/// redeemed through a URL, which lists hide (their `redeemType` cleaned once, not on every row a search reads).
+/// It is built for one version of one explore file, named by `key`; a file that changes (a sync replaces it)
+/// gets a new index. ``ExploreDatabase/attachNameIndex(_:key:)`` uses it.
 package enum ExploreNameIndex {
     /// The schema name the index is attached under on the explore connection.
     static let schemaName = "dashspend_names"
     /// The layout of the tables; a file of another layout is rebuilt.
-    static let format = "names-5"
+    static let format = "names-6"
 
     /// The key the index at `path` was built for, nil when there is none or it cannot be read.
     package static func key(at path: String) -> String? {
@@ -92,11 +93,12 @@ package enum ExploreNameIndex {
             \(providerRows)
             CREATE TABLE url_row (row INTEGER PRIMARY KEY);
             \(urlRows)
-            CREATE TABLE merchant_name (merchantId TEXT PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL, type TEXT)
-              WITHOUT ROWID;
-            INSERT INTO merchant_name SELECT merchantId, name, \(folded), type FROM (
-              SELECT merchantId, COALESCE(MIN(name), '') AS name, \(type) AS type FROM explore.merchant
-              WHERE merchantId IS NOT NULL AND merchantId <> '' GROUP BY merchantId) ORDER BY merchantId;
+            CREATE TABLE merchant_name (name TEXT NOT NULL, merchantId TEXT NOT NULL, folded TEXT NOT NULL, type TEXT,
+              providers TEXT, PRIMARY KEY (name COLLATE NOCASE, merchantId)) WITHOUT ROWID;
+            INSERT INTO merchant_name SELECT name, merchantId, \(folded), type,
+              (SELECT ',' || group_concat(hex(p.provider), ',') || ',' FROM merchant_provider p WHERE p.merchantId = x.merchantId)
+              FROM (SELECT merchantId, COALESCE(MIN(name), '') AS name, \(type) AS type FROM explore.merchant
+              WHERE merchantId IS NOT NULL AND merchantId <> '' GROUP BY merchantId) x ORDER BY name COLLATE NOCASE, merchantId;
             COMMIT;
             DETACH DATABASE explore;
             """)
