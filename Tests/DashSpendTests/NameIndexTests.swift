@@ -132,7 +132,10 @@ struct NameIndexTests {
             let indexed = try ExploreDatabase(path: path, providers: providers)
             #expect(indexed.attachNameIndex(index, key: "k"))
             let ids = try plain.search(MerchantSearch(limit: 1_000, includeURLRedeem: true)).merchants.map(\.merchantId)
-            #expect(ids.count > 10 && ids.count < everyId.count, "the sample has merchants sold only through PiggyCards")
+            #expect(ids.count > 10)
+            if providers == [.ctx] {
+                #expect(ids.count < everyId.count, "the sample has merchants sold only through PiggyCards")
+            }
             for id in everyId + ["no-such-id", ""] {
                 #expect(try indexed.merchant(id: id) == plain.merchant(id: id), "\(id)")
             }
