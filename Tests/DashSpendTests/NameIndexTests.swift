@@ -1,5 +1,6 @@
 import DashSpend
 import DashSpendExplore
+import DashSpendSQLite
 import DashSpendTestSupport
 import Foundation
 import Testing
@@ -112,5 +113,54 @@ struct NameIndexTests {
         }
         #expect(Set(try indexed.namedMerchants()) == Set(try plain.namedMerchants()))
         #expect(try indexed.search(MerchantSearch(text: "cafe")).merchants.map(\.name).contains("Café Rio"))
+    }
+
+    @Test("With and without the index, merchants read by id, by name and by page have the same rows and offers")
+    func sameMerchants() throws {
+        let path = sources.file("sample.db")
+        try ClientFixture.sample.bytes.write(to: URL(fileURLWithPath: path))
+        let index = sources.file("names.db")
+        try ExploreNameIndex.build(explorePath: path, into: index, key: "k")
+        // Every merchantId of the file, those lists hide included (sold only through a provider left out).
+        let everyId = try SQLiteConnection(path: path, mode: .immutable).fetchAll(
+            "SELECT DISTINCT merchantId FROM merchant WHERE merchantId IS NOT NULL"
+        ) { $0.text("merchantId") ?? "" }
+        #expect(everyId.count > 10)
+        // Both sets of providers (the same in a build without PiggyCards).
+        for providers in [GiftCardProvider.allCases, [.ctx]] {
+            let plain = try ExploreDatabase(path: path, providers: providers)
+            let indexed = try ExploreDatabase(path: path, providers: providers)
+            #expect(indexed.attachNameIndex(index, key: "k"))
+            let ids = try plain.search(MerchantSearch(limit: 1_000, includeURLRedeem: true)).merchants.map(\.merchantId)
+            #expect(ids.count > 10)
+            if providers == [.ctx] {
+                #expect(ids.count < everyId.count, "the sample has merchants sold only through PiggyCards")
+            }
+            for id in everyId + ["no-such-id", ""] {
+                #expect(try indexed.merchant(id: id) == plain.merchant(id: id), "\(id)")
+            }
+            #expect(try indexed.merchants(ids: everyId + ["no-such-id"]) == plain.merchants(ids: everyId + ["no-such-id"]))
+            for search in [
+                MerchantSearch(limit: 1_000), MerchantSearch(limit: 1_000, includeURLRedeem: true),
+                MerchantSearch(text: "a", limit: 1_000), MerchantSearch(text: "a", limit: 1_000, includeURLRedeem: true),
+                MerchantSearch(text: "e", provider: .ctx, limit: 1_000), MerchantSearch(text: "o", sort: .discount),
+                MerchantSearch(text: "o", limit: 3, offset: 2), MerchantSearch(text: "o", limit: 5, offset: 10_000),
+            ] {
+                let page = try plain.search(search)
+                #expect(try indexed.search(search) == page, "\(search)")
+                let rowids = page.merchants.flatMap(\.rowids)
+                let merchantIds = page.merchants.map(\.merchantId)
+                #expect(
+                    try indexed.merchants(rowids: rowids, merchantIds: merchantIds)
+                        == plain.merchants(rowids: rowids, merchantIds: merchantIds))
+            }
+            for name in try plain.namedMerchants().map(\.name) + ["cafe rio", "no such name"] {
+                #expect(try indexed.merchants(named: name) == plain.merchants(named: name), "\(name)")
+            }
+            #expect(try indexed.namedMerchants() == plain.namedMerchants())
+            for name in ["starbuks", "cafe ri", "home depto", "zzqx"] {
+                #expect(try indexed.closestMerchants(to: name) == plain.closestMerchants(to: name), "\(name)")
+            }
+        }
     }
 }

@@ -20,14 +20,10 @@ extension MerchantService {
             var lookup = try byId ?? database.merchant(id: idOrName)
             var merchantId = idOrName
             if case .notFound = lookup {
-                let named = try Self.merchants(named: idOrName, in: database)
+                let named = try database.merchants(named: idOrName)
                 if named.count > 1 {
-                    let candidates = named.map {
-                        MerchantCandidate(merchantId: $0.merchantId, name: $0.name, type: $0.type)
-                    }
                     throw DashSpendFailure(
-                        .ambiguous, "\(candidates.count) merchants are named \(idOrName)", subject: idOrName,
-                        candidates: candidates)
+                        .ambiguous, "\(named.count) merchants are named \(idOrName)", subject: idOrName, candidates: named)
                 }
                 if let only = named.first {
                     merchantId = only.merchantId
@@ -52,20 +48,6 @@ extension MerchantService {
             }
         } catch {
             throw DashSpendFailure(error)
-        }
-    }
-
-    /// Every merchant named `name` (any case), page by page, so that an ambiguous name lists all of them.
-    private static func merchants(named name: String, in database: ExploreDatabase) throws(ExploreDatabaseError)
-        -> [MerchantSummary]
-    {
-        let pageSize = 100
-        var found: [MerchantSummary] = []
-        while true {
-            let page = try database.search(
-                MerchantSearch(exactName: name, limit: pageSize, offset: found.count, includeURLRedeem: true))
-            found += page.merchants
-            if page.merchants.count < pageSize { return found }
         }
     }
 }

@@ -7,8 +7,8 @@ extension ExploreDatabase {
     /// The representative row is the merchant's online row when it has one (else its lowest `id`).
     public func merchant(id merchantId: String) throws(ExploreDatabaseError) -> MerchantLookupResult {
         var rows = MerchantRows(database: self)
-        // The side index of names, when attached, also maps a v4 file's merchantIds to their rows: a lookup
-        // instead of a scan of a file without a merchantId index.
+        // The side index of names, when attached, also maps a v4 file's merchantIds to their merchant and
+        // provider rows: lookups instead of scans of a file without merchantId indexes.
         let sql = schema.hasProviderTable && isNameIndexAttached ? merchantByRowSQL : merchantSQL
         try read { db in try db.forEach(sql, [.text(merchantId)]) { rows.add($0) } }
         // One merchant at most: the one SQLite matched, however its id is spelled as stored.
@@ -28,9 +28,10 @@ extension ExploreDatabase {
         guard !merchantIds.isEmpty else { return [:] }
         var rows = MerchantRows(database: self)
         let ids: [SQLiteValue] = [.text(SQLText.jsonArray(Array(Set(merchantIds))))]
+        let offersSQL = offersSQL
         try read { db in
             try db.forEach(merchantsSQL, ids) { rows.addMerchant($0) }
-            if let merchantOffersSQL { try db.forEach(merchantOffersSQL, ids) { rows.addOffer($0) } }
+            if let offersSQL { try db.forEach(offersSQL, ids) { rows.addOffer($0) } }
         }
         return Dictionary(rows.results().map { ($0.id, $0.result) }, uniquingKeysWith: { first, _ in first })
     }
@@ -44,13 +45,20 @@ extension ExploreDatabase {
         guard !rowids.isEmpty else { return [:] }
         var rows = MerchantRows(database: self)
         let rowidArray = "[" + rowids.map(String.init).joined(separator: ",") + "]"
+        let offersSQL = offersSQL
         try read { db in
             try db.forEach(pageMerchantsSQL, [.text(rowidArray)]) { rows.addMerchant($0) }
-            if let merchantOffersSQL {
-                try db.forEach(merchantOffersSQL, [.text(SQLText.jsonArray(Array(Set(merchantIds))))]) { rows.addOffer($0) }
+            if let offersSQL {
+                try db.forEach(offersSQL, [.text(SQLText.jsonArray(Array(Set(merchantIds))))]) { rows.addOffer($0) }
             }
         }
         return Dictionary(rows.results().map { ($0.id, $0.result) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The statement that reads the provider rows of a JSON array of merchantIds: through the side index of
+    /// names when it is attached (their rows by rowid), else ``merchantOffersSQL``.
+    private var offersSQL: String? {
+        isNameIndexAttached ? merchantOffersByRowSQL : merchantOffersSQL
     }
 
     /// Every merchant of the file, each as ``merchant(id:)`` finds it, reading each table once (one statement for
@@ -85,12 +93,14 @@ extension ExploreDatabase {
         merchantSQL(for: schema, matching: "m.merchantId = ?1")
     }
 
-    /// ``merchantSQL(for:)`` with the rows found through the side index of names (``ExploreNameIndex``).
+    /// ``merchantSQL(for:)`` with the merchant and provider rows found through the side index of names
+    /// (``ExploreNameIndex``), by rowid.
     static func merchantByRowSQL(for schema: ExploreSchema) -> String {
         merchantSQL(
             for: schema,
             matching: "m.rowid IN (SELECT row FROM \(ExploreNameIndex.schemaName).merchant_row WHERE merchantId = ?1) "
-                + "AND m.merchantId = ?1")
+                + "AND m.merchantId = ?1",
+            providersByRow: true)
     }
 
     /// The statement that reads the merchant rows of a JSON array of merchantIds (`?1`), one row per merchant
@@ -106,6 +116,20 @@ extension ExploreDatabase {
         guard schema.hasProviderTable else { return nil }
         return "SELECT g.merchantId AS offerMerchantId, \(offerColumns(for: schema)) FROM gift_card_providers g "
             + "WHERE g.merchantId IN (SELECT value FROM json_each(?1)) ORDER BY offerOrder"
+    }
+
+    /// ``merchantOffersSQL(for:)`` with the rows found through the side index of names (``ExploreNameIndex``),
+    /// by rowid: no scan of a `gift_card_providers` without a `merchantId` index.
+    static func merchantOffersByRowSQL(for schema: ExploreSchema) -> String? {
+        guard schema.hasProviderTable else { return nil }
+        return "SELECT g.merchantId AS offerMerchantId, \(offerColumns(for: schema)) FROM gift_card_providers g "
+            + "WHERE g.rowid IN (\(providerRows(of: "IN (SELECT value FROM json_each(?1))"))) ORDER BY offerOrder"
+    }
+
+    /// The rowids of the `gift_card_providers` rows whose merchantId is `condition` (`= ?1`, `IN (...)`), from
+    /// the side index of names (``ExploreNameIndex``): exactly the rows with that merchantId.
+    static func providerRows(of condition: String) -> String {
+        "SELECT row FROM \(ExploreNameIndex.schemaName).provider_row WHERE merchantId \(condition)"
     }
 
     /// The merchant rows `filter` selects (a `WHERE` condition, and the grouping when it selects several
@@ -132,13 +156,17 @@ extension ExploreDatabase {
             """
     }
 
-    /// The statement that reads the merchant `filter` selects with all its provider rows, joined.
-    private static func merchantSQL(for schema: ExploreSchema, matching filter: String) -> String {
+    /// The statement that reads the merchant `filter` selects with all its provider rows, joined (`providersByRow`:
+    /// the provider rows found through the side index of names, by rowid).
+    private static func merchantSQL(for schema: ExploreSchema, matching filter: String, providersByRow: Bool = false)
+        -> String
+    {
         let merchantQuery = merchantQuery(for: schema, matching: filter)
         if schema.hasProviderTable {
+            let byRow = providersByRow ? "g.rowid IN (\(providerRows(of: "= found.merchantId"))) AND " : ""
             return """
                 SELECT found.*, \(offerColumns(for: schema)) \
-                FROM (\(merchantQuery)) found LEFT JOIN gift_card_providers g ON g.merchantId = found.merchantId \
+                FROM (\(merchantQuery)) found LEFT JOIN gift_card_providers g ON \(byRow)g.merchantId = found.merchantId \
                 WHERE found.representative IS NOT NULL ORDER BY offerOrder
                 """
         } else {

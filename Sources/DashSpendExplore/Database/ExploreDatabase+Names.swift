@@ -23,9 +23,16 @@ extension ExploreDatabase {
     /// ``namedMerchants()`` with each name folded (``NameMatching/folded(_:)``).
     func namedMerchantsFolded() throws(ExploreDatabaseError) -> [(merchant: NamedMerchant, folded: String)] {
         let indexed = usesNameIndex
-        let visible = MerchantSearchSQL.visibility(
-            schema: schema, providers: providers, includeURLRedeem: true, nameIndex: indexed)
         if indexed {
+            // One row per merchant, stored in this order; whether it is hidden is read from its row (its providers,
+            // cleaned, hex-encoded between commas): a lookup per merchant would cost more than the list itself.
+            var visible = MerchantSearchSQL.rowVisibility(schema: schema, includeURLRedeem: true)
+            if schema.hasProviderTable {
+                let sold = providers.flatMap(\.info.databaseNames).map {
+                    "instr(m.providers, ',\(Self.hex($0)),') > 0"
+                }
+                visible.append("(m.providers IS NULL\(sold.map { " OR " + $0 }.joined()))")
+            }
             let sql = """
                 SELECT m.merchantId AS merchantId, m.name AS name, m.folded AS folded, m.type AS type \
                 FROM \(ExploreNameIndex.schemaName).merchant_name m WHERE \(visible.joined(separator: " AND ")) \
@@ -42,6 +49,7 @@ extension ExploreDatabase {
                 }
             }
         }
+        let visible = MerchantSearchSQL.visibility(schema: schema, providers: providers, includeURLRedeem: true)
         let type = schema.merchantHas("type") ? "m.type" : "NULL"
         let sql = """
             SELECT m.merchantId AS merchantId, MIN(m.name) AS name, MIN(\(type)) AS type FROM merchant m \
@@ -55,6 +63,21 @@ extension ExploreDatabase {
                         merchantId: $0.text("merchantId") ?? "", name: name, type: MerchantType(parsing: $0.text("type"))),
                     NameMatching.folded(name)
                 )
+            }
+        }
+    }
+
+    /// Every merchant a list shows (one per merchantId, URL-redeemed ones included) named `name` (accents and case
+    /// folded), ordered as search pages are: what ``search(_:)`` finds by ``MerchantSearch/exactName``, in one
+    /// statement and without reading their offers (the merchant found is then read whole, by id).
+    package func merchants(named name: String) throws(ExploreDatabaseError) -> [MerchantCandidate] {
+        let search = MerchantSearch(exactName: name, limit: Int(Int32.max), includeURLRedeem: true)
+        let page = MerchantSearchSQL(search: search, schema: schema, compiled: providers, nameIndex: usesNameIndex)
+        return try read { db in
+            try db.fetchAll(page.sql, page.arguments) {
+                MerchantCandidate(
+                    merchantId: $0.text("merchantId") ?? "", name: $0.text("name") ?? "",
+                    type: MerchantType(parsing: $0.text("type")))
             }
         }
     }
@@ -75,6 +98,14 @@ extension ExploreDatabase {
         return try read { db in
             try db.fetchAll(sql, indexed ? [folded] : [folded, folded]) { $0.text("merchantId") ?? "" }
         }
+    }
+
+    /// SQLite's `hex()` of `text`: its UTF-8 bytes in upper-case hexadecimal.
+    static func hex(_ text: String) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 { bytes += [digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The merchants whose names are closest to `name` (``NameMatching/suggestions(for:among:limit:)``), best

@@ -50,7 +50,9 @@ extension ExploreDatabase {
             // The page's offers, in the file's order.
             var offers: [String: [(provider: GiftCardProvider, savings: Int?)]] = [:]
             if schema.hasProviderTable, !rows.isEmpty {
-                try db.forEach(pageOffersSQL, [.text(SQLText.jsonArray(rows.map(\.merchantId)))]) { row in
+                try db.forEach(
+                    isNameIndexAttached ? pageOffersByRowSQL : pageOffersSQL, [.text(SQLText.jsonArray(rows.map(\.merchantId)))]
+                ) { row in
                     guard let id = row.text("merchantId"), let name = row.text("provider"),
                         let provider = GiftCardProvider(databaseName: name), providers.contains(provider)
                     else { return }
@@ -100,13 +102,17 @@ extension ExploreDatabase {
         return phrase + "; when that finds nothing: " + words
     }
 
-    /// The second statement of a page: the offers of its merchants (`?1` = a JSON array of merchantIds).
-    static func pageOffersSQL(for schema: ExploreSchema) -> String {
+    /// The second statement of a page: the offers of its merchants (`?1` = a JSON array of merchantIds); with
+    /// `providersByRow`, their rows are found through the side index of names (``ExploreNameIndex``), by rowid,
+    /// instead of by scanning a `gift_card_providers` without a `merchantId` index.
+    static func pageOffersSQL(for schema: ExploreSchema, providersByRow: Bool = false) -> String {
         let order = schema.providerColumns.contains("id") ? "id" : "rowid"
+        let merchants = "IN (SELECT value FROM json_each(?1))"
+        let filter = providersByRow ? "rowid IN (\(providerRows(of: merchants)))" : "merchantId \(merchants)"
         return """
             SELECT merchantId, provider, \(schema.providerColumn("savingsPercentage", alias: "gift_card_providers")) \
             AS savingsPercentage FROM gift_card_providers \
-            WHERE merchantId IN (SELECT value FROM json_each(?1)) ORDER BY \(order)
+            WHERE \(filter) ORDER BY \(order)
             """
     }
 }

@@ -28,10 +28,14 @@ public final class ExploreDatabase: Sendable {
     /// The statements of ``merchants(ids:)`` for this file's schema (merchant rows, provider rows), built once.
     let merchantsSQL: String
     let merchantOffersSQL: String?
+    /// ``merchantOffersSQL`` through the side index of names, built once.
+    let merchantOffersByRowSQL: String?
     /// The statement of ``merchants(rowids:merchantIds:)``: merchant rows by rowid, built once.
     let pageMerchantsSQL: String
     /// The second statement of a search page for this file's schema, built once.
     let pageOffersSQL: String
+    /// ``pageOffersSQL`` through the side index of names, built once.
+    let pageOffersByRowSQL: String
     /// The side index of folded names (``ExploreNameIndex``): attached (names are then looked up there
     /// instead of folded row by row), offered (attached on the first name lookup), or not available.
     let nameIndex = Locked(NameIndexState.unavailable)
@@ -133,8 +137,10 @@ public final class ExploreDatabase: Sendable {
         merchantByRowSQL = Self.merchantByRowSQL(for: schema)
         merchantsSQL = Self.merchantsSQL(for: schema)
         merchantOffersSQL = Self.merchantOffersSQL(for: schema)
+        merchantOffersByRowSQL = Self.merchantOffersByRowSQL(for: schema)
         pageMerchantsSQL = Self.pageMerchantsSQL(for: schema)
         pageOffersSQL = Self.pageOffersSQL(for: schema)
+        pageOffersByRowSQL = Self.pageOffersSQL(for: schema, providersByRow: true)
     }
 
     /// The SQL function that folds a name's accents and case (`NameMatching.folded(_:)`).

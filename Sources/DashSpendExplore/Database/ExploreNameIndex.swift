@@ -4,17 +4,21 @@ import DashSpendSQLite
 /// A side index of an explore file's names, folded once (accents, case, whitespace) instead of on every query:
 /// a small SQLite file the client keeps in its state directory, never written into the wallets' file.
 ///
-/// It holds each `merchant` row's folded name (an exact-name lookup is an index search), the folded names of
-/// the rows whose names fold differently from SQLite's `lower()` (a search adds them to what the FTS index finds),
-/// and one name per merchant with its folded form (the "did you mean" of a name not found reads them instead
-/// of grouping the whole file), and each merchantId's rows (a lookup by id on a file without a `merchantId`
-/// index), and each merchant's providers, cleaned (which merchants this build hides). It is built for one version of one explore file, named by `key`; a file that
-/// changes (a sync replaces it) gets a new index. ``ExploreDatabase/attachNameIndex(_:key:)`` uses it.
+/// It holds each `merchant` row's folded name (an exact-name lookup is an index search); the folded names of
+/// the rows whose names fold differently from SQLite's `lower()` (a search adds them to what the FTS index
+/// finds); one name per merchant with its folded form, in the order lists show them, and its providers written
+/// out (the "did you mean" of a name not found reads them in one pass instead of grouping the whole file);
+/// each merchantId's `merchant` rows and `gift_card_providers` rows (a lookup by id and its offers read by
+/// rowid, on a file that indexes neither table by `merchantId`); each merchant's providers, cleaned and keyed by
+/// merchant (whether this build hides a merchant is two lookups, not a pass over the table); and the rows
+/// redeemed through a URL, which lists hide (their `redeemType` cleaned once, not on every row a search reads).
+/// It is built for one version of one explore file, named by `key`; a file that changes (a sync replaces it)
+/// gets a new index. ``ExploreDatabase/attachNameIndex(_:key:)`` uses it.
 package enum ExploreNameIndex {
     /// The schema name the index is attached under on the explore connection.
     static let schemaName = "dashspend_names"
     /// The layout of the tables; a file of another layout is rebuilt.
-    static let format = "names-3"
+    static let format = "names-6"
 
     /// The key the index at `path` was built for, nil when there is none or it cannot be read.
     package static func key(at path: String) -> String? {
@@ -48,16 +52,24 @@ package enum ExploreNameIndex {
         let columns = Set(
             try connection.fetchAll("SELECT name FROM explore.pragma_table_info('merchant')") { $0.text("name") ?? "" })
         let type = columns.contains("type") ? "MIN(type)" : "NULL"
+        // Rows redeemed through a URL, as the visibility condition cleans `redeemType` (none before v2).
+        let urlRows =
+            columns.contains("redeemType")
+            ? "INSERT INTO url_row SELECT rowid FROM explore.merchant WHERE \(SQLText.clean("redeemType")) = 'url' ORDER BY 1;"
+            : ""
         let hasProviders =
             try connection.fetchOne(
                 "SELECT 1 AS found FROM explore.sqlite_master WHERE type IN ('table', 'view') AND name = 'gift_card_providers'"
             ) { $0.integer("found") } != nil
-        // Each merchant's providers, cleaned as the visibility condition compares them.
+        // Each merchant's providers, cleaned as the visibility condition compares them, and its provider rows
+        // (the join `g.merchantId = merchant.merchantId` reads them by rowid).
         let providerRows =
             hasProviders
             ? """
-            INSERT INTO merchant_provider SELECT DISTINCT \(SQLText.clean("provider")), merchantId FROM explore.gift_card_providers
+            INSERT INTO merchant_provider SELECT DISTINCT merchantId, \(SQLText.clean("provider")) FROM explore.gift_card_providers
               WHERE merchantId IS NOT NULL AND provider IS NOT NULL ORDER BY 1, 2;
+            INSERT INTO provider_row SELECT merchantId, rowid FROM explore.gift_card_providers
+              WHERE merchantId IS NOT NULL ORDER BY 1, 2;
             """ : ""
         let folded =
             "CASE WHEN \(ExploreDatabase.needsFolding("name")) THEN \(ExploreDatabase.foldFunction)(name) ELSE lower(name) END"
@@ -76,14 +88,19 @@ package enum ExploreNameIndex {
               WITHOUT ROWID;
             INSERT INTO merchant_row SELECT merchantId, rowid FROM explore.merchant
               WHERE merchantId IS NOT NULL AND merchantId <> '' ORDER BY 1, 2;
-            CREATE TABLE merchant_provider (provider TEXT NOT NULL, merchantId TEXT NOT NULL,
-              PRIMARY KEY (provider, merchantId)) WITHOUT ROWID;
-            \(providerRows)
-            CREATE TABLE merchant_name (merchantId TEXT PRIMARY KEY, name TEXT NOT NULL, folded TEXT NOT NULL, type TEXT)
+            CREATE TABLE merchant_provider (merchantId TEXT NOT NULL, provider TEXT NOT NULL,
+              PRIMARY KEY (merchantId, provider)) WITHOUT ROWID;
+            CREATE TABLE provider_row (merchantId TEXT NOT NULL, row INTEGER NOT NULL, PRIMARY KEY (merchantId, row))
               WITHOUT ROWID;
-            INSERT INTO merchant_name SELECT merchantId, name, \(folded), type FROM (
-              SELECT merchantId, COALESCE(MIN(name), '') AS name, \(type) AS type FROM explore.merchant
-              WHERE merchantId IS NOT NULL AND merchantId <> '' GROUP BY merchantId) ORDER BY merchantId;
+            \(providerRows)
+            CREATE TABLE url_row (row INTEGER PRIMARY KEY);
+            \(urlRows)
+            CREATE TABLE merchant_name (name TEXT NOT NULL, merchantId TEXT NOT NULL, folded TEXT NOT NULL, type TEXT,
+              providers TEXT, PRIMARY KEY (name COLLATE NOCASE, merchantId)) WITHOUT ROWID;
+            INSERT INTO merchant_name SELECT name, merchantId, \(folded), type,
+              (SELECT ',' || group_concat(hex(p.provider), ',') || ',' FROM merchant_provider p WHERE p.merchantId = x.merchantId)
+              FROM (SELECT merchantId, COALESCE(MIN(name), '') AS name, \(type) AS type FROM explore.merchant
+              WHERE merchantId IS NOT NULL AND merchantId <> '' GROUP BY merchantId) x ORDER BY name COLLATE NOCASE, merchantId;
             COMMIT;
             DETACH DATABASE explore;
             """)

@@ -37,8 +37,14 @@ struct MerchantSearchSQL {
         search: MerchantSearch, schema: ExploreSchema, compiled: [GiftCardProvider], matching: NameMatch = .phrase,
         nameIndex: Bool = false
     ) {
-        var conditions = Self.visibility(
-            schema: schema, providers: compiled, includeURLRedeem: search.includeURLRedeem, nameIndex: nameIndex)
+        var conditions = Self.rowVisibility(schema: schema, includeURLRedeem: search.includeURLRedeem, nameIndex: nameIndex)
+        // Through the side index, whether a merchant is hidden is tested once per merchant (after grouping),
+        // not once per matching row; without it, the hidden set is computed once, whatever the rows.
+        let providerVisibility = Self.providerVisibility(schema: schema, providers: compiled, nameIndex: nameIndex)
+        var having = ""
+        if let providerVisibility {
+            if nameIndex { having = " HAVING " + providerVisibility } else { conditions.append(providerVisibility) }
+        }
         var arguments: [SQLiteValue] = []
         var plan: [String] = []
         var joins = ""
@@ -180,7 +186,7 @@ struct MerchantSearchSQL {
             SELECT \(columns), COUNT(m.latitude) AS locationCount, COUNT(*) OVER () AS matchCount, \
             json_group_array(m.rowid) AS rowids\(distanceColumn)\(discountColumn) \
             FROM merchant m\(joins) WHERE \(conditions.joined(separator: " AND ")) \
-            GROUP BY m.merchantId ORDER BY \(order) LIMIT ? OFFSET ?
+            GROUP BY m.merchantId\(having) ORDER BY \(order) LIMIT ? OFFSET ?
             """
         self.arguments = arguments + [.integer(Int64(max(search.limit, 0))), .integer(Int64(max(search.offset, 0)))]
     }
@@ -220,34 +226,52 @@ struct MerchantSearchSQL {
     }
 
     /// Which `merchant` rows (alias `m`) any list shows: rows with a merchantId; not redeemed through a URL
-    /// (hidden in both wallets) unless asked for; not sold only through providers outside `providers`.
-    /// `nameIndex`: the provider names come from the side index (``ExploreNameIndex``), cleaned once and
-    /// indexed, instead of cleaning every `gift_card_providers` row twice per statement.
+    /// (hidden in both wallets) unless asked for; not sold only through providers outside `providers`
+    /// (``providerVisibility(schema:providers:nameIndex:)``).
     static func visibility(
         schema: ExploreSchema, providers: [GiftCardProvider], includeURLRedeem: Bool, nameIndex: Bool = false
     ) -> [String] {
+        rowVisibility(schema: schema, includeURLRedeem: includeURLRedeem, nameIndex: nameIndex)
+            + [providerVisibility(schema: schema, providers: providers, nameIndex: nameIndex)].compactMap { $0 }
+    }
+
+    /// The conditions of ``visibility(schema:providers:includeURLRedeem:nameIndex:)`` on the row itself.
+    /// `nameIndex`: the rows redeemed through a URL are read from the side index (``ExploreNameIndex``), where
+    /// their `redeemType` was cleaned once, instead of cleaning each row's (three function calls a row).
+    static func rowVisibility(schema: ExploreSchema, includeURLRedeem: Bool, nameIndex: Bool = false) -> [String] {
         var conditions = ["m.merchantId IS NOT NULL", "m.merchantId <> ''"]
         if !includeURLRedeem, schema.merchantHas("redeemType") {
-            conditions.append("(m.redeemType IS NULL OR \(SQLText.clean("m.redeemType")) <> 'url')")
-        }
-        if schema.hasProviderTable, nameIndex {
-            let names = SQLText.literalList(providers.flatMap(\.info.databaseNames))
-            let table = ExploreNameIndex.schemaName + ".merchant_provider"
             conditions.append(
-                """
-                m.merchantId NOT IN (SELECT merchantId FROM \(table) WHERE provider NOT IN (\(names)) \
-                EXCEPT SELECT merchantId FROM \(table) WHERE provider IN (\(names)))
-                """)
-        } else if schema.hasProviderTable {
-            let names = SQLText.literalList(providers.flatMap(\.info.databaseNames))
-            let provider = SQLText.clean("provider")
-            conditions.append(
-                """
-                m.merchantId NOT IN (SELECT merchantId FROM gift_card_providers WHERE \(provider) NOT IN (\(names)) \
-                EXCEPT SELECT merchantId FROM gift_card_providers WHERE \(provider) IN (\(names)))
-                """)
+                nameIndex
+                    ? "m.rowid NOT IN (SELECT row FROM \(ExploreNameIndex.schemaName).url_row)"
+                    : "(m.redeemType IS NULL OR \(SQLText.clean("m.redeemType")) <> 'url')")
         }
         return conditions
+    }
+
+    /// The condition that merchant `m.merchantId` is not sold only through providers outside `providers`:
+    /// none of its `gift_card_providers` rows names another provider, or one names one of `providers`; nil
+    /// for a file without the table. It depends on the merchantId alone (a grouped query may test it per
+    /// merchant, in `HAVING`).
+    ///
+    /// `nameIndex`: the side index (``ExploreNameIndex``) has each merchant's providers, cleaned once and keyed
+    /// by merchantId: two lookups per merchant tested. Without it, the set of hidden merchants is computed once
+    /// per statement from `gift_card_providers`, cleaning every row twice.
+    static func providerVisibility(schema: ExploreSchema, providers: [GiftCardProvider], nameIndex: Bool) -> String? {
+        guard schema.hasProviderTable else { return nil }
+        let names = SQLText.literalList(providers.flatMap(\.info.databaseNames))
+        if nameIndex {
+            let table = ExploreNameIndex.schemaName + ".merchant_provider"
+            return """
+                (NOT EXISTS (SELECT 1 FROM \(table) p WHERE p.merchantId = m.merchantId AND p.provider NOT IN (\(names))) \
+                OR EXISTS (SELECT 1 FROM \(table) p WHERE p.merchantId = m.merchantId AND p.provider IN (\(names))))
+                """
+        }
+        let provider = SQLText.clean("provider")
+        return """
+            m.merchantId NOT IN (SELECT merchantId FROM gift_card_providers WHERE \(provider) NOT IN (\(names)) \
+            EXCEPT SELECT merchantId FROM gift_card_providers WHERE \(provider) IN (\(names)))
+            """
     }
 
     /// A v1–v3 merchant row's denominations type, cleaned: `denominationsType` when it is a known spelling,

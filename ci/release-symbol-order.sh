@@ -1,0 +1,66 @@
+#!/bin/sh
+# Writes ci/release-symbol-order.txt, the order `ci/build-release.sh` asks the linker (lld) to lay out the
+# functions of `merchant-lookup` in: every function of the binary that the commands people type most run, in
+# the order callgrind first meets them (`--version`, `--help`, `show` by id and by name, a miss with its "did
+# you mean", `search`), first. Start-up then touches a few hundred kilobytes of contiguous code instead of pages
+# spread over the 11 MB of `.text`: the kernel maps file pages around each fault (64 KB), so scattered code
+# costs resident memory and page faults (README, Speed).
+#
+# usage: sh ci/release-symbol-order.sh BINARY DATA_DIR
+#   BINARY    a `merchant-lookup` built by ci/build-release.sh
+#   DATA_DIR  the benchmark's generated files (`explore-benchmark --data DIR`, default `.build/benchmark`):
+#             explore-bench-v4.db and explore-bench-v4-indexed.db
+#
+# Needs valgrind, nm and python3. A function missing from the list (new code) still links, only outside the
+# hot range; names that no longer exist are ignored. Regenerate after large changes to the start-up path.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+binary=$1
+data=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+name="Atlas Airlines Bar"
+count=0
+run() {
+    count=$((count + 1))
+    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/run.$count.cg" "$binary" "$@" \
+        >/dev/null 2>&1 || true
+}
+run --version
+run --help
+run show
+for file in explore-bench-v4.db explore-bench-v4-indexed.db; do
+    db=$data/$file
+    [ -f "$db" ] || { echo "release-symbol-order.sh: $db is missing (run explore-benchmark --names-only first)" >&2; exit 1; }
+    state=$work/state-$file
+    run --db "$db" --state-dir "$state" show "$name" --offline --json
+    run --db "$db" --state-dir "$state" show "$name" --offline --json
+    run --db "$db" --state-dir "$state" show "$name" --offline
+    run --db "$db" --state-dir "$state" show "zzqx no such merchant" --offline
+    run --db "$db" --state-dir "$state" search Harbor --limit 5 --offline
+    run --db "$db" --state-dir "$state" search Harbor --limit 5 --offline --json
+    id=$(sqlite3 -readonly "$db" "SELECT merchantId FROM merchant WHERE name = '$name' LIMIT 1")
+    run --db "$db" --state-dir "$state" show "$id" --offline --json
+    run --db "$db" --state-dir "$state" show "$id" --offline
+done
+nm --defined-only "$binary" | awk '$2 ~ /^[tTwW]$/ { print $3 }' >"$work/symbols.txt"
+python3 - "$work" "$count" "$root/ci/release-symbol-order.txt" <<'PYTHON'
+import re, sys
+work, count, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+symbols = set(open(work + "/symbols.txt").read().split())
+order, seen = [], set()
+for index in range(1, count + 1):
+    names = {}
+    for line in open(f"{work}/run.{index}.cg"):
+        match = re.match(r"^c?fn=\((\d+)\)(?: (.*))?$", line)
+        if not match:
+            continue
+        if match.group(2):
+            names[match.group(1)] = match.group(2)
+        name = names.get(match.group(1), "").split("'")[0]
+        if name in symbols and name not in seen:
+            seen.add(name)
+            order.append(name)
+open(out, "w").write("\n".join(order) + "\n")
+print(f"release-symbol-order.sh: {len(order)} functions in {out}")
+PYTHON
