@@ -14,11 +14,7 @@ struct CredentialsFile: Sendable {
 
     /// Reads the stored credentials of `provider`; a damaged or unreadable file fails.
     func check(_ provider: GiftCardProvider) throws(DashSpendFailure) {
-        do {
-            _ = try store.load(provider, network: network)
-        } catch {
-            throw DashSpendFailure(error, provider: provider)
-        }
+        _ = try load(provider)
     }
 
     /// The stored credentials of `provider` (nil when none are kept); a damaged or unreadable file fails.

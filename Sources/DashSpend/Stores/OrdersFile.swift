@@ -56,10 +56,7 @@ final class OrdersFile: Sendable {
         if let open = writing.ifOpened { return open }
         guard exists else { return nil }
         let path = configuration.orderDatabasePath
-        if let refusal = RegularFile.refusal(path) {
-            throw DashSpendFailure(
-                .badData, "cannot use the orders database \(path) (\(refusal))", cause: .stateDirectory, subject: path)
-        }
+        try Self.refuseIrregularFile(path)
         do {
             return OrderStore(database: try OrderDatabase(readingOnly: path, network: configuration.network))
         } catch {
@@ -84,13 +81,18 @@ final class OrdersFile: Sendable {
 
     // MARK: - The door
 
-    private static func openForWriting(_ configuration: DashSpendConfiguration) throws(DashSpendFailure) -> OrderStore {
-        let path = configuration.orderDatabasePath
-        try configuration.checkStateDirectory()
+    /// Refuses something other than a regular file (a FIFO, a device, a folder) in the orders database's place.
+    private static func refuseIrregularFile(_ path: String) throws(DashSpendFailure) {
         if let refusal = RegularFile.refusal(path) {
             throw DashSpendFailure(
                 .badData, "cannot use the orders database \(path) (\(refusal))", cause: .stateDirectory, subject: path)
         }
+    }
+
+    private static func openForWriting(_ configuration: DashSpendConfiguration) throws(DashSpendFailure) -> OrderStore {
+        let path = configuration.orderDatabasePath
+        try configuration.checkStateDirectory()
+        try Self.refuseIrregularFile(path)
         let opened: OrderDatabase
         do {
             try PrivateDirectory.prepareStateFolder(configuration.networkDirectory)
