@@ -8,5 +8,8 @@ extension SQLiteConnection {
         case readOnly
         /// Read and write, creating the file if needed (fixtures, the project's own state).
         case readWrite
+        /// Read and write a file that is already there: a missing file is `SQLITE_CANTOPEN`, never created
+        /// (for files that only a lock holder may create, while another process may be moving them).
+        case readWriteExisting
     }
 }

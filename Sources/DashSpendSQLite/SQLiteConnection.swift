@@ -31,7 +31,7 @@ package final class SQLiteConnection: @unchecked Sendable {
     /// Opens the file at `path`.
     ///
     /// - Parameters:
-    ///   - mode: read-only (immutable or with locking) or read-write, creating the file.
+    ///   - mode: read-only (immutable or with locking) or read-write, creating the file or not.
     ///   - busyTimeout: how many seconds a statement waits for a lock another connection holds before failing
     ///     with `SQLITE_BUSY`.
     ///   - statementCacheSize: how many prepared statements are kept (0 keeps none).
@@ -50,6 +50,9 @@ package final class SQLiteConnection: @unchecked Sendable {
             name = Self.fileURI(path) + "?mode=ro"
         case .readWrite:
             flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+            name = Self.fileURI(path)
+        case .readWriteExisting:
+            flags |= SQLITE_OPEN_READWRITE
             name = Self.fileURI(path)
         }
         var handle: OpaquePointer?

@@ -107,6 +107,10 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Whether SQLite says the file is damaged or not a database.
     public var isCorruption: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
 
+    /// Whether the file could not be opened (`SQLITE_CANTOPEN`): missing when it may not be created,
+    /// unreadable, or refused before SQLite saw it.
+    package var isCannotOpen: Bool { primaryCode == SQLITE_CANTOPEN }
+
     /// Whether another connection held the lock for longer than the busy timeout (`SQLITE_BUSY`).
     public var isBusy: Bool { primaryCode == SQLITE_BUSY }
 

@@ -35,10 +35,7 @@ package struct SQLiteMigrator: Sendable {
     /// migration this migrator does not know.
     package func migrate(_ connection: SQLiteConnection) throws(SQLiteError) {
         // Up to date (the common case on every open): no write lock taken.
-        let recorded = try appliedMigrations(connection)
-        try refuseUnknown(recorded)
-        let pending = migrations.filter { !recorded.contains($0.name) }
-        if pending.isEmpty { return }
+        if try isUpToDate(connection) { return }
         do {
             try connection.transaction { db in
                 try db.execute(
@@ -56,6 +53,15 @@ package struct SQLiteMigrator: Sendable {
         } catch {
             throw SQLiteError(error)
         }
+    }
+
+    /// Whether `connection`'s database records every migration, found without writing (a missing file
+    /// opened empty records none). Throws ``SQLiteError/isNewerSchema`` when it records one this migrator
+    /// does not know.
+    package func isUpToDate(_ connection: SQLiteConnection) throws(SQLiteError) -> Bool {
+        let recorded = try appliedMigrations(connection)
+        try refuseUnknown(recorded)
+        return migrations.allSatisfy { recorded.contains($0.name) }
     }
 
     /// The names of the migrations `connection`'s database records, in the order they were applied

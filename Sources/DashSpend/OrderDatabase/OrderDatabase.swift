@@ -22,7 +22,9 @@ package import Foundation
 /// - A damaged file is never dropped: every order and card that can still be read is salvaged, row by row,
 ///   into a fresh file, the damaged one is moved aside to `orders.db.damaged-<timestamp>` (with its SQLite
 ///   sidecars), and the fresh file records where it went (``SetAsideOrderFile``) until the user has been
-///   shown. Processes that find it damaged at the same time take turns on `orders.db.lock`.
+///   shown. The file is created, migrated and salvaged only holding `orders.db.lock`: processes that find
+///   it damaged at the same time take turns, and none creates an empty file another is moving aside (which
+///   would take orders written to it away).
 /// - A file written by a newer version (it records migrations this one does not know) is never moved nor
 ///   rewritten: it is opened read-only, its orders are read, and every write is refused
 ///   (``newerVersion`` says why, naming both versions).
@@ -137,27 +139,22 @@ package final class OrderDatabase: Sendable {
         self.path = path
         self.network = network
         readingOnly = false
-        Self.finishInterruptedSalvage(path)
         do {
-            connection = try Self.openChecked(path)
+            (connection, setAside) = try SQLiteFileAside.openTakingTurns(
+                path,
+                ready: { () throws(SQLiteError) in
+                    try PrivateSQLiteFile.openIfReady(path, migrator: Self.migrator, purpose: Self.purpose)
+                },
+                create: { () throws(SQLiteError) in try Self.openChecked(path) },
+                prepare: { Self.finishInterruptedSalvage(path) },
+                recover: { (error) throws(SQLiteError) in
+                    try Self.salvage(path, network: network, reason: error.description, now: now)
+                })
             newerVersion = nil
-            setAside = nil
         } catch let error where error.isNewerSchema {
             connection = try SQLiteConnection(path: path, mode: .readOnly)
             newerVersion = Self.newerVersionReason(path, unknown: error.unknownMigrations)
             setAside = nil
-        } catch let error where error.isCorruption {
-            let lock = try SQLiteFileAside.lock(path)
-            defer { close(lock) }
-            Self.finishInterruptedSalvage(path)
-            do {
-                connection = try Self.openChecked(path)
-                setAside = nil  // another process salvaged it (and recorded where it went) while this one waited
-            } catch let error where error.isCorruption {
-                setAside = try Self.salvage(path, network: network, reason: error.description, now: now)
-                connection = try Self.openChecked(path)
-            }
-            newerVersion = nil
         }
     }
 
@@ -174,10 +171,13 @@ package final class OrderDatabase: Sendable {
         readingOnly = true
     }
 
-    /// Opens `path`, migrates it and checks its pages; corruption, "not a database" and a newer schema are
-    /// thrown as such.
+    /// What the file is called in errors.
+    private static let purpose = "the orders database"
+
+    /// Opens `path` (creating it), migrates it and checks its pages; corruption, "not a database" and a newer
+    /// schema are thrown as such. Called holding the file's lock (see `SQLiteFileAside.openTakingTurns`).
     private static func openChecked(_ path: String) throws(SQLiteError) -> SQLiteConnection {
-        try PrivateSQLiteFile.openMigrated(path, migrator: migrator, purpose: "the orders database")
+        try PrivateSQLiteFile.openMigrated(path, migrator: migrator, purpose: purpose)
     }
 
     /// `written by a newer version of DashSpend (migration 2-x), this version knows up to 1-orders`.

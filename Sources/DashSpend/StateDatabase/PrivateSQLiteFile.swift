@@ -11,15 +11,17 @@ import Darwin
 
 /// The checks made before a private SQLite file of the project's is opened.
 enum PrivateSQLiteFile {
-    /// Creates the file at `path` with mode 0600 (or checks the one there), without blocking on a FIFO:
-    /// a regular file of this user's, set to 0600 with its SQLite sidecars (SQLite gives the `-journal`,
-    /// `-wal` and `-shm` files the mode of the database). Anything else is refused with `SQLITE_CANTOPEN`,
-    /// naming `purpose`.
-    static func prepare(_ path: String, purpose: String) throws(SQLiteError) {
+    /// Creates the file at `path` with mode 0600 when `creating` (or checks the one there), without blocking
+    /// on a FIFO: a regular file of this user's, set to 0600 with its SQLite sidecars (SQLite gives the
+    /// `-journal`, `-wal` and `-shm` files the mode of the database). Anything else is refused with
+    /// `SQLITE_CANTOPEN`, naming `purpose`. Returns false when the file is missing and not `creating`.
+    @discardableResult
+    static func prepare(_ path: String, purpose: String, creating: Bool = true) throws(SQLiteError) -> Bool {
         func refusal(_ reason: String) -> SQLiteError {
             SQLiteError.cannotOpen("cannot use \(purpose) \(path): \(reason)")
         }
-        let descriptor = open(path, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | (creating ? O_CREAT : 0), 0o600)
+        if descriptor < 0, !creating, errno == ENOENT { return false }
         guard descriptor >= 0 else { throw refusal(SystemError.message()) }
         defer { close(descriptor) }
         var info = stat()
@@ -33,12 +35,17 @@ enum PrivateSQLiteFile {
                 chmod(path + suffix, 0o600)
             }
         }
+        return true
     }
 
-    /// Opens the private file at `path` read-write (``prepare(_:purpose:)`` first), brings its schema up to
-    /// date with `migrator` and checks its pages: corruption, "not a database" and a newer schema are thrown
-    /// as such (`SQLiteError.isCorruption`, `SQLiteError.isNewerSchema`). With `checkedVersions`, the page
-    /// check is skipped for a file version that passed it before (see ``DatabaseIntegrityStamp``).
+    /// Opens the private file at `path` read-write (``prepare(_:purpose:creating:)`` first), creating it when
+    /// missing, brings its schema up to date with `migrator` and checks its pages: corruption, "not a
+    /// database" and a newer schema are thrown as such (`SQLiteError.isCorruption`,
+    /// `SQLiteError.isNewerSchema`). With `checkedVersions`, the page check is skipped for a file version that
+    /// passed it before (see ``DatabaseIntegrityStamp``).
+    ///
+    /// Creating and migrating write the file: call it holding the file's lock (``SQLiteFileAside/lock(_:)``),
+    /// so that it never creates a file while another process is between the renames of a move aside.
     static func openMigrated(
         _ path: String, migrator: SQLiteMigrator, purpose: String, checkedVersions: DatabaseIntegrityStamp? = nil
     ) throws(SQLiteError) -> SQLiteConnection {
@@ -46,6 +53,36 @@ enum PrivateSQLiteFile {
         try prepare(path, purpose: purpose)
         let connection = try SQLiteConnection(path: path, mode: .readWrite)
         try migrator.migrate(connection)
+        try check(connection, path: path, purpose: purpose, checkedVersions: checkedVersions, keyBeforeOpen: keyBeforeOpen)
+        return connection
+    }
+
+    /// Opens the private file at `path` read-write only when it is there and its schema up to date, writing
+    /// nothing; checks its pages as ``openMigrated(_:migrator:purpose:checkedVersions:)`` does. Nil when the
+    /// file is missing or has migrations to apply: the caller takes the lock and opens it with
+    /// ``openMigrated(_:migrator:purpose:checkedVersions:)``. This is the open without the lock, the common
+    /// case of every command.
+    static func openIfReady(
+        _ path: String, migrator: SQLiteMigrator, purpose: String, checkedVersions: DatabaseIntegrityStamp? = nil
+    ) throws(SQLiteError) -> SQLiteConnection? {
+        let keyBeforeOpen = checkedVersions == nil ? nil : DatabaseIntegrityStamp.key(path)
+        guard try prepare(path, purpose: purpose, creating: false) else { return nil }
+        let connection: SQLiteConnection
+        do {
+            connection = try SQLiteConnection(path: path, mode: .readWriteExisting)
+        } catch let error where error.isCannotOpen && access(path, F_OK) != 0 {
+            return nil  // moved away since `prepare` looked
+        }
+        guard try migrator.isUpToDate(connection) else { return nil }
+        try check(connection, path: path, purpose: purpose, checkedVersions: checkedVersions, keyBeforeOpen: keyBeforeOpen)
+        return connection
+    }
+
+    /// `PRAGMA quick_check(1)`, or nothing when `checkedVersions` says this version of the file passed it.
+    private static func check(
+        _ connection: SQLiteConnection, path: String, purpose: String, checkedVersions: DatabaseIntegrityStamp?,
+        keyBeforeOpen: String?
+    ) throws(SQLiteError) {
         func check() throws(SQLiteError) {
             let verdict: [String]
             do {
@@ -62,6 +99,5 @@ enum PrivateSQLiteFile {
         } else {
             try check()
         }
-        return connection
     }
 }

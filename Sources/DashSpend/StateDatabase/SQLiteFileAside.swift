@@ -39,9 +39,43 @@ enum SQLiteFileAside {
         }
     }
 
+    /// Opens a private SQLite file that several processes share and may find damaged at the same time.
+    ///
+    /// Without the lock, `ready` opens the file only when it is there with its schema up to date, writing
+    /// nothing: the common case. Otherwise, or when it finds the file damaged, the lock (`<path>.lock`) is
+    /// taken; holding it, `prepare` runs, then `create` opens the file again (creating and migrating it).
+    /// When that finds it damaged too, `recover` sets it aside and `create` opens what is in its place.
+    /// Only a lock holder creates, migrates or moves the file, so no process creates a file (or a journal)
+    /// at `path` while another is between the renames of a move, where the move would take it away.
+    ///
+    /// - Returns: the connection, and what `recover` returned when this process set the file aside (nil when
+    ///   it was usable, or another process set it aside while this one waited for the lock).
+    static func openTakingTurns<Recovery>(
+        _ path: String,
+        ready: () throws(SQLiteError) -> SQLiteConnection?,
+        create: () throws(SQLiteError) -> SQLiteConnection,
+        prepare: () -> Void = {},
+        recover: (SQLiteError) throws(SQLiteError) -> Recovery
+    ) throws(SQLiteError) -> (connection: SQLiteConnection, recovery: Recovery?) {
+        do {
+            if let connection = try ready() { return (connection, nil) }
+        } catch let error where error.isCorruption {
+            // Checked again holding the lock: another process may be setting it aside right now.
+        }
+        let lock = try lock(path)
+        defer { close(lock) }
+        prepare()
+        do {
+            return (try create(), nil)
+        } catch let error where error.isCorruption {
+            let recovery = try recover(error)
+            return (try create(), recovery)
+        }
+    }
+
     /// Takes `flock(LOCK_EX)` on `<path>.lock` (created 0600: a regular file, never through a symbolic link
     /// nor blocking on a FIFO) and returns its descriptor; closing it releases the lock, as does the
-    /// process ending. Held only while a damaged file is checked, moved aside and created again.
+    /// process ending. Held only while a file is created, migrated, or checked, moved aside and created again.
     static func lock(_ path: String) throws(SQLiteError) -> Int32 {
         do {
             return try LockFile.lock(path + ".lock")

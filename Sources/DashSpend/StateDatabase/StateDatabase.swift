@@ -23,8 +23,9 @@ package import Foundation
 /// moved aside to `state.db.damaged-<timestamp>` (with its SQLite sidecars) and a fresh one is created;
 /// ``recovery`` says so, so the caller can tell the user once. A file written by a newer version is never
 /// moved nor rewritten: opening it fails with `SQLiteError.isNewerSchema` (the caller goes without the
-/// cache). Processes that find the file damaged at the same time take turns on `state.db.lock` (`flock`,
-/// 0600) and check again once they hold it: one moves the file aside, the others open the fresh one.
+/// cache). The file is created, migrated and moved aside only holding `state.db.lock` (`flock`, 0600):
+/// processes that find it damaged at the same time check again once they hold it, so one moves the file
+/// aside and the others open the fresh one, and none creates a file another is moving.
 /// Something else in the file's place (a FIFO, another user's file) is refused, never moved.
 package final class StateDatabase: Sendable {
     /// Where the file is.
@@ -136,32 +137,20 @@ package final class StateDatabase: Sendable {
     ) throws(SQLiteError) {
         self.path = path
         self.network = network
-        do {
-            connection = try Self.openChecked(path, checkedVersions: checkedVersions)
-            recovery = nil
-        } catch let error where error.isCorruption {
-            // Another process may be recovering the same file right now: check, move and create again
-            // holding the lock, so only one of them moves the damaged file and none moves the fresh one.
-            let lock = try SQLiteFileAside.lock(path)
-            defer { close(lock) }
-            do {
-                connection = try Self.openChecked(path)
-                recovery = nil  // another process set it aside (and says so) while this one waited
-            } catch let error where error.isCorruption {
+        let purpose = "the state database"
+        (connection, recovery) = try SQLiteFileAside.openTakingTurns(
+            path,
+            ready: { () throws(SQLiteError) in
+                try PrivateSQLiteFile.openIfReady(
+                    path, migrator: Self.migrator, purpose: purpose, checkedVersions: checkedVersions)
+            },
+            create: { () throws(SQLiteError) in
+                try PrivateSQLiteFile.openMigrated(path, migrator: Self.migrator, purpose: purpose)
+            },
+            recover: { (error) throws(SQLiteError) in
                 let aside = SQLiteFileAside.asidePath(for: path, now: now)
                 try SQLiteFileAside.move(path, to: aside, purpose: "state database")
-                connection = try Self.openChecked(path)
-                recovery = StateDatabaseRecovery(path: path, movedTo: aside, reason: error.description)
-            }
-        }
-    }
-
-    /// Opens `path`, migrates it and checks its pages; corruption, "not a database" and a newer schema are
-    /// thrown as such.
-    private static func openChecked(_ path: String, checkedVersions: DatabaseIntegrityStamp? = nil) throws(SQLiteError)
-        -> SQLiteConnection
-    {
-        try PrivateSQLiteFile.openMigrated(
-            path, migrator: migrator, purpose: "the state database", checkedVersions: checkedVersions)
+                return StateDatabaseRecovery(path: path, movedTo: aside, reason: error.description)
+            })
     }
 }
