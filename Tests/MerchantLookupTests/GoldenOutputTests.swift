@@ -134,6 +134,7 @@ struct GoldenOutputTests {
         #expect(!names.isEmpty, "no golden files in \(Self.folder)")
         let expected = Set((Self.sampleCases + Self.fixtureCases + Self.differenceCases).map { $0.name + ".txt" })
             .union(OrderBarcodeCommandTests.goldenNames.map { $0 + ".txt" })
+            .union(OrdersWatchCommandTests.goldenNames.map { $0 + ".txt" })
             .union(Self.piggyCardsGoldenNames.map { $0 + ".txt" })
         #expect(Set(names).subtracting(expected).sorted() == [], "golden files without a case")
         if !Self.updating {

@@ -6,6 +6,9 @@ import Testing
 /// `orders --watch` against the mock CTX order book, through the real commands (`buy`, `order`).
 @Suite("merchant-lookup orders --watch", hangGuard(minutes: 5))
 struct OrdersWatchCommandTests {
+    /// The golden files of ``golden(name:extra:)``, in Fixtures/Golden.
+    static let goldenNames = ["orders-watch", "orders-watch-json"]
+
     /// Signed in to CTX, the order book on, orders walking through `progression`.
     func signedIn(_ progression: [OrderStatus]) async throws -> AuthTranscript {
         let transcript = try AuthTranscript()
@@ -70,6 +73,26 @@ struct OrdersWatchCommandTests {
         #expect(watched.stdout.contains("  \(id)  Home Depot  paid → fulfilled, card arrived\n"), "\(watched.stdout)")
         #expect(lines.allSatisfy { $0.first?.hasSuffix("Z") == true }, "each line starts with its UTC time")
         #expect(watched.stderr.contains("watching 1 open order"), "\(watched.stderr)")
+    }
+
+    @Test(
+        "orders --watch, text and --json, match their golden files (the order id and times masked)",
+        arguments: zip(goldenNames, [[], ["--json"]]))
+    func golden(name: String, extra: [String]) async throws {
+        let transcript = try await signedIn([.unpaid, .paid, .fulfilled])
+        // One order: the lines of several interleave as their polls fall, which the other tests check.
+        let id = try await buy("25", transcript)
+        let time = try NSRegularExpression(pattern: "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z")
+        let arguments = ["orders", "--watch", "--poll-interval", "0.02"] + extra
+        let watched = try await transcript.run(arguments)
+        #expect(watched.stderr.contains("watching 1 open order"), "\(watched.stderr)")
+        try GoldenOutputTests.check(
+            GoldenOutputTests.Case(name: name, arguments: []), result: watched, shown: arguments,
+            stderr: watched.stderr,
+            normalize: { text in
+                let ids = text.replacingOccurrences(of: id, with: "ORDER_ID")
+                return time.stringByReplacingMatches(in: ids, range: NSRange(ids.startIndex..., in: ids), withTemplate: "TIME")
+            })
     }
 
     @Test("--until-time with orders still open: 75, saying how many; no open order: 0 at once")
