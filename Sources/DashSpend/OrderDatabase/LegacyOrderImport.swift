@@ -60,9 +60,10 @@ enum LegacyOrderImport {
         outcome.imported = try store.insertAbsent(salvaged.orders).count
         outcome.heldOrders = true
         guard salvaged.complete else { return outcome }
-        // Kept in the orders database now: removed from the cache, in one transaction.
+        // Kept in the orders database now: removed from the cache, in one transaction. Never creating the file:
+        // only the holder of its lock does (`SQLiteFileAside.openTakingTurns`), and it may be moving it aside.
         let moved = salvaged.orders.map(\.id)
-        let writer = try SQLiteConnection(path: statePath, mode: .readWrite)
+        let writer = try SQLiteConnection(path: statePath, mode: .readWriteExisting)
         try writer.transaction { db in
             for id in moved {
                 guard try store.order(id: id) != nil else { continue }
