@@ -1,6 +1,7 @@
 import DashSpendCore
 import DashSpendExplore
 import DashSpendLocking
+import DashSpendOrders
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

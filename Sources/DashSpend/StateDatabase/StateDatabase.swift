@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendOrders
 package import DashSpendSQLite
 
 #if canImport(Glibc)

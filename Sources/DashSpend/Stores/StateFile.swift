@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendOrders
 import DashSpendSQLite
 
 /// The door of the network's state database (`<state>/<network>/state.db`), the cache of providers'
