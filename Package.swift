@@ -86,6 +86,11 @@ let package = Package(
         /// private SQLite file layer the state database shares (creating 0600 files, moving a damaged one aside,
         /// remembering checked file versions). Re-exported by `DashSpend`; it does not import it.
         .target(name: "DashSpendOrders", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite"]),
+        /// The state (cache) file: `state.db` and what it keeps (the providers' last answers, `OfferCache` and
+        /// `SQLiteOfferCache`; exchange rates, `ExchangeRateStore`), everything that can be asked again. Uses the
+        /// orders module's private SQLite file layer; re-exported by `DashSpend`; it does not import it.
+        .target(
+            name: "DashSpendState", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendOrders"]),
         /// The CTX client and repository.
         .target(name: "DashSpendCTX", dependencies: ["DashSpendCore"]),
         /// The PiggyCards client and repository; every file is inside `#if PIGGYCARDS_ENABLED`.
@@ -100,8 +105,8 @@ let package = Package(
         .target(
             name: "DashSpend",
             dependencies: [
-                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendOrders", "DashSpendCTX",
-                "DashSpendPiggyCards", "DashSpendSync", "DashSpendBarcode",
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendOrders", "DashSpendState",
+                "DashSpendCTX", "DashSpendPiggyCards", "DashSpendSync", "DashSpendBarcode",
                 // One transport per platform: URLSession on Apple platforms; on Linux libcurl directly, so that no
                 // binary of the package links FoundationNetworking, full Foundation or ICU (issue 20).
                 .target(

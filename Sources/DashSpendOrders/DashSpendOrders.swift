@@ -11,6 +11,6 @@
 // What it depends on: DashSpendCore (the provider's order answer, statuses, delivered cards, file helpers),
 // DashSpendSQLite (connections, transactions, the migrator) and DashSpendLocking. Never on DashSpend.
 //
-// Who uses it: DashSpend (the orders door `OrdersFile`, `PurchaseService`, the order watch, the state database
-// for the private file layer), which re-exports it whole so that `import DashSpend` sees `Order` and
-// `SetAsideOrderFile` as before. Cross-module internals are `package`; the rest stays internal.
+// Who uses it: DashSpend (the orders door `OrdersFile`, `PurchaseService`, the order watch), which re-exports
+// it whole so that `import DashSpend` sees `Order` and `SetAsideOrderFile` as before; DashSpendState, for the
+// private file layer only. Cross-module internals are `package`; the rest stays internal.

@@ -2,6 +2,7 @@ import DashSpendCore
 import DashSpendExplore
 import DashSpendLocking
 import DashSpendOrders
+public import DashSpendState
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

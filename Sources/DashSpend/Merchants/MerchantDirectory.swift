@@ -3,6 +3,7 @@ import DashSpendExplore
 import DashSpendLocking
 import DashSpendOrders
 import DashSpendSQLite
+import DashSpendState
 
 #if canImport(Glibc)
 import Glibc

@@ -66,8 +66,8 @@ struct UntrustedAnswerTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         var typed: [String] = []
-        // The front door and the module it re-exports whole (the orders, split out of it).
-        for module in ["DashSpend", "DashSpendOrders"] {
+        // The front door and the modules it re-exports whole (the orders and the state file, split out of it).
+        for module in ["DashSpend", "DashSpendOrders", "DashSpendState"] {
             let sources = root.appendingPathComponent("Sources/\(module)")
             let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
                 .filter { $0.hasSuffix(".swift") }

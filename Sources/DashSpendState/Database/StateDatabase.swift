@@ -1,5 +1,5 @@
-import DashSpendCore
-import DashSpendOrders
+package import DashSpendCore
+package import DashSpendOrders
 package import DashSpendSQLite
 
 #if canImport(Glibc)
