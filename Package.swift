@@ -81,6 +81,16 @@ let package = Package(
                 "CZlib",
             ]
         ),
+        /// The orders and their file: `Order` and what a provider's later answer may change in it, the orders
+        /// database (`orders.db`: rows, migrations, salvage, the lock around its creation) and `OrderStore`, and the
+        /// private SQLite file layer the state database shares (creating 0600 files, moving a damaged one aside,
+        /// remembering checked file versions). Re-exported by `DashSpend`; it does not import it.
+        .target(name: "DashSpendOrders", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite"]),
+        /// The state (cache) file: `state.db` and what it keeps (the providers' last answers, `OfferCache` and
+        /// `SQLiteOfferCache`; exchange rates, `ExchangeRateStore`), everything that can be asked again. Uses the
+        /// orders module's private SQLite file layer; re-exported by `DashSpend`; it does not import it.
+        .target(
+            name: "DashSpendState", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendOrders"]),
         /// The CTX client and repository.
         .target(name: "DashSpendCTX", dependencies: ["DashSpendCore"]),
         /// The PiggyCards client and repository; every file is inside `#if PIGGYCARDS_ENABLED`.
@@ -95,11 +105,12 @@ let package = Package(
         .target(
             name: "DashSpend",
             dependencies: [
-                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendCTX", "DashSpendPiggyCards",
-                "DashSpendSync", "DashSpendBarcode",
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendOrders", "DashSpendState",
+                "DashSpendCTX", "DashSpendPiggyCards", "DashSpendSync", "DashSpendBarcode",
                 // One transport per platform: URLSession on Apple platforms; on Linux libcurl directly, so that no
                 // binary of the package links FoundationNetworking, full Foundation or ICU (issue 20).
-                .target(name: "DashSpendHTTP", condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
+                .target(
+                    name: "DashSpendHTTP", condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
                 .target(name: "DashSpendCurl", condition: .when(platforms: [.linux])),
             ]
         ),
@@ -130,7 +141,8 @@ let package = Package(
         .executableTarget(
             name: "explore-benchmark",
             dependencies: [
-                "DashSpendLocking", "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite", "CZlib", "DashSpendSync",
+                "DashSpendLocking", "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendCore", "CSQLite", "CZlib",
+                "DashSpendSync",
                 "DashSpendHTTP", "DashSpendCurl", "DashSpendTestKit",
             ],
             path: "Sources/ExploreBenchmark"
@@ -155,7 +167,8 @@ let package = Package(
         .target(
             name: "DashSpendTestSupport",
             dependencies: [
-                "DashSpendLocking", "DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendSync", "DashSpendHTTP",
+                "DashSpendLocking", "DashSpend", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendSync",
+                "DashSpendHTTP",
                 "DashSpendTestKit", "CZlib", "DashSpendBarcode",
             ]
         ),
@@ -163,8 +176,9 @@ let package = Package(
         .testTarget(name: "DashSpendCoreTests", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendTestSupport"]),
         .testTarget(name: "DashSpendQRTests", dependencies: ["DashSpendQR", "DashSpendCore", "DashSpendTestSupport"]),
         .testTarget(name: "DashSpendBarcodeTests", dependencies: ["DashSpendBarcode", "DashSpendTestSupport"]),
-                .testTarget(
-            name: "DashSpendSQLiteTests", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendTestSupport"]
+        .testTarget(
+            name: "DashSpendSQLiteTests",
+            dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendTestSupport"]
         ),
         .testTarget(
             name: "DashSpendExploreTests",
@@ -184,12 +198,15 @@ let package = Package(
         ),
         .testTarget(
             name: "DashSpendCurlTests",
-            dependencies: ["CCurl", "DashSpendCurl", "DashSpendCore", "DashSpendLocking", "DashSpendTestKit", "DashSpendTestSupport"]
+            dependencies: [
+                "CCurl", "DashSpendCurl", "DashSpendCore", "DashSpendLocking", "DashSpendTestKit", "DashSpendTestSupport",
+            ]
         ),
         .testTarget(
             name: "DashSpendTests",
             dependencies: [
-                "DashSpendLocking", "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendHTTP", "DashSpendTestSupport", "DashSpendSample",
+                "DashSpendLocking", "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendHTTP", "DashSpendTestSupport",
+                "DashSpendSample",
             ]
         ),
         /// The CLI library in process (`@testable`): rendering and terminal text.
@@ -197,7 +214,8 @@ let package = Package(
         .testTarget(
             name: "DashSpendTestKitTests",
             dependencies: [
-                "DashSpendLocking", "DashSpendTestKit", "DashSpend", "DashSpendCore", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendHTTP",
+                "DashSpendLocking", "DashSpendTestKit", "DashSpend", "DashSpendCore", "DashSpendCTX", "DashSpendPiggyCards",
+                "DashSpendHTTP",
                 "DashSpendCurl", "DashSpendTestSupport", "DashSpendSQLite", "CSQLite",
             ]
         ),

@@ -1,3 +1,10 @@
+// The orders module whole (its public types, `Order` and `SetAsideOrderFile`, were DashSpend's before it was
+// split out, and are all of its public API): an app that imports `DashSpend` sees them as before, and this
+// package's other targets its `package` declarations, as when they were DashSpend's.
+@_exported import DashSpendOrders
+// The state (cache) module whole, for the same reasons (`OfferCache` and `StateDatabaseRecovery` were DashSpend's).
+@_exported import DashSpendState
+
 @_exported import enum DashSpendBarcode.BarcodeError
 @_exported import enum DashSpendBarcode.BarcodeFormat
 // App code imports `DashSpend` alone. It brings, of DashSpendCore and DashSpendExplore, the types the public

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendState
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

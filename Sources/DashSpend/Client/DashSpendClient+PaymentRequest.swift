@@ -1,4 +1,5 @@
 public import DashSpendCore
+public import DashSpendOrders
 
 extension DashSpendClient {
     /// The BIP70 payment request the kept order `order` is paid through, fetched again from its URI's `r=`

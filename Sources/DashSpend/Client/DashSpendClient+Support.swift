@@ -1,3 +1,5 @@
+public import DashSpendOrders
+
 extension DashSpendClient {
     /// The report to send to the provider's support about `order` (``OrderSupportReport``): who to write
     /// to, a subject, the merchant, the provider, both order ids, the amounts, the paying transaction and every

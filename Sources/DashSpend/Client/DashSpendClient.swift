@@ -1,6 +1,8 @@
 import DashSpendCore
 import DashSpendExplore
 import DashSpendLocking
+import DashSpendOrders
+public import DashSpendState
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

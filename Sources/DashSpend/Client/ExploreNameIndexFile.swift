@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+import DashSpendOrders
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 public import DashSpendCore
+import DashSpendOrders
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

@@ -1,7 +1,9 @@
 import DashSpendCore
 import DashSpendExplore
 import DashSpendLocking
+import DashSpendOrders
 import DashSpendSQLite
+import DashSpendState
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+import DashSpendState
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials

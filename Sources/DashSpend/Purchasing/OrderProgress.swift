@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendLocking
+import DashSpendOrders
 
 /// Where an order being placed stands, for the note an exit on a signal says about it
 /// (``CriticalSections/interruptionNotes()``): set at every step of ``DashSpendClient/placeOrder(_:)``.

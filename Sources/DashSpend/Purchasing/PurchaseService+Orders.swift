@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendOrders
 import DashSpendSQLite
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendOrders
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import DashSpendCore
+package import DashSpendOrders
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials

@@ -1,4 +1,5 @@
 package import DashSpendCore
+package import DashSpendOrders
 
 /// Which kept order a provider's answer about a paying transaction belongs to (`order --txid`).
 ///

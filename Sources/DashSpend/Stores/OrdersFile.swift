@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendLocking
+import DashSpendOrders
 import DashSpendSQLite
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,7 @@
 import DashSpendCore
+import DashSpendOrders
 import DashSpendSQLite
+import DashSpendState
 
 /// The door of the network's state database (`<state>/<network>/state.db`), the cache of providers'
 /// answers and exchange rates: opened on first use (created when missing, migrated) and kept open.

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendOrders
 
 extension PurchaseService {
     /// One order a watch follows: the order as last seen, its wait and when it is asked next.

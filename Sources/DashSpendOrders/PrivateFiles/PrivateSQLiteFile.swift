@@ -1,5 +1,5 @@
 import DashSpendCore
-import DashSpendSQLite
+package import DashSpendSQLite
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// The checks made before a private SQLite file of the project's is opened.
-enum PrivateSQLiteFile {
+package enum PrivateSQLiteFile {
     /// Creates the file at `path` with mode 0600 when `creating` (or checks the one there), without blocking
     /// on a FIFO: a regular file of this user's, set to 0600 with its SQLite sidecars (SQLite gives the
     /// `-journal`, `-wal` and `-shm` files the mode of the database). Anything else is refused with
@@ -46,7 +46,7 @@ enum PrivateSQLiteFile {
     ///
     /// Creating and migrating write the file: call it holding the file's lock (``SQLiteFileAside/lock(_:)``),
     /// so that it never creates a file while another process is between the renames of a move aside.
-    static func openMigrated(
+    package static func openMigrated(
         _ path: String, migrator: SQLiteMigrator, purpose: String, checkedVersions: DatabaseIntegrityStamp? = nil
     ) throws(SQLiteError) -> SQLiteConnection {
         let keyBeforeOpen = checkedVersions == nil ? nil : DatabaseIntegrityStamp.key(path)
@@ -62,7 +62,7 @@ enum PrivateSQLiteFile {
     /// file is missing or has migrations to apply: the caller takes the lock and opens it with
     /// ``openMigrated(_:migrator:purpose:checkedVersions:)``. This is the open without the lock, the common
     /// case of every command.
-    static func openIfReady(
+    package static func openIfReady(
         _ path: String, migrator: SQLiteMigrator, purpose: String, checkedVersions: DatabaseIntegrityStamp? = nil
     ) throws(SQLiteError) -> SQLiteConnection? {
         let keyBeforeOpen = checkedVersions == nil ? nil : DatabaseIntegrityStamp.key(path)

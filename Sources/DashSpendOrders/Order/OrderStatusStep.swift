@@ -1,18 +1,18 @@
-import DashSpendCore
+package import DashSpendCore
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// One status an order was kept in (a row of `order_status_event`): what it was, the provider's own word for
 /// it, and when it was written.
-struct OrderStatusStep: Sendable, Hashable {
+package struct OrderStatusStep: Sendable, Hashable {
     /// The status kept.
-    let status: OrderStatus
+    package let status: OrderStatus
     /// The provider's word for it, when it sent one.
-    let providerStatus: String?
+    package let providerStatus: String?
     /// When it was written.
-    let date: Date
+    package let date: Date
 }

@@ -1,4 +1,4 @@
-import DashSpendCore
+package import DashSpendCore
 package import DashSpendSQLite
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import DashSpendCore
+package import DashSpendCore
 
 #if canImport(Glibc)
 import Glibc
@@ -12,17 +12,17 @@ import Darwin
 /// `<orders.db>.creating.lock` from before it writes its order until it has kept the provider's answer, and
 /// the kernel lets go of it when that process ends, however it ends (a kill included). When nobody holds it,
 /// no create is in flight, and an order still `creating` was cut off: it may exist at the provider.
-enum OrderCreationLock {
+package enum OrderCreationLock {
     /// The lock file of the orders database at `databasePath`.
-    static func path(for databasePath: String) -> String { databasePath + ".creating.lock" }
+    package static func path(for databasePath: String) -> String { databasePath + ".creating.lock" }
 
     /// Holds the shared lock; close the descriptor to let go of it.
-    static func hold(databasePath: String) throws(LockFileProblem) -> Int32 {
+    package static func hold(databasePath: String) throws(LockFileProblem) -> Int32 {
         try LockFile.lockShared(path(for: databasePath))
     }
 
     /// Whether no buy is creating an order now: the exclusive lock can be taken (and is let go at once).
-    static func noneInFlight(databasePath: String) -> Bool {
+    package static func noneInFlight(databasePath: String) -> Bool {
         // A lock file that cannot be opened reads as a buy in flight: nothing is settled, the safe side.
         guard let descriptor = try? LockFile.openFile(path(for: databasePath)) else { return false }
         defer { close(descriptor) }

@@ -1,5 +1,7 @@
 import DashSpendCore
+import DashSpendOrders
 import DashSpendSQLite
+import DashSpendState
 
 #if canImport(Glibc)
 import Glibc

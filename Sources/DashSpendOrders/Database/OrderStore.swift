@@ -57,14 +57,14 @@ package struct OrderStore: Sendable {
     }
 
     /// The statuses the order `id` was kept in, oldest first (empty for an order kept before the history was).
-    func statusHistory(of id: String) throws -> [OrderStatusStep] {
+    package func statusHistory(of id: String) throws -> [OrderStatusStep] {
         try OrderRows.statusHistory(of: id, in: connection)
     }
 
     /// Writes the orders of `orders` that are not kept yet (by local id), with their cards; returns the ids
     /// written. Orders already kept are left as they are.
     @discardableResult
-    func insertAbsent(_ orders: [Order]) throws -> [String] {
+    package func insertAbsent(_ orders: [Order]) throws -> [String] {
         try writable()
         return try connection.transaction { db in
             var written: [String] = []
@@ -128,7 +128,7 @@ package struct OrderStore: Sendable {
     /// Makes every order still `creating` `unknown`, with `message`: called when no buy is in flight, so
     /// each was cut off after its create may have gone out. Returns how many changed.
     @discardableResult
-    func settleInterruptedCreates(message: String, at now: Date) throws -> Int {
+    package func settleInterruptedCreates(message: String, at now: Date) throws -> Int {
         guard database.newerVersion == nil, !database.readingOnly else { return 0 }
         let pending =
             try connection.fetchOne(
@@ -163,7 +163,7 @@ package struct OrderStore: Sendable {
     /// The local id of the kept order the provider `providerId` knows as `providerOrderId`, nil when none is
     /// kept. Read from the rows themselves, not from the orders they decode to: a row too damaged to read as
     /// an order still holds its provider's id, and a new answer naming that id is not a new order.
-    func keptOrderId(providerId: String, providerOrderId: String) throws -> String? {
+    package func keptOrderId(providerId: String, providerOrderId: String) throws -> String? {
         try connection.read { db in
             try db.fetchOne(
                 "SELECT id FROM purchase_order WHERE network = ?1 AND lower(provider) = ?2 AND providerOrderId = ?3 "
@@ -174,19 +174,19 @@ package struct OrderStore: Sendable {
     }
 
     /// Every damaged file set aside with orders in it, newest first.
-    func setAsideFiles() throws -> [SetAsideOrderFile] {
+    package func setAsideFiles() throws -> [SetAsideOrderFile] {
         try connection.fetchAll("SELECT * FROM set_aside_file ORDER BY setAsideAt DESC, path") { SetAsideOrderFile.record($0) }
             .compactMap { $0 }
     }
 
     /// Records a damaged file set aside with orders in it.
-    func recordSetAside(_ record: SetAsideOrderFile) throws {
+    package func recordSetAside(_ record: SetAsideOrderFile) throws {
         try writable()
         try connection.transaction { db in try SetAsideOrderFile.insert(record, into: db) }
     }
 
     /// Marks every set-aside file as shown to the user.
-    func acknowledgeSetAsideFiles() throws {
+    package func acknowledgeSetAsideFiles() throws {
         guard database.newerVersion == nil, !database.readingOnly else { return }
         try connection.execute("UPDATE set_aside_file SET acknowledged = 1 WHERE acknowledged = 0")
     }
@@ -220,7 +220,7 @@ package struct OrderStore: Sendable {
 }
 
 /// A write refused because the orders database was written by a newer version.
-struct OrderStoreReadOnly: Error, CustomStringConvertible {
+package struct OrderStoreReadOnly: Error, CustomStringConvertible {
     /// Why, naming both versions.
     package let reason: String
     /// The reason.

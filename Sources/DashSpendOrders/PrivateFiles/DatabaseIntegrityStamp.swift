@@ -1,5 +1,4 @@
 import DashSpendCore
-import DashSpendExplore
 import DashSpendLocking
 
 #if canImport(Glibc)
@@ -25,21 +24,11 @@ package final class DatabaseIntegrityStamp: Sendable {
     }
 
     /// The version of the file at `path` (device, inode, size, modification time), nil when it cannot be read.
-    static func key(_ path: String) -> String? {
+    package static func key(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let modified = info.modificationTime
         return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec)"
-    }
-
-    /// Checks `database` unless this exact file version was checked before; true when it checked now.
-    /// `keyBeforeOpen` is ``key(_:)`` taken before the database was opened: a file replaced meanwhile is
-    /// checked and not recorded.
-    @discardableResult
-    func verify(_ database: ExploreDatabase, path: String, keyBeforeOpen: String?) throws(ExploreDatabaseError) -> Bool {
-        try verify(path: path, keyBeforeOpen: keyBeforeOpen) { () throws(ExploreDatabaseError) in
-            try database.verifyIntegrity()
-        }
     }
 
     /// Runs `check` on the file at `path` unless this exact file version passed it before, and records the
@@ -47,7 +36,7 @@ package final class DatabaseIntegrityStamp: Sendable {
     /// file was opened: a file changed meanwhile (replaced, migrated, a journal rolled back) is checked and
     /// not recorded.
     @discardableResult
-    func verify<Failure: Error>(path: String, keyBeforeOpen: String?, check: () throws(Failure) -> Void)
+    package func verify<Failure: Error>(path: String, keyBeforeOpen: String?, check: () throws(Failure) -> Void)
         throws(Failure) -> Bool
     {
         let key = Self.key(path)

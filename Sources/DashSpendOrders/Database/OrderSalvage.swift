@@ -1,4 +1,4 @@
-import DashSpendCore
+package import DashSpendCore
 import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
@@ -13,18 +13,18 @@ import Foundation
 /// The file is opened immutable (no lock, no journal, nothing written). Each table is read whole when it
 /// can be; when a damaged page stops that, it is read row by row (by rowid, up to the largest one, or past
 /// the last one read), so one damaged page loses only the rows on it.
-enum OrderSalvage {
+package enum OrderSalvage {
     /// What was read.
-    struct Result {
+    package struct Result {
         /// The orders read, with the cards read for them.
-        var orders: [Order] = []
+        package var orders: [Order] = []
         /// How many cards were read.
-        var cards = 0
+        package var cards = 0
         /// Whether the file has an orders table at all (false for a file that is not SQLite, or whose schema
         /// cannot be read: it may have had one).
-        var hasOrdersTable = false
+        package var hasOrdersTable = false
         /// Whether every row of both tables was read.
-        var complete = false
+        package var complete = false
     }
 
     /// The provider of a placeholder order kept for cards whose order row was lost: no provider is named
@@ -35,7 +35,7 @@ enum OrderSalvage {
     static let probeWindow: Int64 = 10_000
 
     /// The orders of `network` (and their cards) that can be read from the file at `path`.
-    static func read(_ path: String, network: DashSpendNetwork) -> Result {
+    package static func read(_ path: String, network: DashSpendNetwork) -> Result {
         var result = Result()
         // A file SQLite cannot open has no rows to give: it stays where it is and is tried again at the next open.
         guard let connection = try? SQLiteConnection(path: path, mode: .immutable, statementCacheSize: 0) else {

@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 
 /// Keeps the last live answer of each provider for each merchant: the `cached` source of the chains.
 ///

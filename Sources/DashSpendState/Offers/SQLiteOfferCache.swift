@@ -1,4 +1,4 @@
-import DashSpendCore
+package import DashSpendCore
 import DashSpendLocking
 package import DashSpendSQLite
 

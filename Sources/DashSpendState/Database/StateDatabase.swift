@@ -1,4 +1,5 @@
-import DashSpendCore
+package import DashSpendCore
+package import DashSpendOrders
 package import DashSpendSQLite
 
 #if canImport(Glibc)

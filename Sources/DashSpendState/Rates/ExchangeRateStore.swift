@@ -1,27 +1,41 @@
-import DashSpendCore
+package import DashSpendCore
 import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// The providers' last exchange rates, in the network's state database (table `exchange_rate`, migration
 /// `4-exchange-rates-as-text`: the rate kept as decimal text, never a binary float): one row per provider, network and currency, replaced whole in one transaction when
 /// a live answer arrives. An implausible rate (see ``ExchangeRate/isPlausible``) is never written, and one
 /// read back that is not plausible is treated as absent, so a broken answer never replaces a good one.
-struct ExchangeRateStore: Sendable {
+package struct ExchangeRateStore: Sendable {
     /// A rate as stored, with the time it was fetched.
-    struct Stored: Sendable, Hashable {
-        let rate: ExchangeRate
-        let fetchedAt: Date
+    package struct Stored: Sendable, Hashable {
+        /// The rate.
+        package let rate: ExchangeRate
+        /// When it was fetched from the provider.
+        package let fetchedAt: Date
+
+        /// `rate` as fetched at `fetchedAt`.
+        package init(rate: ExchangeRate, fetchedAt: Date) {
+            self.rate = rate
+            self.fetchedAt = fetchedAt
+        }
     }
 
-    let database: StateDatabase
+    /// The state database the rates are kept in.
+    package let database: StateDatabase
+
+    /// The rates kept in `database`.
+    package init(database: StateDatabase) {
+        self.database = database
+    }
 
     /// The stored rate of `provider` for `currency` (uppercase) on the database's network, or nil.
-    func load(_ provider: GiftCardProvider, currency: String) throws -> Stored? {
+    package func load(_ provider: GiftCardProvider, currency: String) throws -> Stored? {
         let row = try database.connection.fetchOne(
             "SELECT rate, fetchedAt, dateModified FROM exchange_rate WHERE provider = ?1 AND network = ?2 AND currency = ?3",
             [.text(provider.id), .text(database.network.rawValue), .text(currency)]
@@ -34,7 +48,7 @@ struct ExchangeRateStore: Sendable {
 
     /// Stores `rate`, fetched at `fetchedAt`, in one write transaction; an implausible one is refused with
     /// ``DashSpendError/unreadableAnswer(_:)`` and the stored rate is kept.
-    func save(_ rate: ExchangeRate, fetchedAt: Date) throws {
+    package func save(_ rate: ExchangeRate, fetchedAt: Date) throws {
         guard rate.isPlausible else {
             throw DashSpendError.unreadableAnswer("\(rate.provider.displayName) sent an implausible exchange rate")
         }

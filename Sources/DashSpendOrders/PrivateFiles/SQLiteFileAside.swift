@@ -1,5 +1,5 @@
 import DashSpendCore
-import DashSpendSQLite
+package import DashSpendSQLite
 
 #if canImport(Glibc)
 import Glibc
@@ -9,16 +9,16 @@ import Musl
 import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// Setting a damaged SQLite file of the project's aside, as the state and orders databases do: the name it
 /// goes to, the move with its sidecars, and the lock the processes that find it damaged take turns on.
-enum SQLiteFileAside {
+package enum SQLiteFileAside {
     /// `path.damaged-<UTC timestamp>`, numbered when that name is taken.
-    static func asidePath(for path: String, now: Date) -> String {
+    package static func asidePath(for path: String, now: Date) -> String {
         let stamp = Self.stamp(now)
         var aside = "\(path).damaged-\(stamp)"
         var attempt = 1
@@ -30,7 +30,7 @@ enum SQLiteFileAside {
     }
 
     /// Renames `path` (and its `-wal`, `-shm` and `-journal` files) to `aside`.
-    static func move(_ path: String, to aside: String, purpose: String) throws(SQLiteError) {
+    package static func move(_ path: String, to aside: String, purpose: String) throws(SQLiteError) {
         guard rename(path, aside) == 0 else {
             throw SQLiteError.cannotOpen("cannot move the damaged \(purpose) \(path) aside: \(SystemError.message())")
         }
@@ -50,7 +50,7 @@ enum SQLiteFileAside {
     ///
     /// - Returns: the connection, and what `recover` returned when this process set the file aside (nil when
     ///   it was usable, or another process set it aside while this one waited for the lock).
-    static func openTakingTurns<Recovery>(
+    package static func openTakingTurns<Recovery>(
         _ path: String,
         ready: () throws(SQLiteError) -> SQLiteConnection?,
         create: () throws(SQLiteError) -> SQLiteConnection,
@@ -76,7 +76,7 @@ enum SQLiteFileAside {
     /// Takes `flock(LOCK_EX)` on `<path>.lock` (created 0600: a regular file, never through a symbolic link
     /// nor blocking on a FIFO) and returns its descriptor; closing it releases the lock, as does the
     /// process ending. Held only while a file is created, migrated, or checked, moved aside and created again.
-    static func lock(_ path: String) throws(SQLiteError) -> Int32 {
+    package static func lock(_ path: String) throws(SQLiteError) -> Int32 {
         do {
             return try LockFile.lock(path + ".lock")
         } catch {
