@@ -81,16 +81,22 @@ let package = Package(
                 "CZlib",
             ]
         ),
+        /// The private SQLite file layer the orders and state files share: creating a 0600 file without following
+        /// links or blocking on a FIFO, creating and migrating it only under its lock, moving a damaged one aside,
+        /// remembering which file versions passed their page check. Package-only: no public API.
+        .target(name: "DashSpendPrivateFiles", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite"]),
         /// The orders and their file: `Order` and what a provider's later answer may change in it, the orders
-        /// database (`orders.db`: rows, migrations, salvage, the lock around its creation) and `OrderStore`, and the
-        /// private SQLite file layer the state database shares (creating 0600 files, moving a damaged one aside,
-        /// remembering checked file versions). Re-exported by `DashSpend`; it does not import it.
-        .target(name: "DashSpendOrders", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite"]),
-        /// The state (cache) file: `state.db` and what it keeps (the providers' last answers, `OfferCache` and
-        /// `SQLiteOfferCache`; exchange rates, `ExchangeRateStore`), everything that can be asked again. Uses the
-        /// orders module's private SQLite file layer; re-exported by `DashSpend`; it does not import it.
+        /// database (`orders.db`: rows, migrations, salvage, the lock around its creation) and `OrderStore`.
+        /// Re-exported by `DashSpend`; it does not import it.
         .target(
-            name: "DashSpendState", dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendOrders"]),
+            name: "DashSpendOrders",
+            dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendPrivateFiles"]),
+        /// The state (cache) file: `state.db` and what it keeps (the providers' last answers, `OfferCache` and
+        /// `SQLiteOfferCache`; exchange rates, `ExchangeRateStore`), everything that can be asked again.
+        /// Re-exported by `DashSpend`; it does not import it.
+        .target(
+            name: "DashSpendState",
+            dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendPrivateFiles"]),
         /// The CTX client and repository.
         .target(name: "DashSpendCTX", dependencies: ["DashSpendCore"]),
         /// The PiggyCards client and repository; every file is inside `#if PIGGYCARDS_ENABLED`.
@@ -105,7 +111,9 @@ let package = Package(
         .target(
             name: "DashSpend",
             dependencies: [
-                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendOrders", "DashSpendState",
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendPrivateFiles",
+                "DashSpendOrders",
+                "DashSpendState",
                 "DashSpendCTX", "DashSpendPiggyCards", "DashSpendSync", "DashSpendBarcode",
                 // One transport per platform: URLSession on Apple platforms; on Linux libcurl directly, so that no
                 // binary of the package links FoundationNetworking, full Foundation or ICU (issue 20).
@@ -206,7 +214,7 @@ let package = Package(
             name: "DashSpendTests",
             dependencies: [
                 "DashSpendLocking", "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendHTTP", "DashSpendTestSupport",
-                "DashSpendSample",
+                "DashSpendSample", "DashSpendPrivateFiles",
             ]
         ),
         /// The CLI library in process (`@testable`): rendering and terminal text.

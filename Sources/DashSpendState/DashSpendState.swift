@@ -7,8 +7,8 @@
 // `ExchangeRateStore`, rates kept as decimal text). Never an order: the orders are precious and kept apart.
 //
 // What it depends on: DashSpendCore (provider answers, exchange rates), DashSpendSQLite (connections, the
-// migrator) and DashSpendOrders for the private SQLite file layer both files share (`PrivateFiles/` there:
-// 0600 files, moving a damaged file aside, checked file versions). Never on DashSpend.
+// migrator) and DashSpendPrivateFiles, the SQLite file layer it shares with the orders file (0600 files,
+// created and moved aside under the lock, checked file versions). Never on DashSpend or DashSpendOrders.
 //
 // Who uses it: DashSpend (the state door `StateFile`, the merchant service's stored answers, `ExchangeRates`,
 // the 0.1.0 orders import, which reads this file's schema), which re-exports it whole so that

@@ -1,6 +1,7 @@
 import DashSpend
 import DashSpendCore
 import DashSpendLocking
+import DashSpendPrivateFiles
 import DashSpendSQLite
 import DashSpendTestSupport
 import Foundation

@@ -2,6 +2,7 @@ import DashSpendCore
 import DashSpendExplore
 import DashSpendLocking
 import DashSpendOrders
+import DashSpendPrivateFiles
 public import DashSpendState
 
 #if canImport(FoundationEssentials)

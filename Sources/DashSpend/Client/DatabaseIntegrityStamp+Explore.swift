@@ -1,5 +1,5 @@
 import DashSpendExplore
-import DashSpendOrders
+import DashSpendPrivateFiles
 
 extension DatabaseIntegrityStamp {
     /// Checks `database` unless this exact file version was checked before; true when it checked now.

@@ -1,6 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
-import DashSpendOrders
+import DashSpendPrivateFiles
 
 #if canImport(Glibc)
 import Glibc

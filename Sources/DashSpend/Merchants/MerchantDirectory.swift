@@ -2,6 +2,7 @@ import DashSpendCore
 import DashSpendExplore
 import DashSpendLocking
 import DashSpendOrders
+import DashSpendPrivateFiles
 import DashSpendSQLite
 import DashSpendState
 

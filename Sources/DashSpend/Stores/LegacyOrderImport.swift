@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendOrders
+import DashSpendPrivateFiles
 import DashSpendSQLite
 import DashSpendState
 

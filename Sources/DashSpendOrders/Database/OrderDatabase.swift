@@ -1,4 +1,5 @@
 package import DashSpendCore
+import DashSpendPrivateFiles
 package import DashSpendSQLite
 
 #if canImport(Glibc)

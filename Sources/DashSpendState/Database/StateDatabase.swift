@@ -1,5 +1,5 @@
 package import DashSpendCore
-package import DashSpendOrders
+package import DashSpendPrivateFiles
 package import DashSpendSQLite
 
 #if canImport(Glibc)
