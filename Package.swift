@@ -210,11 +210,27 @@ let package = Package(
                 "CCurl", "DashSpendCurl", "DashSpendCore", "DashSpendLocking", "DashSpendTestKit", "DashSpendTestSupport",
             ]
         ),
+        /// The state file in its own module: migrations, answers kept, a damaged file moved aside once.
+        .testTarget(
+            name: "DashSpendStateTests",
+            dependencies: [
+                "DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendPrivateFiles", "DashSpendState",
+                "DashSpendTestSupport",
+            ]
+        ),
+        /// The file layer both databases share: only the lock holder creates, migrates or moves a file.
+        .testTarget(
+            name: "DashSpendPrivateFilesTests",
+            dependencies: [
+                "DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendOrders", "DashSpendState",
+                "DashSpendTestSupport",
+            ]
+        ),
         .testTarget(
             name: "DashSpendTests",
             dependencies: [
                 "DashSpendLocking", "DashSpend", "DashSpendExplore", "DashSpendSQLite", "DashSpendHTTP", "DashSpendTestSupport",
-                "DashSpendSample", "DashSpendPrivateFiles",
+                "DashSpendSample",
             ]
         ),
         /// The CLI library in process (`@testable`): rendering and terminal text.

@@ -1,8 +1,8 @@
-import DashSpend
 import DashSpendCore
 import DashSpendLocking
 import DashSpendPrivateFiles
 import DashSpendSQLite
+import DashSpendState
 import DashSpendTestSupport
 import Foundation
 import Testing

@@ -1,7 +1,8 @@
-import DashSpend
 import DashSpendCore
 import DashSpendLocking
+import DashSpendOrders
 import DashSpendSQLite
+import DashSpendState
 import DashSpendTestSupport
 import Foundation
 import Testing
