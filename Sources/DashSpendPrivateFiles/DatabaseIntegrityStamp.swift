@@ -1,12 +1,6 @@
 import DashSpendCore
 import DashSpendLocking
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Remembers which database files passed `PRAGMA quick_check`, so the full read happens once per file
 /// version (device, inode, size and modification time), not on every command: explore databases, and the
 /// state database (a cache, changed only when an answer or a rate is stored). The orders database, which
@@ -25,10 +19,7 @@ package final class DatabaseIntegrityStamp: Sendable {
 
     /// The version of the file at `path` (device, inode, size, modification time), nil when it cannot be read.
     package static func key(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        let modified = info.modificationTime
-        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec)"
+        FileVersion(path: path)?.recordedForm
     }
 
     /// Runs `check` on the file at `path` unless this exact file version passed it before, and records the

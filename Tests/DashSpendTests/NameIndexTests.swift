@@ -85,6 +85,32 @@ struct NameIndexTests {
         #expect(try !client.database().usesNameIndex)
     }
 
+    @Test("A build whose process was killed leaves a staging file: the next build removes it, not a running process's")
+    func abandonedBuildsRemoved() async throws {
+        let file = try SyncFixture.database(named: "explore.db", merchant: "Café Harbor", in: sources)
+        let finished = try ChildProcess("/bin/sh", ["-c", "exit 0"])
+        _ = finished.wait()
+        let running = try ChildProcess("/bin/sh", ["-c", "sleep 60"])
+        defer {
+            running.send(SIGKILL)
+            _ = running.wait()
+        }
+        let abandoned = [indexPath + ".building-\(finished.pid)", indexPath + ".building-\(finished.pid)-journal"]
+        let alive = indexPath + ".building-\(running.pid)"
+        let unrelated = indexPath + ".building-notes"
+        for path in abandoned + [alive, unrelated] {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 4096)))
+        }
+
+        let client = try client(.file(file))
+        #expect(try client.identify("cafe harbor").merchant.name == "Café Harbor")
+        #expect(try client.database().usesNameIndex)
+        for path in abandoned { #expect(!FileManager.default.fileExists(atPath: path), "\(path)") }
+        #expect(FileManager.default.fileExists(atPath: alive), "a running process may still be building it")
+        #expect(FileManager.default.fileExists(atPath: unrelated), "not a build's name")
+        #expect(!FileManager.default.fileExists(atPath: indexPath + ".building-\(getpid())"), "its own staging file renamed")
+    }
+
     @Test("With and without the index, the sample answers the same: searches, exact names, suggestions")
     func sameAnswers() throws {
         let path = sources.file("sample.db")

@@ -52,7 +52,8 @@ struct ExploreNameIndexFile: Sendable {
         } catch {
             return false
         }
-        let staging = path + ".building-\(getpid())"
+        removeAbandonedBuilds(in: folder)
+        let staging = path + Self.stagingInfix + "\(getpid())"
         unlink(staging)
         let descriptor = open(staging, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return false }
@@ -68,5 +69,21 @@ struct ExploreNameIndexFile: Sendable {
             return false
         }
         return true
+    }
+
+    /// What names a staging file: `explore-names.db.building-<pid>`.
+    private static let stagingInfix = ".building-"
+
+    /// Removes the staging files (and their SQLite sidecars) of builds whose process is gone: one killed
+    /// while building leaves a file as large as the index, and each process names its own, so nothing else
+    /// would ever remove it. A staging file of a process still running is left alone, whoever it is.
+    private func removeAbandonedBuilds(in folder: String) {
+        let prefix = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]) + Self.stagingInfix
+        DirectoryListing.removeFiles(in: folder) { name in
+            guard name.hasPrefix(prefix) else { return false }
+            let digits = name.utf8.dropFirst(prefix.utf8.count).prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            guard let pid = pid_t(String(decoding: digits, as: UTF8.self)), pid > 0 else { return false }
+            return kill(pid, 0) != 0 && errno == ESRCH
+        }
     }
 }

@@ -1,49 +1,13 @@
 import DashSpendLocking
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The credentials a ``FileCredentialStore`` last read from each file, with the identity of the file they
 /// came from (device, inode, size, modification and change times), so that a command reads and decodes each
 /// file once however many times it asks: a later ``FileCredentialStore/load(_:network:)`` answers from here
 /// after one `stat` shows the file is the one read. Any change to it (a save here or in another process
 /// renames a new file into place: another inode) makes the next load read it again.
 final class CredentialFileMemo: Sendable {
-    /// What identifies one version of a file.
-    struct Identity: Hashable, Sendable {
-        let device: UInt64
-        let inode: UInt64
-        let size: Int64
-        let modified: Int64
-        let modifiedNanoseconds: Int64
-        let changed: Int64
-        let changedNanoseconds: Int64
-
-        init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            #if canImport(Darwin)
-            modified = Int64(info.st_mtimespec.tv_sec)
-            modifiedNanoseconds = Int64(info.st_mtimespec.tv_nsec)
-            changed = Int64(info.st_ctimespec.tv_sec)
-            changedNanoseconds = Int64(info.st_ctimespec.tv_nsec)
-            #else
-            modified = Int64(info.st_mtim.tv_sec)
-            modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
-            changed = Int64(info.st_ctim.tv_sec)
-            changedNanoseconds = Int64(info.st_ctim.tv_nsec)
-            #endif
-        }
-    }
-
     private struct State {
-        var kept: [String: (identity: Identity, credentials: ProviderCredentials)] = [:]
+        var kept: [String: (identity: FileVersion, credentials: ProviderCredentials)] = [:]
         var reads = 0
     }
 
@@ -51,9 +15,7 @@ final class CredentialFileMemo: Sendable {
 
     /// The credentials read from `path` when it is still the file they were read from.
     func credentials(at path: String) -> ProviderCredentials? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        let identity = Identity(info)
+        guard let identity = FileVersion(path: path, followingLinks: false) else { return nil }
         return state.withLock { state in
             guard let kept = state.kept[path], kept.identity == identity else { return nil }
             return kept.credentials
@@ -61,7 +23,7 @@ final class CredentialFileMemo: Sendable {
     }
 
     /// Keeps `credentials`, read from the file `identity` names at `path`, and counts the read.
-    func keep(_ credentials: ProviderCredentials?, at path: String, identity: Identity?) {
+    func keep(_ credentials: ProviderCredentials?, at path: String, identity: FileVersion?) {
         state.withLock { state in
             state.reads += 1
             if let credentials, let identity {

@@ -130,7 +130,7 @@ public struct FileCredentialStore: CredentialStore {
     }
 
     /// The bytes of `path` and the identity of the file they were read from (nil when there is none).
-    private static func readFile(_ path: String) throws -> (Data, CredentialFileMemo.Identity)? {
+    private static func readFile(_ path: String) throws -> (Data, FileVersion)? {
         let opened: Int32?
         do {
             opened = try RegularFile.openForReading(path)  // never blocks on a FIFO
@@ -158,7 +158,7 @@ public struct FileCredentialStore: CredentialStore {
         guard fstat(descriptor, &info) == 0 else {
             throw CredentialStoreError(.unreadable, path: path, reason: SystemError.message())
         }
-        return (result, CredentialFileMemo.Identity(info))
+        return (result, FileVersion(info))
     }
 
     /// Replaces `path` with `data` through ``AtomicFile``; every failure is ``CredentialStoreError/Kind/unwritable``.

@@ -15,4 +15,14 @@ extension stat {
         st_mtim
         #endif
     }
+
+    /// The change time (of the inode: written, renamed, its mode changed): `st_ctim` on Linux,
+    /// `st_ctimespec` on Apple platforms.
+    var changeTime: timespec {
+        #if canImport(Darwin)
+        st_ctimespec
+        #else
+        st_ctim
+        #endif
+    }
 }

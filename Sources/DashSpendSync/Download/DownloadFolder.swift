@@ -105,17 +105,7 @@ package struct DownloadFolder: Sendable {
 
     /// Removes the partial download: every file of the folder but `installed.json`.
     package func removePartial() {
-        guard let directory = opendir(path) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != "..", name != "installed.json" else { continue }
-            let file = path + "/" + name
-            var info = stat()
-            if lstat(file, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR { unlink(file) }
-        }
+        DirectoryListing.removeFiles(in: path) { $0 != "installed.json" }
     }
 
     /// The size of the regular file `name` in the folder, nil when there is none.

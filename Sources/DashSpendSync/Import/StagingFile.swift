@@ -79,17 +79,7 @@ final class StagingFile {
         let slash = target.lastIndex(of: "/")
         let folder = slash.map { String(target[..<$0]) } ?? "."
         let prefix = (slash.map { String(target[target.index(after: $0)...]) } ?? target) + ".staging-"
-        guard let directory = opendir(folder.isEmpty ? "/" : folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name.hasPrefix(prefix) else { continue }
-            let path = folder + "/" + name
-            var info = stat()
-            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { unlink(path) }
-        }
+        DirectoryListing.removeFiles(in: folder) { $0.hasPrefix(prefix) }
     }
 
     /// Runs `body`, turning its ``AtomicFile/Failure`` into ``ExploreImportError/cannotWrite(path:reason:)``.
