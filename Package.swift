@@ -218,6 +218,11 @@ let package = Package(
                 "DashSpendTestSupport",
             ]
         ),
+        /// The orders module on its own: the store on a real file, the transaction recorded once, the later-answer rules.
+        .testTarget(
+            name: "DashSpendOrdersTests",
+            dependencies: ["DashSpendCore", "DashSpendSQLite", "DashSpendOrders", "DashSpendTestSupport"]
+        ),
         /// The file layer both databases share: only the lock holder creates, migrates or moves a file.
         .testTarget(
             name: "DashSpendPrivateFilesTests",
