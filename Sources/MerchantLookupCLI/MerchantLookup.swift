@@ -206,8 +206,8 @@ public enum MerchantLookup {
         case .command(let routed): command = routed
         }
         let invocation = try Invocation(
-            arguments: parsed, environment: environment, streams: streams, criticalSections: criticalSections,
-            output: output)
+            arguments: parsed, environment: environment, streams: streams, ordersAccess: command.ordersAccess(parsed),
+            criticalSections: criticalSections, output: output)
         // Said once, whatever the command's outcome: `--verbose` already said it, `--quiet` asks for silence,
         // and a command whose output carries it (`show --json`'s `notes`) has said it there.
         defer {

@@ -46,28 +46,48 @@ struct CompositionRootTests {
     @Test("An offline client makes its providers for the sign-in state only, and asks none of them")
     func offlineClient() async throws {
         let fixture = try BuyingFixture(signedInTo: [.ctx])
-        let client = try DashSpendClient(
-            configuration: ClientFixture.configuration(state: fixture.state, server: fixture.server, offline: true))
+        var configuration = ClientFixture.configuration(state: fixture.state, server: fixture.server, offline: true)
+        configuration.ordersAccess = .readOnly
+        let client = try DashSpendClient(configuration: configuration)
         _ = try await client.merchant(BuyingFixture.nike, policy: .networkFirst)
         #expect(client.providersMade.isEmpty, "an offline lookup makes no provider")
         #expect(try await client.signInStatus().contains { $0.provider == .ctx && $0.signedIn })
         _ = await ClientFixture.failure { try await client.quote(merchant: BuyingFixture.nike, amount: 25) }
         #expect(client.providersMade == Self.once)
         #expect(fixture.server.loopback.receivedRequests.isEmpty)
-        #expect(client.storeOpens.orders == 0, "an offline client reads orders without opening them for writing")
+        #expect(client.storeOpens.orders == 0, "a client reading orders only never opens them for writing")
     }
 
-    @Test("A lookup, a search and the orders listed offline leave the orders file unopened for writing")
+    @Test("A client reading orders only: a lookup, a search and the orders listed leave the orders file unopened for writing")
     func readingOpensNoOrderStore() async throws {
         let fixture = try BuyingFixture(signedInTo: [.ctx])
-        let client = try DashSpendClient(
-            configuration: ClientFixture.configuration(state: fixture.state, server: fixture.server, offline: true))
+        var configuration = ClientFixture.configuration(state: fixture.state, server: fixture.server, offline: true)
+        configuration.ordersAccess = .readOnly
+        let client = try DashSpendClient(configuration: configuration)
         _ = try await client.merchant(BuyingFixture.nike, policy: .cacheOnly)
         _ = try client.search(MerchantSearch(text: "Nike"))
-        _ = try client.orders()
+        #expect(try client.orders().isEmpty)
         #expect(client.storeOpens == (orders: 0, state: 1))
-        let open = Self.openDescriptors(of: fixture.state.path + "/mainnet/orders.db")
-        #expect(open == nil || open == 0)
+        let refused = try #require(
+            await ClientFixture.failure {
+                try client.recordPayment(orderId: "o", transactionId: String(repeating: "ab", count: 32))
+            })
+        #expect(refused.kind == .invalidRequest && refused.message.contains("only to read"), "\(refused.message)")
+    }
+
+    @Test("The orders database is opened for writing once, by the client's initialiser, before any call")
+    func ordersOpenedByTheInitialiser() async throws {
+        let fixture = try BuyingFixture(signedInTo: [.ctx])
+        let path = fixture.state.path + "/mainnet/orders.db"
+        let before = Self.openDescriptors(of: path)
+        let client = try DashSpendClient(
+            configuration: ClientFixture.configuration(state: fixture.state, server: fixture.server))
+        #expect(client.storeOpens == (orders: 1, state: 0), "the orders with the client, the cache not yet")
+        #expect(FileManager.default.fileExists(atPath: path))
+        if let before, let after = Self.openDescriptors(of: path) { #expect(after == before + 1, "one more descriptor") }
+        #expect(try client.orders().isEmpty)
+        _ = try await client.merchant(BuyingFixture.nike, policy: .cacheOnly)
+        #expect(client.storeOpens == (orders: 1, state: 1))
     }
 
     @Test("A lookup that may ask the network reads each credentials file once (checked, then signed in, then sent)")

@@ -86,18 +86,18 @@ extension DashSpendClient {
 
     /// Every order kept for this network, newest first. Reads the orders database only.
     ///
-    /// An offline client (``DashSpendConfiguration/offline``) does not write the orders database at all: it
-    /// opens it only to read (none kept: an empty list). An online one opens it as the calls about orders do,
-    /// which, the first time in a process, salvages what a damaged file held, moves in the orders of an older
-    /// version and marks the orders a buy left unfinished `unknown` (said to the diagnostics).
+    /// Reads the store the client opened (``DashSpendConfiguration/ordersAccess``): opened for writing, its
+    /// open salvaged what a damaged file held, moved in the orders of an older version and marked the orders
+    /// a buy left unfinished `unknown` (said to the diagnostics); opened only to read, the file is left as it
+    /// was (none kept: an empty list).
     ///
     /// - Throws: ``DashSpendFailure``.
     public func orders() throws -> [Order] {
         try purchases.orders()
     }
 
-    /// The kept order `id` (the local id, or the provider's order id) without asking the provider. An
-    /// offline client only reads the orders database, as ``orders()`` does.
+    /// The kept order `id` (the local id, or the provider's order id) without asking the provider. Only
+    /// reads, as ``orders()`` does.
     ///
     /// - Throws: ``DashSpendFailure``.
     public func storedOrder(id: String) throws -> Order {

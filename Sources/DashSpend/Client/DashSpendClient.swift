@@ -19,11 +19,14 @@ import Foundation
 /// Every operation throws ``DashSpendFailure``. The explore database is opened on first use and kept
 /// open while the file stays the same; a file replaced by `sync` is opened again.
 ///
-/// The client is the composition root: it makes each store's door once (the orders database, the state
-/// database, the credentials), the providers (each made once by the factory) and the one loader of live
-/// answers, and hands each service exactly the ones it uses: the merchants, purchases, exchange rates,
-/// accounts and sync. Its methods forward to them. A store is opened by its door the first time a service
-/// needs it, so a command that only reads merchants never opens the orders file.
+/// The client is the composition root: its initialiser opens the orders database once, for writing or only
+/// to read as ``DashSpendConfiguration/ordersAccess`` says (a client that opens it only to read never writes
+/// it), makes the doors of the caches (the state database, created the first time an answer or a rate is
+/// stored or read, so a command that needs no cache leaves the state directory as it was) and of the
+/// credentials, the providers' registrations (each provider made once by the factory, when first asked) and
+/// the one loader of live answers, and hands each service exactly the ones it uses: the merchants,
+/// purchases, exchange rates, accounts and sync. Its methods forward to them. An orders database that could
+/// not be opened is kept as the failure, which every operation on orders throws.
 public final class DashSpendClient: Sendable {
     /// What this client was built from.
     public var configuration: DashSpendConfiguration { builtFrom }
@@ -33,9 +36,9 @@ public final class DashSpendClient: Sendable {
     private let repositories: RepositoryConfiguration
     /// The compiled-in providers, each made once.
     let providers: RegisteredProviders
-    /// The door of the orders database.
+    /// The orders database, opened for writing or only to read.
     let orderFile: OrdersFile
-    /// The door of the state database (stored answers and rates).
+    /// The door of the state database (stored answers and rates), opened on first use.
     let stateFile: StateFile
     /// The stored credentials, read to check them.
     let credentials: CredentialsFile
@@ -50,8 +53,9 @@ public final class DashSpendClient: Sendable {
     /// Installing the explore database.
     let exploreSync: ExploreSync
 
-    /// Creates a client; fails when a provider base URL is not usable or the bound on requests per provider
-    /// is below 1 (``DashSpendFailure/Kind/invalidRequest``).
+    /// Creates a client and opens its orders database; fails when a provider base URL is not usable or the
+    /// bound on requests per provider is below 1 (``DashSpendFailure/Kind/invalidRequest``). An orders
+    /// database that cannot be opened does not fail the client: the operations on orders throw why.
     ///
     /// - Throws: ``DashSpendFailure``.
     public init(configuration: DashSpendConfiguration) throws {
@@ -125,16 +129,8 @@ public final class DashSpendClient: Sendable {
         try stateFile.database()
     }
 
-    /// The network's orders database, opened for writing (created when missing) on first use and kept open.
-    func orderDatabase() throws(DashSpendFailure) -> OrderDatabase {
-        try orderFile.forWriting().database
-    }
-
-    /// Whether the network's orders database exists (a command that does not buy opens it only then).
-    var orderDatabaseExists: Bool { orderFile.exists }
-
     /// How many times each store of this client was opened (the orders database for writing, the state
-    /// database): once at most, however many services and calls used it.
+    /// database): once at most, however many services and calls used it (the orders with the client).
     package var storeOpens: (orders: Int, state: Int) { (orderFile.timesOpenedForWriting, stateFile.timesOpened) }
 
     /// The embedded fallback (``ExploreDatabaseLocation/installed(fallback:)``) this client answered from,

@@ -59,6 +59,10 @@ public struct DashSpendConfiguration: Sendable {
     /// DER certificates trusted as roots of a signed payment request's certificate chain besides the system's
     /// own (a private CA, a test's root); empty by default. A request whose signature fails is not paid.
     public var paymentRequestTrustedRoots: [[UInt8]] = []
+    /// How the client opens the orders database, when it is created: for writing (the default: buying,
+    /// refreshing and recording orders) or only to read (a client that shows merchants and kept orders, and
+    /// leaves the orders file byte for byte as it was).
+    public var ordersAccess: OrdersAccess = .readWrite
 
     /// The default of ``maxConcurrentRequestsPerProvider``.
     public static let defaultMaxConcurrentRequestsPerProvider = 4

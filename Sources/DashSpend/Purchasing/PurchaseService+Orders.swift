@@ -207,7 +207,7 @@ extension PurchaseService {
     /// or keeps none for it (the report then dates its first and latest state only). Only reads.
     func statusHistory(of id: String) -> [OrderStatusStep] {
         do {
-            guard let store = try orderFile.readingOnly() else { return [] }
+            guard let store = try orderFile.forReading() else { return [] }
             return try store.statusHistory(of: id)
         } catch {
             configuration.diagnostics.record(
@@ -217,10 +217,10 @@ extension PurchaseService {
     }
 
     /// The damaged files set aside with orders in it that the user has not been shown yet.
-    /// Only reads: the orders database is opened to read only unless this client opened it already.
+    /// Only reads (the store the client opened, for writing or only to read).
     func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {
         // A file that cannot be read has no notes to give; it is said by damagedOrderDatabase() instead.
-        guard let store = try? orderFile.readingOnly(), let files = try? store.setAsideFiles() else { return [] }
+        guard let store = try? orderFile.forReading(), let files = try? store.setAsideFiles() else { return [] }
         return files.filter { !$0.acknowledged }
     }
 
@@ -228,7 +228,7 @@ extension PurchaseService {
     /// ``DashSpendClient/damagedOrderDatabase()``. Only reads.
     func damagedOrderDatabase() -> String? {
         do {
-            guard let store = try orderFile.readingOnly() else { return nil }
+            guard let store = try orderFile.forReading() else { return nil }
             _ = try store.setAsideFiles()  // the schema and one table: what every command may afford
             return nil
         } catch let error as SQLiteError where error.isCorruption {

@@ -16,67 +16,64 @@ import Musl
 import Darwin
 #endif
 
-/// The door of the network's orders database (`<state>/<network>/orders.db`), the file where orders and
-/// cards are kept: the one place it is opened, for writing or only for reading.
+/// The network's orders database (`<state>/<network>/orders.db`), the file where orders and cards are kept:
+/// opened once, when the client is made, the way ``DashSpendConfiguration/ordersAccess`` says.
 ///
-/// Opened for writing (``forWriting()``, once per client), it is created when missing, migrated, and a damaged
-/// file is salvaged and set aside (`OrderDatabase.setAside`); the orders version 0.1.0 kept in the state
-/// database, and those of damaged state databases set aside earlier, are moved in; and the orders a buy left
-/// `creating` when no buy is in flight become `unknown`. Each of these is said to the diagnostics. Opened for
-/// reading (``readingOnly()``), nothing of that happens and the file is left byte for byte as it was.
+/// Opened for writing, it is created when missing, migrated, and a damaged file is salvaged and set aside
+/// (`OrderDatabase.setAside`); the orders version 0.1.0 kept in the state database, and those of damaged state
+/// databases set aside earlier, are moved in; and the orders a buy left `creating` when no buy is in flight
+/// become `unknown`. Each of these is said to the diagnostics. Opened only to read, nothing of that happens
+/// and the file is left byte for byte as it was. An open that failed is kept as it is, and each use of the
+/// store (reading too) says why.
 final class OrdersFile: Sendable {
     private let configuration: DashSpendConfiguration
-    private let writing: OpenedOnce<OrderStore>
+    /// The store opened for writing; nil when the client reads orders only.
+    private let writer: Result<OrderStore, DashSpendFailure>?
+    /// The store reads go to: the writer, or the file opened only to read (nil: no file).
+    private let reader: Result<OrderStore?, DashSpendFailure>
 
-    /// The door of the orders database of `configuration`'s network; nothing is opened yet.
+    /// Opens the orders database of `configuration`'s network as its ``DashSpendConfiguration/ordersAccess``
+    /// says.
     init(configuration: DashSpendConfiguration) {
         self.configuration = configuration
-        writing = OpenedOnce { [configuration] () throws(DashSpendFailure) -> OrderStore in
-            try Self.openForWriting(configuration)
+        if configuration.ordersAccess == .readWrite {
+            let writer = Result { () throws(DashSpendFailure) in try Self.openForWriting(configuration) }
+            self.writer = writer
+            reader = writer.map { Optional($0) }
+        } else {
+            writer = nil
+            reader = Result { () throws(DashSpendFailure) in try Self.openReadingOnly(configuration) }
         }
     }
 
-    /// The store, opened for writing on the first call and kept: a command about orders (buying, looking an
-    /// order up online, listing orders online) opens it so.
-    func forWriting() throws(DashSpendFailure) -> OrderStore { try writing() }
-
-    /// How many times this door opened the file for writing: 1 at most.
-    var timesOpenedForWriting: Int { writing.timesOpened }
-
-    /// The store a reading operation reads: the one opened for writing, if it was; for an online client, that
-    /// one opened now (its first open salvages, imports and settles, as the commands about orders do); for an
-    /// offline one, the file opened only to be read. Nil when an offline client finds no orders database.
-    func forReading() throws(DashSpendFailure) -> OrderStore? {
-        if let open = writing.ifOpened { return open }
-        if !configuration.offline { return try forWriting() }
-        return try readingOnly()
-    }
-
-    /// The store opened only to be read (nil when there is no file), or the one already open for writing.
-    func readingOnly() throws(DashSpendFailure) -> OrderStore? {
-        if let open = writing.ifOpened { return open }
-        guard exists else { return nil }
-        let path = configuration.orderDatabasePath
-        try Self.refuseIrregularFile(path)
-        do {
-            return OrderStore(database: try OrderDatabase(readingOnly: path, network: configuration.network))
-        } catch {
-            let kind: DashSpendFailure.Kind = error.isCorruption ? .badData : .cannotWrite
+    /// The store opened for writing, for a command about orders (buying, looking an order up online, listing
+    /// orders online, recording a payment); fails when the client reads orders only, or when the file could
+    /// not be opened for writing.
+    func forWriting() throws(DashSpendFailure) -> OrderStore {
+        guard let writer else {
+            let path = configuration.orderDatabasePath
             throw DashSpendFailure(
-                kind, "cannot read the orders database \(path): \(error)", cause: .stateDirectory, subject: path)
+                .invalidRequest,
+                "this client opened the orders database \(path) only to read: keeping or changing an order needs one "
+                    + "that opens it for writing", subject: path)
         }
+        return try writer.get()
     }
 
-    /// Whether the network's orders database exists (a command that does not buy opens it only then).
-    var exists: Bool {
-        var info = stat()
-        return lstat(configuration.orderDatabasePath, &info) == 0
+    /// Whether the file was opened for writing: 1 when it was, else 0 (the tests of the composition root read it).
+    var timesOpenedForWriting: Int {
+        if case .success = writer { return 1 }
+        return 0
     }
+
+    /// The store reads go to: the one opened for writing, or the file opened only to read; nil when a client
+    /// that only reads finds no orders database.
+    func forReading() throws(DashSpendFailure) -> OrderStore? { try reader.get() }
 
     /// Moves into the store, when it is open for writing, the orders version 0.1.0 kept in the damaged state
     /// database just set aside at `asidePath`; otherwise the next open for writing does it.
     func salvageIfOpen(setAsideStateFile asidePath: String, reason: String) {
-        guard let store = writing.ifOpened else { return }
+        guard case .success(let store) = writer else { return }
         Self.salvageOrders(from: asidePath, reason: reason, into: store, configuration)
     }
 
@@ -87,6 +84,21 @@ final class OrdersFile: Sendable {
         if let refusal = RegularFile.refusal(path) {
             throw DashSpendFailure(
                 .badData, "cannot use the orders database \(path) (\(refusal))", cause: .stateDirectory, subject: path)
+        }
+    }
+
+    /// The file opened only to be read; nil when there is none.
+    private static func openReadingOnly(_ configuration: DashSpendConfiguration) throws(DashSpendFailure) -> OrderStore? {
+        let path = configuration.orderDatabasePath
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        try Self.refuseIrregularFile(path)
+        do {
+            return OrderStore(database: try OrderDatabase(readingOnly: path, network: configuration.network))
+        } catch {
+            let kind: DashSpendFailure.Kind = error.isCorruption ? .badData : .cannotWrite
+            throw DashSpendFailure(
+                kind, "cannot read the orders database \(path): \(error)", cause: .stateDirectory, subject: path)
         }
     }
 

@@ -18,6 +18,9 @@ enum BuyCommand: CLICommand {
         "merchant-lookup buy MERCHANT_ID|NAME --amount N[xCOUNT] [--amount N[xCOUNT]...] [--provider ID] [--yes] [--again] [--json]"
     static let summary = "buy a gift card: check the amount live, order it, print the Dash payment"
     static let options = [BuyOptions.amount.spec, BuyOptions.provider.spec, BuyOptions.yes.spec, BuyOptions.again.spec]
+
+    /// A buy keeps its order: for writing.
+    static func ordersAccess(_ arguments: ParsedArguments) -> DashSpendConfiguration.OrdersAccess { .readWrite }
     static let maximumOperands = 1
 
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {

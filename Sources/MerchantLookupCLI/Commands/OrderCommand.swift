@@ -31,6 +31,12 @@ enum OrderCommand: CLICommand {
     ]
     static let maximumOperands = 1
 
+    /// Online, the order is refreshed and saved; `--record-txid` records the payment (offline too): for
+    /// writing. `--offline` alone only reads.
+    static func ordersAccess(_ arguments: ParsedArguments) -> DashSpendConfiguration.OrdersAccess {
+        arguments[GlobalOptions.offline] && arguments[OrderOptions.recordTransaction] == nil ? .readOnly : .readWrite
+    }
+
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let reveal = invocation[OrderOptions.reveal]
         let barcodeFile = invocation[OrderOptions.barcode]

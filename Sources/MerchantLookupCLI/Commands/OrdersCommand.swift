@@ -23,6 +23,12 @@ enum OrdersCommand: CLICommand {
     ]
     static let maximumOperands = 0
 
+    /// Online, the orders are opened for writing (an interrupted buy settled, set-aside files acknowledged);
+    /// `--offline` only reads.
+    static func ordersAccess(_ arguments: ParsedArguments) -> DashSpendConfiguration.OrdersAccess {
+        arguments[GlobalOptions.offline] ? .readOnly : .readWrite
+    }
+
     static func run(_ invocation: Invocation) async throws(CLIError) -> String {
         let csv = invocation[OrdersOptions.csv]
         if csv && invocation.json { throw .usage("orders prints --json or --csv, not both") }

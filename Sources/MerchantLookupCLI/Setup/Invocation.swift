@@ -17,6 +17,8 @@ struct Invocation {
     let criticalSections: CriticalSections
     /// Where a command that prints as it goes writes each piece when it is ready.
     let output: OutputSink
+    /// How the client opens the orders database (the command's ``CLICommand/ordersAccess(_:)``).
+    let ordersAccess: DashSpendConfiguration.OrdersAccess
     /// The client every command of this invocation uses.
     private var madeClient: DashSpendClient?
     /// Notes the command already put in its own output (`show --json`'s `notes`), so they are not said on
@@ -27,9 +29,11 @@ struct Invocation {
     /// error whatever the command.
     init(
         arguments: ParsedArguments, environment: [String: String], streams: StandardStreams,
-        criticalSections: CriticalSections = CriticalSections(), output: OutputSink = OutputSink()
+        ordersAccess: DashSpendConfiguration.OrdersAccess, criticalSections: CriticalSections = CriticalSections(),
+        output: OutputSink = OutputSink()
     ) throws(CLIError) {
         self.arguments = arguments
+        self.ordersAccess = ordersAccess
         self.environment = environment
         self.streams = streams
         self.criticalSections = criticalSections
@@ -110,6 +114,7 @@ struct Invocation {
         }
         if let bound = self[GlobalOptions.concurrency] { configuration.maxConcurrentRequestsPerProvider = bound }
         configuration.paymentRequestTrustedRoots = paymentRequestTrustedRoots
+        configuration.ordersAccess = ordersAccess
         return configuration
     }
 

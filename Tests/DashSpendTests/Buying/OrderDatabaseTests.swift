@@ -23,10 +23,11 @@ struct OrderDatabaseTests {
     var folder: String { state.path + "/mainnet" }
     var ordersPath: String { folder + "/orders.db" }
 
-    func client() throws -> DashSpendClient {
+    func client(ordersAccess: DashSpendConfiguration.OrdersAccess = .readWrite) throws -> DashSpendClient {
         var configuration = ClientFixture.configuration(state: state, server: server)
         let now = self.now
         configuration.now = { now }
+        configuration.ordersAccess = ordersAccess
         return try DashSpendClient(configuration: configuration)
     }
 
@@ -196,16 +197,19 @@ struct OrderDatabaseTests {
         }
         try SQLitePageDamage.damagePage(of: folder + "/state.db", holding: "LEGACY-CACHE-MARKER")
 
-        // A lookup meets the damaged cache first and sets it aside, writing no order (issue 29); the orders
-        // database, opened next to list the orders, salvages what the set-aside file holds.
+        // A lookup (a client reading orders only, as `show` is) meets the damaged cache first and sets it
+        // aside, writing no order (issue 29); the orders database, opened for writing by the next client,
+        // salvages what the set-aside file holds.
+        let lookup = try client(ordersAccess: .readOnly)
+        _ = try await lookup.merchant(ClientFixture.homeDepot, policy: .cacheOnly)
+        let recovery = try #require(lookup.stateDatabaseRecovery)
+        #expect(!FileManager.default.fileExists(atPath: ordersPath), "the lookup wrote no order")
         let client = try client()
-        _ = try await client.merchant(ClientFixture.homeDepot, policy: .cacheOnly)
-        #expect(client.stateDatabaseRecovery != nil)
         let kept = try client.orders()
         #expect(Set(kept.map(\.id)) == ["legacy-1", "legacy-2", "legacy-3"])
         #expect(kept.allSatisfy { $0.cards.first?.number == "60061234" })
         let file = try #require(try client.setAsideOrderFiles().first)
-        #expect(file.path == client.stateDatabaseRecovery?.movedTo)
+        #expect(file.path == recovery.movedTo)
         #expect(file.salvagedOrders == 3)
     }
 
