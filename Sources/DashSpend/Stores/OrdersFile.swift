@@ -30,7 +30,7 @@ final class OrdersFile: Sendable {
     /// The store opened for writing; nil when the client reads orders only.
     private let writer: Result<OrderStore, DashSpendFailure>?
     /// The store reads go to: the writer, or the file opened only to read (nil: no file).
-    private let reader: Result<OrderStore?, DashSpendFailure>
+    private let reader: Locked<Result<OrderStore?, DashSpendFailure>>
 
     /// Opens the orders database of `configuration`'s network as its ``DashSpendConfiguration/ordersAccess``
     /// says.
@@ -39,10 +39,10 @@ final class OrdersFile: Sendable {
         if configuration.ordersAccess == .readWrite {
             let writer = Result { () throws(DashSpendFailure) in try Self.openForWriting(configuration) }
             self.writer = writer
-            reader = writer.map { Optional($0) }
+            reader = Locked(writer.map { Optional($0) })
         } else {
             writer = nil
-            reader = Result { () throws(DashSpendFailure) in try Self.openReadingOnly(configuration) }
+            reader = Locked(Result { () throws(DashSpendFailure) in try Self.openReadingOnly(configuration) })
         }
     }
 
@@ -67,8 +67,18 @@ final class OrdersFile: Sendable {
     }
 
     /// The store reads go to: the one opened for writing, or the file opened only to read; nil when a client
-    /// that only reads finds no orders database.
-    func forReading() throws(DashSpendFailure) -> OrderStore? { try reader.get() }
+    /// that only reads finds no orders database. A client that found none when it was made looks again (one
+    /// `lstat`), so a long-lived one sees the file a buy in another process created since.
+    func forReading() throws(DashSpendFailure) -> OrderStore? {
+        let configuration = configuration
+        let readsOnly = writer == nil
+        return try reader.withLock { (reader) throws(DashSpendFailure) -> OrderStore? in
+            if readsOnly, case .success(nil) = reader {
+                reader = Result { () throws(DashSpendFailure) in try Self.openReadingOnly(configuration) }
+            }
+            return try reader.get()
+        }
+    }
 
     /// Moves into the store, when it is open for writing, the orders version 0.1.0 kept in the damaged state
     /// database just set aside at `asidePath`; otherwise the next open for writing does it.

@@ -53,6 +53,23 @@ struct OrderDatabaseTests {
         try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(prefix) }.sorted()
     }
 
+    @Test("A client reading orders only writes nothing, and sees the orders file another client creates after it was made")
+    func readOnlyClientSeesALaterFile() async throws {
+        let reader = try client(ordersAccess: .readOnly)
+        #expect(try reader.orders().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: ordersPath), "nothing created")
+        let store = try makeStore()
+        try store.insert(order(1))
+        let before = try Data(contentsOf: URL(fileURLWithPath: ordersPath))
+        #expect(try reader.orders().map(\.id) == ["order-1"])
+        #expect(try reader.storedOrder(id: "order-1").cards.first?.number == "6006100001")
+        let txid = String(repeating: "ab", count: 32)
+        let refused = try #require(
+            await ClientFixture.failure { try reader.recordPayment(orderId: "order-1", transactionId: txid) })
+        #expect(refused.message.contains("only to read"), "\(refused.message)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: ordersPath)) == before, "byte for byte")
+    }
+
     @Test("One damaged page loses only its rows: every other order and card is salvaged, the file set aside as it was")
     func salvagedRowByRow() throws {
         let count = 60
