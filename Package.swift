@@ -106,6 +106,20 @@ let package = Package(
         .target(name: "DashSpendHTTP", dependencies: ["DashSpendCore"]),
         /// The libcurl transport: the front door's transport on Linux (empty elsewhere).
         .target(name: "DashSpendCurl", dependencies: ["CCurl", "DashSpendCore", "DashSpendLocking"]),
+        /// What every service of a client is given: `DashSpendConfiguration` (and the explore database location,
+        /// the sync source, provider base URLs, fetch policies), `DashSpendFailure` and the one conversion of every
+        /// module's errors to it, the repository factory and the registered providers, the stores' doors (each file
+        /// opened once per client) and the transport made on first use. Re-exported by `DashSpend`.
+        .target(
+            name: "DashSpendSetup",
+            dependencies: [
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendPrivateFiles",
+                "DashSpendOrders", "DashSpendState", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendSync",
+                .target(
+                    name: "DashSpendHTTP", condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
+                .target(name: "DashSpendCurl", condition: .when(platforms: [.linux])),
+            ]
+        ),
         /// The front door (`DashSpendClient`), the repository factory and the merchant service (fallback
         /// chains, ranking). What app code imports.
         .target(
@@ -114,6 +128,7 @@ let package = Package(
                 "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendPrivateFiles",
                 "DashSpendOrders",
                 "DashSpendState",
+                "DashSpendSetup",
                 "DashSpendCTX", "DashSpendPiggyCards", "DashSpendSync", "DashSpendBarcode",
                 // One transport per platform: URLSession on Apple platforms; on Linux libcurl directly, so that no
                 // binary of the package links FoundationNetworking, full Foundation or ICU (issue 20).

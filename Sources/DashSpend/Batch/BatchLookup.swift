@@ -1,3 +1,5 @@
+public import DashSpendSetup
+
 /// One input of a batch lookup (``DashSpendClient/merchants(_:policy:window:)``) and what it resolved to.
 public struct BatchLookup: Sendable {
     /// The input as given: a merchant id or an exact name.

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSetup
 import DashSpendState
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import DashSpendCore
+public import DashSpendSetup
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

@@ -1,5 +1,6 @@
 import DashSpendCore
 public import DashSpendExplore
+public import DashSpendSetup
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

@@ -1,5 +1,6 @@
 public import DashSpendCore
 public import DashSpendOrders
+import DashSpendSetup
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

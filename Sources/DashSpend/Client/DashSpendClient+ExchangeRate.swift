@@ -1,4 +1,5 @@
 import DashSpendCore
+public import DashSpendSetup
 
 extension DashSpendClient {
     /// The exchange rate of `provider` for `currency` under `policy`, with the same semantics as merchants:

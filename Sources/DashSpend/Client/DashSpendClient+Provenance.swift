@@ -1,3 +1,4 @@
+import DashSpendSetup
 import DashSpendSync
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+public import DashSpendSetup
 
 extension DashSpendClient {
     /// One page of merchants matching `search`, like ``search(_:)``, with every merchant of the page

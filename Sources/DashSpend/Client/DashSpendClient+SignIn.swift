@@ -1,4 +1,5 @@
 import DashSpendCore
+package import DashSpendSetup
 
 extension DashSpendClient {
     /// Starts signing in to `provider`: it e-mails a one-time code to `email`. Returns the address the

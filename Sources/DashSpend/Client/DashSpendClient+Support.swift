@@ -1,4 +1,5 @@
 public import DashSpendOrders
+import DashSpendSetup
 
 extension DashSpendClient {
     /// The report to send to the provider's support about `order` (``OrderSupportReport``): who to write

@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+public import DashSpendSetup
 
 extension DashSpendClient {
     /// Installs the explore data of `source` as this network's database, unless what is installed is as new

@@ -3,6 +3,7 @@ import DashSpendExplore
 import DashSpendLocking
 import DashSpendOrders
 import DashSpendPrivateFiles
+public import DashSpendSetup
 public import DashSpendState
 
 #if canImport(FoundationEssentials)

@@ -4,6 +4,7 @@ import DashSpendLocking
 import DashSpendOrders
 import DashSpendPrivateFiles
 import DashSpendSQLite
+import DashSpendSetup
 import DashSpendState
 
 #if canImport(Glibc)

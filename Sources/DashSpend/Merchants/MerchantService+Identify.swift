@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+import DashSpendSetup
 
 extension MerchantService {
     /// The merchant `idOrName` in `database` (the one every compiled-in provider shows), unresolved: the merchant

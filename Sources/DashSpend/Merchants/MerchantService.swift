@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+package import DashSpendSetup
 import DashSpendState
 
 #if canImport(FoundationEssentials)

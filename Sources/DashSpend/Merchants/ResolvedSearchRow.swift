@@ -1,4 +1,5 @@
 import DashSpendExplore
+public import DashSpendSetup
 
 /// One merchant of a page of search results with its offers resolved, or why they could not be.
 public struct ResolvedSearchRow: Sendable {

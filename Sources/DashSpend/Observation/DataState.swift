@@ -1,3 +1,5 @@
+public import DashSpendSetup
+
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else

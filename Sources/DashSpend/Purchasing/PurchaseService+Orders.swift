@@ -1,6 +1,7 @@
 import DashSpendCore
 import DashSpendOrders
 import DashSpendSQLite
+import DashSpendSetup
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendOrders
+import DashSpendSetup
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendSetup
 
 /// Signing in to the providers and out: the capability behind ``DashSpendClient/login(_:email:)``,
 /// ``DashSpendClient/verify(_:code:)``, ``DashSpendClient/signInStatus()`` and

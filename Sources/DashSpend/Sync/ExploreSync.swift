@@ -1,6 +1,7 @@
 import DashSpendCore
 import DashSpendExplore
 import DashSpendLocking
+import DashSpendSetup
 import DashSpendSync
 
 #if canImport(Glibc)

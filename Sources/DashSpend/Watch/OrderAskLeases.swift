@@ -1,6 +1,7 @@
 import DashSpendCore
 import DashSpendLocking
 import DashSpendSQLite
+import DashSpendSetup
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendOrders
+import DashSpendSetup
 
 extension PurchaseService {
     /// One order a watch follows: the order as last seen, its wait and when it is asked next.

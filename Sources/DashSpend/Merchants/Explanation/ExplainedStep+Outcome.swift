@@ -1,4 +1,5 @@
 import DashSpendCore
+public import DashSpendSetup
 
 extension ExplainedStep {
     /// What became of a source's value in its field's chain.

@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+import DashSpendSetup
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

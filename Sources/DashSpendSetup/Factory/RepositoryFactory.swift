@@ -1,5 +1,5 @@
 import DashSpendCTX
-import DashSpendCore
+public import DashSpendCore
 package import DashSpendLocking
 import DashSpendPiggyCards
 

@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 
 /// When the merchant service asks providers for live answers.
 ///
@@ -34,7 +34,7 @@ public enum FetchPolicy: Sendable, Hashable {
 
     /// Seconds a stored value is used without asking under this policy, `defaultMaxAge` when
     /// ``cacheFirst(maxAge:)`` names none; nil when the policy never skips the network for a stored value.
-    func maxAge(default defaultMaxAge: Double) -> Double? {
+    package func maxAge(default defaultMaxAge: Double) -> Double? {
         guard case .cacheFirst(let maxAge) = self else { return nil }
         return maxAge ?? defaultMaxAge
     }

@@ -6,7 +6,7 @@ extension DashSpendConfiguration {
     /// safe for private files (someone else's, writable by group or others like `/tmp`, or a network folder
     /// that is a symbolic link). Every operation that writes there calls it before it writes or sends
     /// anything, so each says the same: ``DashSpendFailure/Kind/cannotWrite``, ``DashSpendFailure/Cause/stateDirectory``.
-    func checkStateDirectory() throws(DashSpendFailure) {
+    package func checkStateDirectory() throws(DashSpendFailure) {
         do {
             try PrivateDirectory.checkStateFolder(networkDirectory)
         } catch  where error.isUnsafe {

@@ -1,8 +1,8 @@
 import DashSpendCore
 import DashSpendOrders
-import DashSpendPrivateFiles
+package import DashSpendPrivateFiles
 import DashSpendSQLite
-import DashSpendState
+package import DashSpendState
 
 /// The door of the network's state database (`<state>/<network>/state.db`), the cache of providers'
 /// answers and exchange rates: opened on first use (created when missing, migrated) and kept open.
@@ -12,12 +12,12 @@ import DashSpendState
 /// writing, else at its next open for writing (a command that only reads leaves the orders file alone).
 /// Something other than a regular file in its place is an error, and so is a file a newer version wrote (it
 /// is left as it is: the caller goes without the cache).
-final class StateFile: Sendable {
+package final class StateFile: Sendable {
     private let cell: OpenedOnce<StateDatabase>
 
     /// The door of `configuration`'s state database; `integrityStamp` remembers the file versions that passed
     /// their page check, and `orders` receives what a damaged file held. Nothing is opened yet.
-    init(configuration: DashSpendConfiguration, integrityStamp: DatabaseIntegrityStamp, orders: OrdersFile) {
+    package init(configuration: DashSpendConfiguration, integrityStamp: DatabaseIntegrityStamp, orders: OrdersFile) {
         cell = OpenedOnce { () throws(DashSpendFailure) -> StateDatabase in
             let opened = try Self.open(configuration, integrityStamp: integrityStamp)
             if let recovery = opened.recovery {
@@ -29,14 +29,14 @@ final class StateFile: Sendable {
     }
 
     /// The state database, opened on the first call.
-    func database() throws(DashSpendFailure) -> StateDatabase { try cell() }
+    package func database() throws(DashSpendFailure) -> StateDatabase { try cell() }
 
     /// How many times this door opened the file: 1 at most.
-    var timesOpened: Int { cell.timesOpened }
+    package var timesOpened: Int { cell.timesOpened }
 
     /// What was wrong with the file found when it was opened, and where it was moved; nil when it was usable
     /// or has not been opened.
-    var recovery: StateDatabaseRecovery? { cell.ifOpened?.recovery }
+    package var recovery: StateDatabaseRecovery? { cell.ifOpened?.recovery }
 
     private static func open(_ configuration: DashSpendConfiguration, integrityStamp: DatabaseIntegrityStamp)
         throws(DashSpendFailure) -> StateDatabase

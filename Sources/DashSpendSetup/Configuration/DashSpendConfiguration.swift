@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -151,5 +151,5 @@ public struct DashSpendConfiguration: Sendable {
 
     /// Whether ``diagnostics`` listens: the words of an event that costs work to describe (a search's plan)
     /// are made only then.
-    var reportsDiagnostics: Bool { !(diagnostics is SilentDiagnostics) }
+    package var reportsDiagnostics: Bool { !(diagnostics is SilentDiagnostics) }
 }

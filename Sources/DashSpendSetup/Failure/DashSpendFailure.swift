@@ -1,4 +1,5 @@
-import DashSpendCore
+public import DashSpendCore
+public import DashSpendExplore
 
 /// Every failure of a ``DashSpendClient`` operation, as one value: what happened (``message``), which kind
 /// of failure it is (``kind``, which a program maps to its own reaction, such as an exit code), what it

@@ -1,12 +1,13 @@
-import DashSpendCore
-import DashSpendExplore
+package import DashSpendCore
+package import DashSpendExplore
 import DashSpendSQLite
 import DashSpendSync
 
 extension DashSpendFailure {
     /// The failure `error` stands for; `provider` names the provider the operation talked to, if any.
     ///
-    /// The one place that decides the kind of every error the modules behind the front door throw.
+    /// The one place that decides the kind of every error the modules behind the front door throw (an error
+    /// of a module above this one says its own through ``FailureConvertible``).
     /// An error of a type not known here is an ``Kind/internalFailure`` that shows its type only, so
     /// nothing secret can leak through its text.
     package init(_ error: any Error, provider: GiftCardProvider? = nil) {
@@ -17,7 +18,7 @@ extension DashSpendFailure {
         case let error as ExploreImportError: self.init(sync: error)
         case let error as ExploreDownloadError: self.init(download: error)
         case let error as CredentialStoreError: self.init(credentials: error, of: provider)
-        case let error as MerchantServiceError: self.init(service: error)
+        case let error as any FailureConvertible: self = error.failure
         case is CancellationError: self.init(.internalFailure, "cancelled")
         default: self.init(.internalFailure, "unexpected failure (\(type(of: error)))")
         }
@@ -25,11 +26,13 @@ extension DashSpendFailure {
 
     /// The cause of a failure to open or write a file of the state directory: ``Cause/fileTooLarge`` when
     /// SQLite's write may have gone past the process's file-size limit, else ``Cause/stateDirectory``.
-    static func stateFileCause(of error: any Error) -> Cause {
+    package static func stateFileCause(of error: any Error) -> Cause {
         (error as? SQLiteError)?.mayExceedFileSizeLimit == true ? .fileTooLarge : .stateDirectory
     }
 
-    private init(provider error: DashSpendError, at provider: GiftCardProvider?) {
+    /// The failure a provider's `error` stands for; `provider`: the provider the operation talked to, when the
+    /// error does not name it.
+    package init(provider error: DashSpendError, at provider: GiftCardProvider?) {
         let message = error.description
         switch error {
         case .signInRequired(let named):
@@ -63,7 +66,8 @@ extension DashSpendFailure {
         }
     }
 
-    private init(database error: ExploreDatabaseError) {
+    /// The failure an explore database `error` stands for.
+    package init(database error: ExploreDatabaseError) {
         switch error {
         case .fileMissing(let path), .directory(let path):
             self.init(.missingInput, error.description, cause: .databaseMissing, subject: path)
@@ -125,21 +129,6 @@ extension DashSpendFailure {
                 .cannotWrite, error.description, cause: .stateDirectory, provider: provider, subject: error.path)
         case .busy:
             self.init(.tryAgainLater, error.description, provider: provider, subject: error.path)
-        }
-    }
-
-    private init(service error: MerchantServiceError) {
-        switch error {
-        case .notFound(let id):
-            self.init(.notFound, error.description, subject: id)
-        case .onlyThroughUnavailableProviders(let id, _):
-            self.init(.notFound, error.description, cause: .providerNotCompiledIn, subject: id)
-        case .notOfferedInCountry(let id, _, _):
-            self.init(.notFound, error.description, cause: .notOfferedInCountry, subject: id)
-        case .database(let inner):
-            self.init(database: inner)
-        case .provider(let inner):
-            self.init(provider: inner, at: nil)
         }
     }
 }

@@ -1,4 +1,4 @@
-import DashSpendCore
+package import DashSpendCore
 import DashSpendLocking
 
 #if os(Linux)
@@ -11,15 +11,18 @@ import DashSpendHTTP
 /// an offline lookup) never makes one. On Linux it is ``CurlTransport`` (libcurl, itself loaded only by its
 /// first request: an offline process never maps it); elsewhere `URLSessionTransport` and, for downloads,
 /// `URLSessionDownloader`.
-final class OnDemandTransport: HTTPTransport, HTTPDownloadTransport, Sendable {
+package final class OnDemandTransport: HTTPTransport, HTTPDownloadTransport, Sendable {
+    /// A transport that makes the platform's on its first request.
+    package init() {}
+
     #if os(Linux)
     private let transport = CurlTransport()
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await transport.send(request)
     }
 
-    func download(
+    package func download(
         _ request: HTTPRequest, timeouts: HTTPDownloadTimeouts,
         body: @escaping @Sendable (HTTPResponse) throws -> (any HTTPBodyWriter)?
     ) async throws -> HTTPResponse {
@@ -29,9 +32,9 @@ final class OnDemandTransport: HTTPTransport, HTTPDownloadTransport, Sendable {
     private let transport = Locked<URLSessionTransport?>(nil)
     private let downloader = Locked<URLSessionDownloader?>(nil)
 
-    var preferredRangeBytes: Int? { URLSessionDownloader.rangeBytes }
+    package var preferredRangeBytes: Int? { URLSessionDownloader.rangeBytes }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let transport = self.transport.withLock { made in
             if let made { return made }
             let new = URLSessionTransport()
@@ -41,7 +44,7 @@ final class OnDemandTransport: HTTPTransport, HTTPDownloadTransport, Sendable {
         return try await transport.send(request)
     }
 
-    func download(
+    package func download(
         _ request: HTTPRequest, timeouts: HTTPDownloadTimeouts,
         body: @escaping @Sendable (HTTPResponse) throws -> (any HTTPBodyWriter)?
     ) async throws -> HTTPResponse {

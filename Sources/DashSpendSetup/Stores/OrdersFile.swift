@@ -1,6 +1,6 @@
 import DashSpendCore
 import DashSpendLocking
-import DashSpendOrders
+package import DashSpendOrders
 import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
@@ -24,12 +24,12 @@ import Darwin
 /// database, and those of damaged state databases set aside earlier, are moved in; and the orders a buy left
 /// `creating` when no buy is in flight become `unknown`. Each of these is said to the diagnostics. Opened for
 /// reading (``readingOnly()``), nothing of that happens and the file is left byte for byte as it was.
-final class OrdersFile: Sendable {
+package final class OrdersFile: Sendable {
     private let configuration: DashSpendConfiguration
     private let writing: OpenedOnce<OrderStore>
 
     /// The door of the orders database of `configuration`'s network; nothing is opened yet.
-    init(configuration: DashSpendConfiguration) {
+    package init(configuration: DashSpendConfiguration) {
         self.configuration = configuration
         writing = OpenedOnce { [configuration] () throws(DashSpendFailure) -> OrderStore in
             try Self.openForWriting(configuration)
@@ -38,22 +38,22 @@ final class OrdersFile: Sendable {
 
     /// The store, opened for writing on the first call and kept: a command about orders (buying, looking an
     /// order up online, listing orders online) opens it so.
-    func forWriting() throws(DashSpendFailure) -> OrderStore { try writing() }
+    package func forWriting() throws(DashSpendFailure) -> OrderStore { try writing() }
 
     /// How many times this door opened the file for writing: 1 at most.
-    var timesOpenedForWriting: Int { writing.timesOpened }
+    package var timesOpenedForWriting: Int { writing.timesOpened }
 
     /// The store a reading operation reads: the one opened for writing, if it was; for an online client, that
     /// one opened now (its first open salvages, imports and settles, as the commands about orders do); for an
     /// offline one, the file opened only to be read. Nil when an offline client finds no orders database.
-    func forReading() throws(DashSpendFailure) -> OrderStore? {
+    package func forReading() throws(DashSpendFailure) -> OrderStore? {
         if let open = writing.ifOpened { return open }
         if !configuration.offline { return try forWriting() }
         return try readingOnly()
     }
 
     /// The store opened only to be read (nil when there is no file), or the one already open for writing.
-    func readingOnly() throws(DashSpendFailure) -> OrderStore? {
+    package func readingOnly() throws(DashSpendFailure) -> OrderStore? {
         if let open = writing.ifOpened { return open }
         guard exists else { return nil }
         let path = configuration.orderDatabasePath
@@ -68,7 +68,7 @@ final class OrdersFile: Sendable {
     }
 
     /// Whether the network's orders database exists (a command that does not buy opens it only then).
-    var exists: Bool {
+    package var exists: Bool {
         var info = stat()
         return lstat(configuration.orderDatabasePath, &info) == 0
     }

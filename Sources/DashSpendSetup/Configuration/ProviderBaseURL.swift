@@ -1,9 +1,9 @@
-import DashSpendCore
+package import DashSpendCore
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 #if canImport(Glibc)
@@ -17,9 +17,9 @@ import Darwin
 /// The rule for a provider base URL that replaces the provider's own: `http` or `https`, with a host,
 /// and plain `http` only to this machine (see ``isLoopbackHost(_:)``), since stored tokens are sent there.
 /// Checked on the text alone, before any name is looked up.
-enum ProviderBaseURL {
+package enum ProviderBaseURL {
     /// `raw` as a base URL (with a trailing `/`), or a failure saying why it cannot be used.
-    static func validated(_ raw: String, for provider: GiftCardProvider) throws(DashSpendFailure) -> URL {
+    package static func validated(_ raw: String, for provider: GiftCardProvider) throws(DashSpendFailure) -> URL {
         guard let url = URL(string: raw.hasSuffix("/") ? raw : raw + "/"), url.scheme == "http" || url.scheme == "https",
             let host = url.host
         else {

@@ -1,23 +1,23 @@
-import DashSpendCore
+package import DashSpendCore
 import DashSpendLocking
 
 /// The compiled-in providers of one client, made by its ``RepositoryFactory`` on first use and then shared by
 /// every service: one repository per provider and client, so a session refreshed by one call serves the next.
-final class RegisteredProviders: Sendable {
+package final class RegisteredProviders: Sendable {
     /// Where every provider is made.
-    let factory: RepositoryFactory
+    package let factory: RepositoryFactory
     /// Whether the client never asks the network (then no repository is asked for live answers).
     private let offline: Bool
     private let registered = Locked<[GiftCardProvider: RegisteredProvider]?>(nil)
 
     /// The providers `factory` makes, for a client that is `offline` or not; none is made yet.
-    init(factory: RepositoryFactory, offline: Bool) {
+    package init(factory: RepositoryFactory, offline: Bool) {
         self.factory = factory
         self.offline = offline
     }
 
     /// Every compiled-in provider's registration, made on the first call.
-    func all() -> [GiftCardProvider: RegisteredProvider] {
+    package func all() -> [GiftCardProvider: RegisteredProvider] {
         registered.withLock { made in
             if let made { return made }
             let providers = factory.makeProviders()
@@ -27,7 +27,7 @@ final class RegisteredProviders: Sendable {
     }
 
     /// `provider`'s registration.
-    subscript(provider: GiftCardProvider) -> RegisteredProvider {
+    package subscript(provider: GiftCardProvider) -> RegisteredProvider {
         guard let registered = all()[provider] else {
             preconditionFailure("every compiled-in provider is registered")
         }
@@ -35,7 +35,7 @@ final class RegisteredProviders: Sendable {
     }
 
     /// The repositories live answers are asked from: none offline.
-    func liveRepositories() -> [GiftCardProvider: any DashSpendRepository] {
+    package func liveRepositories() -> [GiftCardProvider: any DashSpendRepository] {
         offline ? [:] : all().mapValues(\.repository)
     }
 }

@@ -1,5 +1,5 @@
-import DashSpendCore
-import DashSpendSync
+public import DashSpendCore
+package import DashSpendSync
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -71,7 +71,7 @@ public enum SyncSource: Sendable, Hashable, CustomStringConvertible {
 
     /// The network object this source names, with `storageBase` for a `gs://` object; nil for a file.
     /// Checked on the text alone: `https`, or plain `http` to this machine only.
-    func remoteObject(storageBase: String) throws(DashSpendFailure) -> RemoteExploreObject? {
+    package func remoteObject(storageBase: String) throws(DashSpendFailure) -> RemoteExploreObject? {
         switch self {
         case .file:
             return nil

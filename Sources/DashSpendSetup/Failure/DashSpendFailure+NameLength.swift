@@ -4,7 +4,7 @@ extension DashSpendFailure {
     /// Refuses at once a merchant name (or id) longer than ``MerchantSearch/maximumNameLength``: no merchant
     /// has one, and comparing it with every name would only cost time. ``Kind/invalidRequest``; the message
     /// gives the length, not the text.
-    static func checkNameLength(_ name: String?) throws(DashSpendFailure) {
+    package static func checkNameLength(_ name: String?) throws(DashSpendFailure) {
         guard let name else { return }
         let limit = MerchantSearch.maximumNameLength
         guard name.count > limit else { return }
