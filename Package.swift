@@ -120,6 +120,9 @@ let package = Package(
                 .target(name: "DashSpendCurl", condition: .when(platforms: [.linux])),
             ]
         ),
+        /// Signing in to the providers (`Accounts`: send a code, check it, who is signed in, sign out) over the
+        /// setup's credentials door. Re-exported by `DashSpend`.
+        .target(name: "DashSpendAccounts", dependencies: ["DashSpendCore", "DashSpendSetup"]),
         /// The front door (`DashSpendClient`), the repository factory and the merchant service (fallback
         /// chains, ranking). What app code imports.
         .target(
@@ -129,6 +132,7 @@ let package = Package(
                 "DashSpendOrders",
                 "DashSpendState",
                 "DashSpendSetup",
+                "DashSpendAccounts",
                 "DashSpendCTX", "DashSpendPiggyCards", "DashSpendSync", "DashSpendBarcode",
                 // One transport per platform: URLSession on Apple platforms; on Linux libcurl directly, so that no
                 // binary of the package links FoundationNetworking, full Foundation or ICU (issue 20).

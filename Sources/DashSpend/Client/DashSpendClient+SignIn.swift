@@ -1,3 +1,4 @@
+public import DashSpendAccounts
 import DashSpendCore
 package import DashSpendSetup
 

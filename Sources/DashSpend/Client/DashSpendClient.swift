@@ -1,3 +1,4 @@
+import DashSpendAccounts
 import DashSpendCore
 import DashSpendExplore
 import DashSpendLocking

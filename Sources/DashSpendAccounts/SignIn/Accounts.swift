@@ -1,10 +1,10 @@
-import DashSpendCore
-import DashSpendSetup
+package import DashSpendCore
+package import DashSpendSetup
 
 /// Signing in to the providers and out: the capability behind ``DashSpendClient/login(_:email:)``,
 /// ``DashSpendClient/verify(_:code:)``, ``DashSpendClient/signInStatus()`` and
 /// ``DashSpendClient/logout(_:)``, over the client's providers (made once).
-struct Accounts: Sendable {
+package struct Accounts: Sendable {
     /// The client's configuration (network, offline or not, the state directory).
     let configuration: DashSpendConfiguration
     /// The providers signed in to.
@@ -12,8 +12,16 @@ struct Accounts: Sendable {
     /// The stored credentials, read to check them before anything is sent.
     let credentials: CredentialsFile
 
+    /// The accounts of `providers`, whose credentials are behind `credentials`, for a client made with
+    /// `configuration`.
+    package init(configuration: DashSpendConfiguration, providers: RegisteredProviders, credentials: CredentialsFile) {
+        self.configuration = configuration
+        self.providers = providers
+        self.credentials = credentials
+    }
+
     /// Starts signing in to `provider`; see ``DashSpendClient/login(_:email:)``.
-    func login(_ provider: GiftCardProvider, email: String) async throws(DashSpendFailure) -> String {
+    package func login(_ provider: GiftCardProvider, email: String) async throws(DashSpendFailure) -> String {
         try requireNetwork(provider)
         try configuration.checkStateDirectory()
         try credentials.check(provider)
@@ -27,7 +35,7 @@ struct Accounts: Sendable {
     }
 
     /// Finishes signing in to `provider`; see ``DashSpendClient/verify(_:code:)``.
-    func verify(_ provider: GiftCardProvider, code: String) async throws(DashSpendFailure) -> String? {
+    package func verify(_ provider: GiftCardProvider, code: String) async throws(DashSpendFailure) -> String? {
         try await checkVerifiable(provider)
         let repository = providers[provider].repository
         do {
@@ -42,7 +50,7 @@ struct Accounts: Sendable {
     /// offline, an unsafe state directory, a damaged credentials file, or no sign-in started (no e-mail
     /// stored by ``login(_:email:)``, so no code was sent), which is ``DashSpendFailure/Kind/signInRequired``
     /// (``DashSpendFailure/Cause/notSignedIn``).
-    func checkVerifiable(_ provider: GiftCardProvider) async throws(DashSpendFailure) {
+    package func checkVerifiable(_ provider: GiftCardProvider) async throws(DashSpendFailure) {
         try requireNetwork(provider)
         try configuration.checkStateDirectory()
         try credentials.check(provider)
@@ -56,7 +64,7 @@ struct Accounts: Sendable {
     }
 
     /// Whether the user is signed in to each compiled-in provider; see ``DashSpendClient/signInStatus()``.
-    func signInStatus() async throws(DashSpendFailure) -> [SignInStatus] {
+    package func signInStatus() async throws(DashSpendFailure) -> [SignInStatus] {
         try configuration.checkStateDirectory()
         var statuses: [SignInStatus] = []
         for provider in GiftCardProvider.allCases {
@@ -70,7 +78,7 @@ struct Accounts: Sendable {
     }
 
     /// Forgets the stored credentials of `provider`; see ``DashSpendClient/logout(_:)``.
-    func logout(_ provider: GiftCardProvider) async throws(DashSpendFailure) -> SignOutOutcome {
+    package func logout(_ provider: GiftCardProvider) async throws(DashSpendFailure) -> SignOutOutcome {
         // Nothing is removed through a folder someone else may have put there.
         try configuration.checkStateDirectory()
         let repository = providers[provider].repository
