@@ -123,6 +123,17 @@ let package = Package(
         /// Signing in to the providers (`Accounts`: send a code, check it, who is signed in, sign out) over the
         /// setup's credentials door. Re-exported by `DashSpend`.
         .target(name: "DashSpendAccounts", dependencies: ["DashSpendCore", "DashSpendSetup"]),
+        /// Merchants and offers: the explore database as the client reads it (`MerchantDirectory`, with its name
+        /// index), `MerchantService` (each value resolved live, stored, local, default; search; the explanation of
+        /// a value), the live answers' loader, exchange rates (live or stored), budgets and batch lookups.
+        /// Re-exported by `DashSpend`.
+        .target(
+            name: "DashSpendMerchants",
+            dependencies: [
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendPrivateFiles",
+                "DashSpendOrders", "DashSpendState", "DashSpendSetup",
+            ]
+        ),
         /// The front door (`DashSpendClient`), the repository factory and the merchant service (fallback
         /// chains, ranking). What app code imports.
         .target(
@@ -133,6 +144,7 @@ let package = Package(
                 "DashSpendState",
                 "DashSpendSetup",
                 "DashSpendAccounts",
+                "DashSpendMerchants",
                 "DashSpendCTX", "DashSpendPiggyCards", "DashSpendSync", "DashSpendBarcode",
                 // One transport per platform: URLSession on Apple platforms; on Linux libcurl directly, so that no
                 // binary of the package links FoundationNetworking, full Foundation or ICU (issue 20).
@@ -244,6 +256,11 @@ let package = Package(
                 "DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendOrders", "DashSpendState",
                 "DashSpendTestSupport",
             ]
+        ),
+        /// The merchants module's own parts, by `@testable import`: the batch queue, the live-or-stored rule.
+        .testTarget(
+            name: "DashSpendMerchantsTests",
+            dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSetup", "DashSpendMerchants"]
         ),
         .testTarget(
             name: "DashSpendTests",

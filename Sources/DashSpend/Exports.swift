@@ -1,8 +1,10 @@
 // The modules split out of DashSpend after it, each whole and for the same reasons: signing in (DashSpendAccounts:
-// `SignInStatus`, `SignOutOutcome`), what every service is given (DashSpendSetup: `DashSpendConfiguration`,
-// `DashSpendFailure`, `SyncSource`, the fetch policies, the stores' doors) and the state (cache) file
-// (DashSpendState: `OfferCache` and `StateDatabaseRecovery` were DashSpend's).
+// `SignInStatus`, `SignOutOutcome`), merchants and offers (DashSpendMerchants: `ResolvedMerchant`, search rows,
+// budgets, exchange rates, batch lookups, `DataState`), what every service is given (DashSpendSetup:
+// `DashSpendConfiguration`, `DashSpendFailure`, `SyncSource`, the fetch policies, the stores' doors) and the
+// state (cache) file (DashSpendState: `OfferCache` and `StateDatabaseRecovery` were DashSpend's).
 @_exported import DashSpendAccounts
+@_exported import DashSpendMerchants
 // The orders module whole (its public types, `Order` and `SetAsideOrderFile`, were DashSpend's before it was
 // split out, and are all of its public API): an app that imports `DashSpend` sees them as before, and this
 // package's other targets its `package` declarations, as when they were DashSpend's.

@@ -1,3 +1,4 @@
+public import DashSpendMerchants
 public import DashSpendSetup
 
 extension DashSpendClient {

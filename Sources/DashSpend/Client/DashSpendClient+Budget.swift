@@ -1,5 +1,6 @@
 import DashSpendCore
 public import DashSpendExplore
+public import DashSpendMerchants
 public import DashSpendSetup
 
 #if canImport(FoundationEssentials)

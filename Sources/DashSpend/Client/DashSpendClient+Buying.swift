@@ -1,4 +1,5 @@
 public import DashSpendCore
+public import DashSpendMerchants
 public import DashSpendOrders
 import DashSpendSetup
 

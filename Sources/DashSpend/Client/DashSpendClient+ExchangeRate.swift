@@ -1,4 +1,5 @@
 import DashSpendCore
+public import DashSpendMerchants
 public import DashSpendSetup
 
 extension DashSpendClient {

@@ -2,6 +2,7 @@ import DashSpendAccounts
 import DashSpendCore
 import DashSpendExplore
 import DashSpendLocking
+package import DashSpendMerchants
 import DashSpendOrders
 import DashSpendPrivateFiles
 public import DashSpendSetup

@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendMerchants
 import DashSpendOrders
 import DashSpendSQLite
 import DashSpendSetup

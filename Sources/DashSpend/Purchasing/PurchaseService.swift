@@ -1,4 +1,5 @@
 import DashSpendCore
+import DashSpendMerchants
 import DashSpendOrders
 import DashSpendSetup
 
@@ -112,7 +113,7 @@ struct PurchaseService: Sendable {
             do {
                 // Chosen from the live answer the offer came from: the provider is not asked twice in one buy.
                 product = try await purchaser.product(
-                    sourceId: offer.sourceId, amount: line.value, quantity: line.quantity, answer: offer.inputs.live)
+                    sourceId: offer.sourceId, amount: line.value, quantity: line.quantity, answer: offer.liveAnswer)
             } catch {
                 throw Self.failure(error, provider: offer.provider, subject: resolved.merchant.merchantId)
             }

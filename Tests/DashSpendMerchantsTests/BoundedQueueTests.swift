@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DashSpend
+@testable import DashSpendMerchants
 
 /// The queue between a batch's reader, producer and consumer: first in, first out, whatever the timing.
 @Suite("BoundedQueue keeps its order when the producer and consumer race")

@@ -48,7 +48,7 @@ public struct BatchLookups<Inputs: AsyncSequence & Sendable>: AsyncSequence, Sen
     /// `concurrent`: whether lookups may wait on the network, so that running `window` of them at once pays; when
     /// they cannot (offline, stored answers only), each runs in the consumer's task when its turn comes, and no
     /// task is made per input.
-    init(
+    package init(
         inputs: Inputs, window: Int, concurrent: Bool = true, prefetch: @escaping @Sendable ([String]) -> BatchPrefetch,
         lookup: @escaping @Sendable (String, BatchPrefetch) async -> BatchLookup
     ) {

@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 
 extension ExplainedStep {
     /// Why a step of the merchant's own top-line `enabled` stands where it does: for each offer, why it ranks

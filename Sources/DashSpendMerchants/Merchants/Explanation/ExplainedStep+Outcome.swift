@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 public import DashSpendSetup
 
 extension ExplainedStep {

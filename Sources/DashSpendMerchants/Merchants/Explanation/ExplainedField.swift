@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 
 /// How one field of one provider's offer was resolved: every source of its chain in order, down to the
 /// default (even those below the winner), each with its value or why it has none, and the winner. What a

@@ -1,4 +1,4 @@
-import DashSpendExplore
+public import DashSpendExplore
 public import DashSpendSetup
 
 /// One merchant of a page of search results with its offers resolved, or why they could not be.

@@ -1,9 +1,10 @@
 import DashSpendCore
 import DashSpendLocking
+import DashSpendSetup
 import Foundation
 import Testing
 
-@testable import DashSpend
+@testable import DashSpendMerchants
 
 /// The one freshness rule offers and exchange rates share, and the one rule for which failure to report,
 /// as pure functions; the services' use of them is `FreshnessPolicyTests` and `ExchangeRateTests`.

@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 
 extension ExplainedStep {
     /// A source's value for a field, typed by the field (``ExplainedField/Field``).

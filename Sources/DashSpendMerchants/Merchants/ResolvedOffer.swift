@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 
 /// One provider's offer for a merchant, every field resolved through its fallback chain
 /// (live → cached → local → default) and carrying the source it came from.
@@ -20,6 +20,9 @@ public struct ResolvedOffer: Sendable {
     public let liveError: DashSpendError?
     /// What the offer was resolved from, for ``explanation``.
     let inputs: OfferResolver.Inputs
+    /// The provider's live answer the offer was resolved from, if it was asked and answered: a purchase chooses
+    /// its product from it, so the provider is not asked twice in one buy.
+    package var liveAnswer: ProviderMerchantDetails? { inputs.live }
 
     /// Every field's whole chain: each source's value or why it has none, and the winner (see
     /// ``ExplainedField``). Built on demand from what the lookup used.

@@ -1,6 +1,6 @@
 import DashSpendCore
-import DashSpendExplore
-import DashSpendSetup
+package import DashSpendExplore
+package import DashSpendSetup
 
 extension MerchantService {
     /// The merchant `idOrName` in `database` (the one every compiled-in provider shows), unresolved: the merchant
@@ -10,7 +10,7 @@ extension MerchantService {
     ///
     /// `lookingCloser` false skips what a miss costs a scan of the file for: the closest names, and a merchant
     /// hidden by name (a batch, which may have thousands of misses, reports them as not found).
-    static func identify(
+    package static func identify(
         _ idOrName: String, in database: ExploreDatabase, byId: MerchantLookupResult? = nil, lookingCloser: Bool = true
     ) throws(DashSpendFailure) -> ExploreMerchant {
         try DashSpendFailure.checkNameLength(idOrName)

@@ -1,10 +1,10 @@
-import DashSpendCore
-import DashSpendExplore
+package import DashSpendCore
+package import DashSpendExplore
 import DashSpendLocking
 import DashSpendOrders
-import DashSpendPrivateFiles
+package import DashSpendPrivateFiles
 import DashSpendSQLite
-import DashSpendSetup
+package import DashSpendSetup
 import DashSpendState
 
 #if canImport(Glibc)
@@ -21,14 +21,14 @@ import Darwin
 ///
 /// It looks a merchant up with every offer resolved (``merchant(_:policy:prefetched:)``) for the client and
 /// for the ``PurchaseService`` alike: a quote resolves its merchant here, not through the client.
-final class MerchantDirectory: Sendable {
+package final class MerchantDirectory: Sendable {
     private let configuration: DashSpendConfiguration
     private let providers: RegisteredProviders
     private let stateFile: StateFile
     private let credentials: CredentialsFile
     /// The one loader of live answers: every service this client makes (one per version of the database
     /// file) shares its deduplication of requests in flight and its bound on requests per provider.
-    let loader: LiveAnswerLoader
+    package let loader: LiveAnswerLoader
     /// Which database files passed their page check, read from the state directory once per client.
     private let integrityStamp: DatabaseIntegrityStamp
     /// The explore databases opened, by the providers each shows (keyed by the array itself: joining their ids
@@ -46,7 +46,7 @@ final class MerchantDirectory: Sendable {
 
     /// The merchants of a client built from `configuration`, resolved through `providers` and `loader`, with
     /// the stored answers of `stateFile`; `credentials` are checked before a lookup may ask the network.
-    init(
+    package init(
         configuration: DashSpendConfiguration, providers: RegisteredProviders, loader: LiveAnswerLoader,
         stateFile: StateFile, credentials: CredentialsFile, integrityStamp: DatabaseIntegrityStamp
     ) {
@@ -61,7 +61,7 @@ final class MerchantDirectory: Sendable {
     /// The merchant whose id is `idOrName`, else the one merchant with that exact name, with every offer
     /// resolved under `policy`; see ``DashSpendClient/merchant(_:policy:)``. `prefetched` holds the explore
     /// rows a batch read ahead for it (used when they are of the database in use).
-    func merchant(_ idOrName: String, policy: FetchPolicy, prefetched: BatchPrefetch) async throws(DashSpendFailure)
+    package func merchant(_ idOrName: String, policy: FetchPolicy, prefetched: BatchPrefetch) async throws(DashSpendFailure)
         -> ResolvedMerchant
     {
         let (database, service) = try openedService()
@@ -79,20 +79,20 @@ final class MerchantDirectory: Sendable {
 
     /// The explore database showing the offers of `providers` (default: those offered in the country),
     /// opened (and checked with `PRAGMA quick_check` once per file version) on first use.
-    func database(providers: [GiftCardProvider]? = nil) throws(DashSpendFailure) -> ExploreDatabase {
+    package func database(providers: [GiftCardProvider]? = nil) throws(DashSpendFailure) -> ExploreDatabase {
         try opened(providers: providers).database
     }
 
     /// The merchant service over the database that shows every compiled-in provider (it applies the
     /// country rule itself, so it can say why a merchant is hidden).
     /// Made on first use: a search never touches the state directory.
-    func service() throws(DashSpendFailure) -> MerchantService {
+    package func service() throws(DashSpendFailure) -> MerchantService {
         try openedService().service
     }
 
     /// ``service()`` and the database it reads, from one look at the database file (a lookup by id or name
     /// then a resolution pay for one `stat`, not two).
-    func openedService() throws(DashSpendFailure) -> (database: ExploreDatabase, service: MerchantService) {
+    package func openedService() throws(DashSpendFailure) -> (database: ExploreDatabase, service: MerchantService) {
         let entry = try opened(providers: GiftCardProvider.allCases)
         let key = entry.fileKey ?? ""
         if let service = services.withLock({ $0[key] }) { return (entry.database, service) }
@@ -103,7 +103,7 @@ final class MerchantDirectory: Sendable {
 
     /// The embedded fallback an explore database of this client was opened from (nothing was installed for
     /// the network); nil when every one was opened from a file, or none was opened yet.
-    var openedEmbeddedDatabase: EmbeddedExploreDatabase? {
+    package var openedEmbeddedDatabase: EmbeddedExploreDatabase? {
         opened.withLock { opened in opened.values.lazy.compactMap(\.embedded).first }
     }
 

@@ -1,5 +1,5 @@
-import DashSpendCore
-import DashSpendSetup
+package import DashSpendCore
+package import DashSpendSetup
 import DashSpendState
 
 #if canImport(FoundationEssentials)
@@ -11,7 +11,7 @@ import Foundation
 /// Providers' Dash exchange rates under a ``FetchPolicy``: the capability behind
 /// ``DashSpendClient/exchangeRate(from:currency:policy:)``, taken live or stored by the one rule offers follow
 /// too (``LiveOrStored``), through the client's providers (made once) and its one loader of live answers.
-struct ExchangeRates: Sendable {
+package struct ExchangeRates: Sendable {
     /// The client's configuration (network, clock, diagnostics, offline or not).
     let configuration: DashSpendConfiguration
     /// The providers, whose registrations say where each asks its rate.
@@ -23,8 +23,21 @@ struct ExchangeRates: Sendable {
     /// Checked before the network may be asked.
     let credentials: CredentialsFile
 
+    /// The rates of `providers`, asked through `loader`, stored in `stateFile`, for a client made with
+    /// `configuration`; `credentials` are checked before the network is asked.
+    package init(
+        configuration: DashSpendConfiguration, providers: RegisteredProviders, loader: LiveAnswerLoader,
+        stateFile: StateFile, credentials: CredentialsFile
+    ) {
+        self.configuration = configuration
+        self.providers = providers
+        self.loader = loader
+        self.stateFile = stateFile
+        self.credentials = credentials
+    }
+
     /// The rate of `provider` for `currency` under `policy`; see ``DashSpendClient/exchangeRate(from:currency:policy:)``.
-    func rate(from provider: GiftCardProvider, currency: String, policy: FetchPolicy) async throws(DashSpendFailure)
+    package func rate(from provider: GiftCardProvider, currency: String, policy: FetchPolicy) async throws(DashSpendFailure)
         -> ResolvedExchangeRate
     {
         let code = currency.trimmedWhitespace.uppercased()

@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 
 extension ExplainedStep {
     /// Where in its source a step's value is.

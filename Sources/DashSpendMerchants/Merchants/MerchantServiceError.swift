@@ -1,5 +1,5 @@
-import DashSpendCore
-import DashSpendExplore
+package import DashSpendCore
+package import DashSpendExplore
 
 /// Why a merchant could not be resolved.
 package enum MerchantServiceError: Error, Sendable, CustomStringConvertible {

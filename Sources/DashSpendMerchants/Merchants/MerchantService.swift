@@ -1,7 +1,7 @@
-import DashSpendCore
-import DashSpendExplore
+package import DashSpendCore
+package import DashSpendExplore
 package import DashSpendSetup
-import DashSpendState
+package import DashSpendState
 
 #if canImport(FoundationEssentials)
 package import FoundationEssentials
@@ -52,7 +52,7 @@ package final class MerchantService: Sendable {
 
     /// Creates a service that fetches live answers through `loader`, which it shares with every other
     /// service made with it (its deduplication and its bound on requests per provider).
-    init(
+    package init(
         database: ExploreDatabase, repositories: [GiftCardProvider: any DashSpendRepository],
         cache: (any OfferCache)?, country: String?, loader: LiveAnswerLoader, now: @escaping @Sendable () -> Date,
         diagnostics: any DiagnosticsSink

@@ -41,7 +41,7 @@ public struct BudgetCard: Sendable, Hashable {
     /// The largest card of `offer` whose price fits `budget` (in the rate's currency), priced in Dash at
     /// `rate`; nil when the offer cannot be bought now, its values are unknown, or even its smallest card
     /// costs more.
-    static func largest(of offer: ResolvedOffer, budget: Decimal, rate: Decimal) -> BudgetCard? {
+    package static func largest(of offer: ResolvedOffer, budget: Decimal, rate: Decimal) -> BudgetCard? {
         guard offer.enabled.value, budget > 0, rate > 0 else { return nil }
         let discount = offer.discountBasisPoints.value
         let factor = Decimal(10_000 - discount) / 10_000
@@ -77,7 +77,7 @@ public struct BudgetCard: Sendable, Hashable {
 
     /// `value` (not negative) to `places` decimals, rounded toward zero (`up`: away from zero when anything
     /// was cut).
-    static func truncated(_ value: Decimal, places: Int, up: Bool = false) -> Decimal {
+    package static func truncated(_ value: Decimal, places: Int, up: Bool = false) -> Decimal {
         let parts = value.description.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else { return value }
         let kept = parts[1].prefix(places)

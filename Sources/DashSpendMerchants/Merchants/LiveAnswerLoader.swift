@@ -1,10 +1,10 @@
-import DashSpendCore
+package import DashSpendCore
 import DashSpendSetup
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+package import FoundationEssentials
 #else
-import Foundation
+package import Foundation
 #endif
 
 /// Fetches live answers from providers: identical requests in flight at the same time share one network
@@ -16,7 +16,7 @@ import Foundation
 ///
 /// One per process (the ``DashSpendClient`` holds it): every service it builds shares its deduplication
 /// and its bound.
-actor LiveAnswerLoader {
+package actor LiveAnswerLoader {
     private struct Key: Hashable {
         let provider: GiftCardProvider
         let sourceId: String
@@ -26,7 +26,7 @@ actor LiveAnswerLoader {
     /// 60 s throttle is the stored answer's max age under ``FetchPolicy/cacheFirst(maxAge:)`` (CTX 30 s,
     /// PiggyCards 60 s), kept in the state database, which every process shares; memory would only let one
     /// process serve an answer the policy says is too old. Identical requests in flight still share one call.
-    static let defaultTimeToLive: Double = MerchantService.defaultLiveTimeToLive
+    package static let defaultTimeToLive: Double = MerchantService.defaultLiveTimeToLive
 
     private let timeToLive: Double
     private let now: @Sendable () -> Date
@@ -47,7 +47,7 @@ actor LiveAnswerLoader {
 
     /// Creates a loader that reuses answers for `timeToLive` seconds by the clock `now` and sends at most
     /// `maxConcurrentRequestsPerProvider` requests (at least 1) to each provider at the same time.
-    init(
+    package init(
         timeToLive: Double, now: @escaping @Sendable () -> Date,
         maxConcurrentRequestsPerProvider: Int = DashSpendConfiguration.defaultMaxConcurrentRequestsPerProvider
     ) {
@@ -77,12 +77,12 @@ actor LiveAnswerLoader {
     }
 
     /// How many callers share the request in flight for `provider`'s `sourceId`; 0 when none runs.
-    func callersInFlight(_ provider: GiftCardProvider, sourceId: String) async -> Int {
+    package func callersInFlight(_ provider: GiftCardProvider, sourceId: String) async -> Int {
         await loads.callers(of: Key(provider: provider, sourceId: sourceId))
     }
 
     /// How many callers share the exchange-rate request in flight for `provider`'s `currency`; 0 when none runs.
-    func rateCallersInFlight(_ provider: GiftCardProvider, currency: String) async -> Int {
+    package func rateCallersInFlight(_ provider: GiftCardProvider, currency: String) async -> Int {
         await rateLoads.callers(of: RateKey(provider: provider, currency: currency))
     }
 

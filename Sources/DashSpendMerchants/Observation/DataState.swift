@@ -1,3 +1,4 @@
+public import DashSpendCore
 public import DashSpendSetup
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,4 @@
-import DashSpendExplore
+public import DashSpendExplore
 
 /// A page of search results whose every merchant was resolved through the merchant service, so that a list
 /// can show live discounts and availability with their source.

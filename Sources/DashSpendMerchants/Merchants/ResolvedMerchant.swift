@@ -1,5 +1,5 @@
-import DashSpendCore
-import DashSpendExplore
+public import DashSpendCore
+public import DashSpendExplore
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

@@ -1,4 +1,4 @@
-import DashSpendCore
+public import DashSpendCore
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
