@@ -134,6 +134,16 @@ let package = Package(
                 "DashSpendOrders", "DashSpendState", "DashSpendSetup",
             ]
         ),
+        /// Purchasing and order watching: `PurchaseService` (quote, buy, the payment and amount checks, the kept
+        /// orders and their updates), the order watch (leases shared between processes, `OrderChange`), the
+        /// export rows and the support report. Re-exported by `DashSpend`.
+        .target(
+            name: "DashSpendPurchasing",
+            dependencies: [
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendOrders",
+                "DashSpendState", "DashSpendSetup", "DashSpendMerchants", "DashSpendBarcode",
+            ]
+        ),
         /// The front door (`DashSpendClient`), the repository factory and the merchant service (fallback
         /// chains, ranking). What app code imports.
         .target(
@@ -145,6 +155,7 @@ let package = Package(
                 "DashSpendSetup",
                 "DashSpendAccounts",
                 "DashSpendMerchants",
+                "DashSpendPurchasing",
                 "DashSpendCTX", "DashSpendPiggyCards", "DashSpendSync", "DashSpendBarcode",
                 // One transport per platform: URLSession on Apple platforms; on Linux libcurl directly, so that no
                 // binary of the package links FoundationNetworking, full Foundation or ICU (issue 20).

@@ -1,14 +1,16 @@
-// The modules split out of DashSpend after it, each whole and for the same reasons: signing in (DashSpendAccounts:
-// `SignInStatus`, `SignOutOutcome`), merchants and offers (DashSpendMerchants: `ResolvedMerchant`, search rows,
-// budgets, exchange rates, batch lookups, `DataState`), what every service is given (DashSpendSetup:
-// `DashSpendConfiguration`, `DashSpendFailure`, `SyncSource`, the fetch policies, the stores' doors) and the
-// state (cache) file (DashSpendState: `OfferCache` and `StateDatabaseRecovery` were DashSpend's).
+// The modules split out of DashSpend, each re-exported whole: their public types were DashSpend's before, so an
+// app that imports `DashSpend` sees them as before, and this package's other targets their `package`
+// declarations, as when they were DashSpend's. Signing in (DashSpendAccounts: `SignInStatus`, `SignOutOutcome`);
+// merchants and offers (DashSpendMerchants: `ResolvedMerchant`, search rows, budgets, exchange rates, batch
+// lookups, `DataState`); the orders (DashSpendOrders: `Order`, `SetAsideOrderFile`); purchasing and the orders'
+// watch (DashSpendPurchasing: `PurchaseQuote`, `OrderPolling`, `OrderChange`, `OrderExportRow`,
+// `OrderSupportReport`); what every service is given (DashSpendSetup: `DashSpendConfiguration`,
+// `DashSpendFailure`, `SyncSource`, the fetch policies, the stores' doors); the state (cache) file
+// (DashSpendState: `OfferCache`, `StateDatabaseRecovery`).
 @_exported import DashSpendAccounts
 @_exported import DashSpendMerchants
-// The orders module whole (its public types, `Order` and `SetAsideOrderFile`, were DashSpend's before it was
-// split out, and are all of its public API): an app that imports `DashSpend` sees them as before, and this
-// package's other targets its `package` declarations, as when they were DashSpend's.
 @_exported import DashSpendOrders
+@_exported import DashSpendPurchasing
 @_exported import DashSpendSetup
 @_exported import DashSpendState
 

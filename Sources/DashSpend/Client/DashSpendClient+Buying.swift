@@ -1,6 +1,7 @@
 public import DashSpendCore
 public import DashSpendMerchants
 public import DashSpendOrders
+public import DashSpendPurchasing
 import DashSpendSetup
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,4 @@
+public import DashSpendPurchasing
 import DashSpendSetup
 
 extension DashSpendClient {

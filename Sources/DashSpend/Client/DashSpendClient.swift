@@ -5,6 +5,7 @@ import DashSpendLocking
 package import DashSpendMerchants
 import DashSpendOrders
 import DashSpendPrivateFiles
+import DashSpendPurchasing
 public import DashSpendSetup
 public import DashSpendState
 

@@ -1,7 +1,8 @@
-import DashSpendCore
-import DashSpendMerchants
-import DashSpendOrders
-import DashSpendSetup
+package import DashSpendCore
+import DashSpendExplore
+package import DashSpendMerchants
+package import DashSpendOrders
+package import DashSpendSetup
 
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +22,7 @@ import Foundation
 /// offer, which amount, which order may be outstanding, what an answer must say) and the orders database.
 /// It buys through each provider's purchasing side as the ``RepositoryFactory`` registered it, made once per
 /// client.
-struct PurchaseService: Sendable {
+package struct PurchaseService: Sendable {
     /// The client's configuration (network, clock, diagnostics, offline or not).
     let configuration: DashSpendConfiguration
     /// The door of the orders database, where every order is written before the provider is asked.
@@ -37,11 +38,27 @@ struct PurchaseService: Sendable {
     /// Where watches of orders share their asks (the state database).
     let stateFile: StateFile
 
+    /// The purchases of a client made with `configuration`: orders kept behind `orderFile`, bought through
+    /// `providers`' purchasers once `credentials` are checked, quoted from `merchants`' offers at `rates`;
+    /// `stateFile` holds the leases order watches share.
+    package init(
+        configuration: DashSpendConfiguration, orderFile: OrdersFile, providers: RegisteredProviders,
+        credentials: CredentialsFile, merchants: MerchantDirectory, rates: ExchangeRates, stateFile: StateFile
+    ) {
+        self.configuration = configuration
+        self.orderFile = orderFile
+        self.providers = providers
+        self.credentials = credentials
+        self.merchants = merchants
+        self.rates = rates
+        self.stateFile = stateFile
+    }
+
     /// What buying the cards of `amounts` for merchant `idOrName` would be; see
     /// ``DashSpendClient/quote(merchant:amounts:provider:again:)``. The merchant is looked up with every
     /// offer resolved network first: each offer says whether it was answered live, and only the chosen one
     /// must have been (network only would fail the lookup when any signed-in provider fails).
-    func quote(
+    package func quote(
         merchant idOrName: String, amounts: [PurchaseAmount], provider: GiftCardProvider?, again: Bool
     ) async throws(DashSpendFailure) -> PurchaseQuote {
         let asked = try Self.lines(amounts, merchant: idOrName)
@@ -178,7 +195,7 @@ struct PurchaseService: Sendable {
     }
 
     /// Orders the card `quote` describes and returns the order with its payment request.
-    func placeOrder(_ quote: PurchaseQuote) async throws(DashSpendFailure) -> Order {
+    package func placeOrder(_ quote: PurchaseQuote) async throws(DashSpendFailure) -> Order {
         if quote.cardCount > 1 && !quote.provider.info.severalCardsPerOrder {
             throw Self.oneCardPerOrder(
                 quote.provider, cards: quote.cardCount, merchant: quote.merchantName, subject: quote.merchantId)

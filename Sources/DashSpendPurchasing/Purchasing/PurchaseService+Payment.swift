@@ -1,6 +1,6 @@
 import DashSpendCore
-import DashSpendOrders
-import DashSpendSetup
+package import DashSpendOrders
+package import DashSpendSetup
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -11,7 +11,7 @@ import Foundation
 extension PurchaseService {
     /// Records `transactionId` as the Dash transaction that paid order `orderId` (the local id, or the
     /// provider's order id); see ``DashSpendClient/recordPayment(orderId:transactionId:)``.
-    func recordPayment(orderId: String, transactionId: String) throws(DashSpendFailure) -> Order {
+    package func recordPayment(orderId: String, transactionId: String) throws(DashSpendFailure) -> Order {
         let txid = try Self.transactionId(transactionId)
         let store = try orderFile.forWriting()
         try writable(store)

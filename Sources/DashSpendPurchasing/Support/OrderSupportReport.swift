@@ -1,5 +1,5 @@
 public import DashSpendCore
-import DashSpendOrders
+package import DashSpendOrders
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -78,8 +78,9 @@ public struct OrderSupportReport: Sendable, Hashable {
     /// The version of this library (``DashSpendRelease/version``), which support may ask for.
     public let libraryVersion: String
 
-    /// The report of `order` on `network`, with the statuses it was kept in (`steps`, oldest first).
-    init(order: Order, network: DashSpendNetwork, steps: [OrderStatusStep] = []) {
+    /// The report of `order` on `network`, with the statuses it was kept in (`steps`, oldest first), by version
+    /// `libraryVersion` of this library (the front door's release: this module does not know it).
+    package init(order: Order, network: DashSpendNetwork, steps: [OrderStatusStep] = [], libraryVersion: String) {
         let info = order.provider?.info
         recipient = info?.supportEmail
         termsURL = info?.termsURL
@@ -100,7 +101,7 @@ public struct OrderSupportReport: Sendable, Hashable {
         deliveryTime = order.deliveryTime
         cardsDelivered = order.cards.count
         self.network = network
-        libraryVersion = DashSpendRelease.version
+        self.libraryVersion = libraryVersion
         let value = order.amount.plainText(fractionDigits: 2) + " " + order.currency
         let what = order.merchantName.isEmpty ? value : "\(order.merchantName), \(value)"
         subject = "Gift card order \(order.providerOrderId ?? order.id) (\(what))"

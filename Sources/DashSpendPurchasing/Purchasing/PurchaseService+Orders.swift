@@ -1,8 +1,8 @@
-import DashSpendCore
-import DashSpendMerchants
-import DashSpendOrders
+package import DashSpendCore
+package import DashSpendMerchants
+package import DashSpendOrders
 import DashSpendSQLite
-import DashSpendSetup
+package import DashSpendSetup
 
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +20,7 @@ import Foundation
 extension PurchaseService {
     /// Every order kept for this network, newest first. Reads the orders database only (offline, without
     /// writing it at all: ``OrdersFile/forReading()``).
-    func orders() throws(DashSpendFailure) -> [Order] {
+    package func orders() throws(DashSpendFailure) -> [Order] {
         guard let store = try orderFile.forReading() else { return [] }
         do {
             return try store.all()
@@ -30,7 +30,7 @@ extension PurchaseService {
     }
 
     /// The kept order `id` (the local id, or the provider's order id) without asking the provider.
-    func storedOrder(id: String) throws(DashSpendFailure) -> Order {
+    package func storedOrder(id: String) throws(DashSpendFailure) -> Order {
         var found: Order?
         if let store = try orderFile.forReading() {
             do {
@@ -45,7 +45,7 @@ extension PurchaseService {
     }
 
     /// The order `id` with its status refreshed from the provider (and its cards, once delivered), saved.
-    func order(id: String) async throws(DashSpendFailure) -> Order {
+    package func order(id: String) async throws(DashSpendFailure) -> Order {
         let stored = try storedOrder(id: id)
         guard let provider = stored.provider else { return stored }
         if stored.providerOrderId == nil, stored.status == .unknown, let txid = stored.transactionId,
@@ -129,7 +129,7 @@ extension PurchaseService {
     }
 
     /// The order paid by the Dash transaction `transactionId`, asked from `provider` (CTX) and kept.
-    func order(transactionId: String, provider: GiftCardProvider) async throws(DashSpendFailure) -> Order {
+    package func order(transactionId: String, provider: GiftCardProvider) async throws(DashSpendFailure) -> Order {
         let trimmed = transactionId.trimmedWhitespace
         guard !trimmed.isEmpty else { throw DashSpendFailure(.invalidRequest, "a transaction id is needed") }
         // A hexadecimal id is kept as a recorded payment is (lowercased); another form as it was given.
@@ -196,7 +196,7 @@ extension PurchaseService {
     }
 
     /// Every damaged file set aside with orders in it, newest first, whether or not the user was shown it.
-    func setAsideOrderFiles() throws(DashSpendFailure) -> [SetAsideOrderFile] {
+    package func setAsideOrderFiles() throws(DashSpendFailure) -> [SetAsideOrderFile] {
         guard let store = try orderFile.forReading() else { return [] }
         do {
             return try store.setAsideFiles()
@@ -207,7 +207,7 @@ extension PurchaseService {
 
     /// The statuses the kept order `id` went through, oldest first; empty when the orders database cannot be read
     /// or keeps none for it (the report then dates its first and latest state only). Only reads.
-    func statusHistory(of id: String) -> [OrderStatusStep] {
+    package func statusHistory(of id: String) -> [OrderStatusStep] {
         do {
             guard let store = try orderFile.readingOnly() else { return [] }
             return try store.statusHistory(of: id)
@@ -220,7 +220,7 @@ extension PurchaseService {
 
     /// The damaged files set aside with orders in it that the user has not been shown yet.
     /// Only reads: the orders database is opened to read only unless this client opened it already.
-    func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {
+    package func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {
         // A file that cannot be read has no notes to give; it is said by damagedOrderDatabase() instead.
         guard let store = try? orderFile.readingOnly(), let files = try? store.setAsideFiles() else { return [] }
         return files.filter { !$0.acknowledged }
@@ -228,7 +228,7 @@ extension PurchaseService {
 
     /// The orders database's path when it exists and cannot be read; see
     /// ``DashSpendClient/damagedOrderDatabase()``. Only reads.
-    func damagedOrderDatabase() -> String? {
+    package func damagedOrderDatabase() -> String? {
         do {
             guard let store = try orderFile.readingOnly() else { return nil }
             _ = try store.setAsideFiles()  // the schema and one table: what every command may afford
@@ -243,7 +243,7 @@ extension PurchaseService {
     }
 
     /// Records that the user has been shown every set-aside file: they are no longer said on every command.
-    func acknowledgeSetAsideOrderFiles() throws(DashSpendFailure) {
+    package func acknowledgeSetAsideOrderFiles() throws(DashSpendFailure) {
         let store = try orderFile.forWriting()
         do {
             try store.acknowledgeSetAsideFiles()
@@ -253,7 +253,7 @@ extension PurchaseService {
     }
 
     /// The states of order `id` as it changes; see ``DashSpendClient/orderStates(id:polling:)``.
-    func orderStates(id: String, polling: OrderPolling) -> AsyncStream<DataState<Order>> {
+    package func orderStates(id: String, polling: OrderPolling) -> AsyncStream<DataState<Order>> {
         AsyncStream { continuation in
             let task = Task {
                 var previous: Order

@@ -1,5 +1,5 @@
 import DashSpendCore
-import DashSpendOrders
+public import DashSpendOrders
 
 extension Order {
     /// Whether the order may still move on by itself, so that ``DashSpendClient/watchOrders(polling:)``

@@ -1,5 +1,5 @@
 public import DashSpendCore
-import DashSpendOrders
+package import DashSpendOrders
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
@@ -42,7 +42,7 @@ public struct OrderExportRow: Sendable, Hashable {
     public let providerOrderId: String?
 
     /// The rows of `order`: one per card (today an order is one card).
-    static func rows(of order: Order) -> [OrderExportRow] {
+    package static func rows(of order: Order) -> [OrderExportRow] {
         let paid = order.status == .paid || order.status == .fulfilled || order.transactionId != nil
         let price = order.price
         let dashPaid = paid ? order.dashAmount : nil

@@ -1,6 +1,6 @@
 import DashSpendCore
 import DashSpendOrders
-import DashSpendSetup
+package import DashSpendSetup
 
 extension PurchaseService {
     /// One order a watch follows: the order as last seen, its wait and when it is asked next.
@@ -12,7 +12,7 @@ extension PurchaseService {
     }
 
     /// The changes of every open order; see ``DashSpendClient/watchOrders(polling:)``.
-    func watchOrders(polling: OrderPolling) throws(DashSpendFailure) -> AsyncStream<OrderChange> {
+    package func watchOrders(polling: OrderPolling) throws(DashSpendFailure) -> AsyncStream<OrderChange> {
         let open = try orders().filter(\.isOpen)
         return AsyncStream { continuation in
             let task = Task {

@@ -2,6 +2,7 @@ import DashSpendCore
 import DashSpendLocking
 import DashSpendSQLite
 import DashSpendSetup
+import DashSpendState
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
