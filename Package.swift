@@ -144,6 +144,13 @@ let package = Package(
                 "DashSpendState", "DashSpendSetup", "DashSpendMerchants", "DashSpendBarcode",
             ]
         ),
+        /// Installing the explore database as a client runs it (`ExploreSync`: from a file, the wallets' bucket
+        /// or a URL, only when newer; `SyncReport`, `SyncUpdateCheck`, `DatabaseProvenance`) over `DashSpendSync`.
+        /// Re-exported by `DashSpend`.
+        .target(
+            name: "DashSpendExploreSync",
+            dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSync", "DashSpendSetup"]
+        ),
         /// The front door (`DashSpendClient`), the repository factory and the merchant service (fallback
         /// chains, ranking). What app code imports.
         .target(
@@ -156,6 +163,7 @@ let package = Package(
                 "DashSpendAccounts",
                 "DashSpendMerchants",
                 "DashSpendPurchasing",
+                "DashSpendExploreSync",
                 "DashSpendCTX", "DashSpendPiggyCards", "DashSpendSync", "DashSpendBarcode",
                 // One transport per platform: URLSession on Apple platforms; on Linux libcurl directly, so that no
                 // binary of the package links FoundationNetworking, full Foundation or ICU (issue 20).

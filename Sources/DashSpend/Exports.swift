@@ -1,6 +1,7 @@
 // The modules split out of DashSpend, each re-exported whole: their public types were DashSpend's before, so an
 // app that imports `DashSpend` sees them as before, and this package's other targets their `package`
 // declarations, as when they were DashSpend's. Signing in (DashSpendAccounts: `SignInStatus`, `SignOutOutcome`);
+// installing the explore database (DashSpendExploreSync: `SyncReport`, `SyncUpdateCheck`, `DatabaseProvenance`);
 // merchants and offers (DashSpendMerchants: `ResolvedMerchant`, search rows, budgets, exchange rates, batch
 // lookups, `DataState`); the orders (DashSpendOrders: `Order`, `SetAsideOrderFile`); purchasing and the orders'
 // watch (DashSpendPurchasing: `PurchaseQuote`, `OrderPolling`, `OrderChange`, `OrderExportRow`,
@@ -8,6 +9,7 @@
 // `DashSpendFailure`, `SyncSource`, the fetch policies, the stores' doors); the state (cache) file
 // (DashSpendState: `OfferCache`, `StateDatabaseRecovery`).
 @_exported import DashSpendAccounts
+@_exported import DashSpendExploreSync
 @_exported import DashSpendMerchants
 @_exported import DashSpendOrders
 @_exported import DashSpendPurchasing

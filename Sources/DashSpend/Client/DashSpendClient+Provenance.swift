@@ -1,3 +1,4 @@
+public import DashSpendExploreSync
 import DashSpendSetup
 import DashSpendSync
 

@@ -1,5 +1,6 @@
 import DashSpendCore
 import DashSpendExplore
+public import DashSpendExploreSync
 public import DashSpendSetup
 
 extension DashSpendClient {

@@ -1,6 +1,7 @@
 import DashSpendAccounts
 import DashSpendCore
 import DashSpendExplore
+import DashSpendExploreSync
 import DashSpendLocking
 package import DashSpendMerchants
 import DashSpendOrders

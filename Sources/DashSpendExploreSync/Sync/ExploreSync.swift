@@ -1,7 +1,7 @@
-import DashSpendCore
+package import DashSpendCore
 import DashSpendExplore
 import DashSpendLocking
-import DashSpendSetup
+package import DashSpendSetup
 import DashSpendSync
 
 #if canImport(Glibc)
@@ -20,7 +20,7 @@ import Darwin
 /// `Data-Timestamp`, or a conditional request for a plain URL) and downloaded only when newer, then imported
 /// the same way (``ExploreNetworkSync``). Progress is wrapped once, by a ``SyncProgressRelay``, whichever the
 /// source.
-struct ExploreSync: Sendable {
+package struct ExploreSync: Sendable {
     /// The client's configuration: the network's folder, the storage base URL, the clock, the time-outs.
     let configuration: DashSpendConfiguration
     /// The transport requests go through (the client's: a test's loopback one, or URLSession on first use).
@@ -28,9 +28,19 @@ struct ExploreSync: Sendable {
     /// The transport downloads stream through (the configuration's, else the platform's).
     let downloader: any HTTPDownloadTransport
 
+    /// The sync of a client made with `configuration`: requests through `transport`, downloads through
+    /// `downloader`.
+    package init(
+        configuration: DashSpendConfiguration, transport: any HTTPTransport, downloader: any HTTPDownloadTransport
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.downloader = downloader
+    }
+
     /// Installs the data of `source`, unless what is installed is as new (`force` installs anyway); see
     /// ``DashSpendClient/sync(_:force:strict:progress:)``.
-    func sync(_ source: SyncSource, force: Bool, strict: Bool, progress: SyncProgressHandler?)
+    package func sync(_ source: SyncSource, force: Bool, strict: Bool, progress: SyncProgressHandler?)
         async throws(DashSpendFailure) -> SyncReport
     {
         // Before anything is downloaded or created there (the download folder included).
@@ -90,7 +100,7 @@ struct ExploreSync: Sendable {
     }
 
     /// Whether `source` (a network source) has data newer than the installed database, without downloading it.
-    func checkForUpdate(_ source: SyncSource) async throws(DashSpendFailure) -> SyncUpdateCheck {
+    package func checkForUpdate(_ source: SyncSource) async throws(DashSpendFailure) -> SyncUpdateCheck {
         guard let object = try source.remoteObject(storageBase: configuration.storageBaseURL) else {
             throw DashSpendFailure(
                 .invalidRequest, "checking for an update needs a network source, not the file \(source.description)",
