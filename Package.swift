@@ -106,6 +106,51 @@ let package = Package(
         .target(name: "DashSpendHTTP", dependencies: ["DashSpendCore"]),
         /// The libcurl transport: the front door's transport on Linux (empty elsewhere).
         .target(name: "DashSpendCurl", dependencies: ["CCurl", "DashSpendCore", "DashSpendLocking"]),
+        /// What every service of a client is given: `DashSpendConfiguration` (and the explore database location,
+        /// the sync source, provider base URLs, fetch policies), `DashSpendFailure` and the one conversion of every
+        /// module's errors to it, the repository factory and the registered providers, the stores' doors (each file
+        /// opened once per client) and the transport made on first use. Re-exported by `DashSpend`.
+        .target(
+            name: "DashSpendSetup",
+            dependencies: [
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendPrivateFiles",
+                "DashSpendOrders", "DashSpendState", "DashSpendCTX", "DashSpendPiggyCards", "DashSpendSync",
+                .target(
+                    name: "DashSpendHTTP", condition: .when(platforms: [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS])),
+                .target(name: "DashSpendCurl", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        /// Signing in to the providers (`Accounts`: send a code, check it, who is signed in, sign out) over the
+        /// setup's credentials door. Re-exported by `DashSpend`.
+        .target(name: "DashSpendAccounts", dependencies: ["DashSpendCore", "DashSpendSetup"]),
+        /// Merchants and offers: the explore database as the client reads it (`MerchantDirectory`, with its name
+        /// index), `MerchantService` (each value resolved live, stored, local, default; search; the explanation of
+        /// a value), the live answers' loader, exchange rates (live or stored), budgets and batch lookups.
+        /// Re-exported by `DashSpend`.
+        .target(
+            name: "DashSpendMerchants",
+            dependencies: [
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendPrivateFiles",
+                "DashSpendOrders", "DashSpendState", "DashSpendSetup",
+            ]
+        ),
+        /// Purchasing and order watching: `PurchaseService` (quote, buy, the payment and amount checks, the kept
+        /// orders and their updates), the order watch (leases shared between processes, `OrderChange`), the
+        /// export rows and the support report. Re-exported by `DashSpend`.
+        .target(
+            name: "DashSpendPurchasing",
+            dependencies: [
+                "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendOrders",
+                "DashSpendState", "DashSpendSetup", "DashSpendMerchants", "DashSpendBarcode",
+            ]
+        ),
+        /// Installing the explore database as a client runs it (`ExploreSync`: from a file, the wallets' bucket
+        /// or a URL, only when newer; `SyncReport`, `SyncUpdateCheck`, `DatabaseProvenance`) over `DashSpendSync`.
+        /// Re-exported by `DashSpend`.
+        .target(
+            name: "DashSpendExploreSync",
+            dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSync", "DashSpendSetup"]
+        ),
         /// The front door (`DashSpendClient`), the repository factory and the merchant service (fallback
         /// chains, ranking). What app code imports.
         .target(
@@ -114,6 +159,11 @@ let package = Package(
                 "DashSpendLocking", "DashSpendCore", "DashSpendExplore", "DashSpendSQLite", "DashSpendPrivateFiles",
                 "DashSpendOrders",
                 "DashSpendState",
+                "DashSpendSetup",
+                "DashSpendAccounts",
+                "DashSpendMerchants",
+                "DashSpendPurchasing",
+                "DashSpendExploreSync",
                 "DashSpendCTX", "DashSpendPiggyCards", "DashSpendSync", "DashSpendBarcode",
                 // One transport per platform: URLSession on Apple platforms; on Linux libcurl directly, so that no
                 // binary of the package links FoundationNetworking, full Foundation or ICU (issue 20).
@@ -230,6 +280,11 @@ let package = Package(
                 "DashSpendLocking", "DashSpendCore", "DashSpendSQLite", "DashSpendOrders", "DashSpendState",
                 "DashSpendTestSupport",
             ]
+        ),
+        /// The merchants module's own parts, by `@testable import`: the batch queue, the live-or-stored rule.
+        .testTarget(
+            name: "DashSpendMerchantsTests",
+            dependencies: ["DashSpendLocking", "DashSpendCore", "DashSpendSetup", "DashSpendMerchants"]
         ),
         .testTarget(
             name: "DashSpendTests",

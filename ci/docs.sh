@@ -58,7 +58,7 @@ echo "symbol graph: swift-symbolgraph-extract -module-name DashSpend ($triple)"
 rm -rf "$graphs" "$archive"
 mkdir -p "$graphs"
 "$extract" -module-name DashSpend -target "$triple" -minimum-access-level public -output-dir "$graphs" \
-    -experimental-allowed-reexported-modules=DashSpendCore,DashSpendExplore,DashSpendOrders,DashSpendState \
+    -experimental-allowed-reexported-modules=DashSpendCore,DashSpendExplore,DashSpendOrders,DashSpendState,DashSpendSetup,DashSpendAccounts,DashSpendMerchants,DashSpendPurchasing,DashSpendExploreSync \
     -I "$modules" -I Sources/CSQLite -I Sources/CZlib -I Sources/CCurl >> "$build_log" 2>&1 \
     || fail "swift-symbolgraph-extract failed" "$build_log"
 [[ -f $graphs/DashSpend.symbols.json ]] || fail "no DashSpend.symbols.json in $graphs" "$build_log"

@@ -1,8 +1,19 @@
-// The orders module whole (its public types, `Order` and `SetAsideOrderFile`, were DashSpend's before it was
-// split out, and are all of its public API): an app that imports `DashSpend` sees them as before, and this
-// package's other targets its `package` declarations, as when they were DashSpend's.
+// The modules split out of DashSpend, each re-exported whole: their public types were DashSpend's before, so an
+// app that imports `DashSpend` sees them as before, and this package's other targets their `package`
+// declarations, as when they were DashSpend's. Signing in (DashSpendAccounts: `SignInStatus`, `SignOutOutcome`);
+// installing the explore database (DashSpendExploreSync: `SyncReport`, `SyncUpdateCheck`, `DatabaseProvenance`);
+// merchants and offers (DashSpendMerchants: `ResolvedMerchant`, search rows, budgets, exchange rates, batch
+// lookups, `DataState`); the orders (DashSpendOrders: `Order`, `SetAsideOrderFile`); purchasing and the orders'
+// watch (DashSpendPurchasing: `PurchaseQuote`, `OrderPolling`, `OrderChange`, `OrderExportRow`,
+// `OrderSupportReport`); what every service is given (DashSpendSetup: `DashSpendConfiguration`,
+// `DashSpendFailure`, `SyncSource`, the fetch policies, the stores' doors); the state (cache) file
+// (DashSpendState: `OfferCache`, `StateDatabaseRecovery`).
+@_exported import DashSpendAccounts
+@_exported import DashSpendExploreSync
+@_exported import DashSpendMerchants
 @_exported import DashSpendOrders
-// The state (cache) module whole, for the same reasons (`OfferCache` and `StateDatabaseRecovery` were DashSpend's).
+@_exported import DashSpendPurchasing
+@_exported import DashSpendSetup
 @_exported import DashSpendState
 
 @_exported import enum DashSpendBarcode.BarcodeError

@@ -1,3 +1,6 @@
+public import DashSpendMerchants
+public import DashSpendSetup
+
 extension DashSpendClient {
     /// Resolves many merchants in one go: each input (a merchant id, else an exact name, as
     /// ``merchant(_:policy:)`` takes) under `policy`, the results in the inputs' order.

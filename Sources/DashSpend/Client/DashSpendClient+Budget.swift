@@ -1,5 +1,7 @@
 import DashSpendCore
 public import DashSpendExplore
+public import DashSpendMerchants
+public import DashSpendSetup
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

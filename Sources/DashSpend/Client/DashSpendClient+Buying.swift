@@ -1,5 +1,8 @@
 public import DashSpendCore
+public import DashSpendMerchants
 public import DashSpendOrders
+public import DashSpendPurchasing
+import DashSpendSetup
 
 #if canImport(FoundationEssentials)
 public import FoundationEssentials

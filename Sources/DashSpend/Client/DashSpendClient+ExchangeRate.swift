@@ -1,4 +1,6 @@
 import DashSpendCore
+public import DashSpendMerchants
+public import DashSpendSetup
 
 extension DashSpendClient {
     /// The exchange rate of `provider` for `currency` under `policy`, with the same semantics as merchants:

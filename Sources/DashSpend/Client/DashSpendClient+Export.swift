@@ -1,3 +1,6 @@
+public import DashSpendPurchasing
+import DashSpendSetup
+
 extension DashSpendClient {
     /// Every kept order of this network as accounting rows (``OrderExportRow``), one per card, oldest first:
     /// date, merchant, provider, card value, Dash and money paid, discount, rate, paying transaction and

@@ -1,5 +1,7 @@
 import DashSpendCore
 import DashSpendExplore
+public import DashSpendMerchants
+public import DashSpendSetup
 
 extension DashSpendClient {
     /// The merchant whose id is `idOrName`, else the one merchant with that exact name (any case), with

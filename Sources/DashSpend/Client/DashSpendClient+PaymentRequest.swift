@@ -1,5 +1,6 @@
 public import DashSpendCore
 public import DashSpendOrders
+import DashSpendSetup
 
 extension DashSpendClient {
     /// The BIP70 payment request the kept order `order` is paid through, fetched again from its URI's `r=`

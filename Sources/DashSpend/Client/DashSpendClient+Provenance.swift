@@ -1,3 +1,5 @@
+public import DashSpendExploreSync
+import DashSpendSetup
 import DashSpendSync
 
 #if canImport(FoundationEssentials)

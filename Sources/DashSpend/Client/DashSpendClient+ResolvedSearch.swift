@@ -1,5 +1,7 @@
 import DashSpendCore
 import DashSpendExplore
+public import DashSpendMerchants
+public import DashSpendSetup
 
 extension DashSpendClient {
     /// One page of merchants matching `search`, like ``search(_:)``, with every merchant of the page

@@ -1,4 +1,6 @@
+public import DashSpendAccounts
 import DashSpendCore
+package import DashSpendSetup
 
 extension DashSpendClient {
     /// Starts signing in to `provider`: it e-mails a one-time code to `email`. Returns the address the

@@ -1,5 +1,7 @@
 import DashSpendCore
 import DashSpendExplore
+public import DashSpendExploreSync
+public import DashSpendSetup
 
 extension DashSpendClient {
     /// Installs the explore data of `source` as this network's database, unless what is installed is as new

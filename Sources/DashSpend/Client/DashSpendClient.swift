@@ -1,8 +1,13 @@
+import DashSpendAccounts
 import DashSpendCore
 import DashSpendExplore
+import DashSpendExploreSync
 import DashSpendLocking
+package import DashSpendMerchants
 import DashSpendOrders
 import DashSpendPrivateFiles
+import DashSpendPurchasing
+public import DashSpendSetup
 public import DashSpendState
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,6 @@
+public import DashSpendMerchants
+public import DashSpendSetup
+
 extension DashSpendClient {
     /// The states of the merchant `idOrName` as they become known, for server code and anything that reads
     /// an `AsyncSequence`: `loading(previous: nil)`, then `loading(previous:)` with the stored answers at

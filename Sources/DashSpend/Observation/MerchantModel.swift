@@ -1,3 +1,5 @@
+public import DashSpendMerchants
+public import DashSpendSetup
 public import Observation
 
 /// An observable merchant for a screen to bind to: ``state`` shows the stored answer at once and changes

@@ -1,3 +1,6 @@
+public import DashSpendPurchasing
+import DashSpendSetup
+
 extension DashSpendClient {
     /// Follows every open order (``Order/isOpen``: unpaid, paid, unknown with a provider id, fulfilled with
     /// cards still to come) at once, and yields each change: a status that moved, cards that arrived, a

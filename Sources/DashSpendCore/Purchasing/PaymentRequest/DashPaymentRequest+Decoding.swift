@@ -78,6 +78,6 @@ extension DashPaymentRequest {
 
     /// Seconds since 1970 as a date (a value too large for a date is the far future).
     private static func date(_ seconds: UInt64) -> Date {
-        Date(timeIntervalSince1970: seconds > 1 << 40 ? Double(1 << 40) : Double(seconds))
+        Date(timeIntervalSince1970: seconds > 1 << 40 ? TimeInterval(1 << 40) : TimeInterval(seconds))
     }
 }

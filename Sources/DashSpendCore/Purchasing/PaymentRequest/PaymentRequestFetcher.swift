@@ -21,12 +21,12 @@ package struct PaymentRequestFetcher: Sendable {
     /// How requests are sent.
     package let transport: any HTTPTransport
     /// How long the fetch may take, in seconds.
-    package let timeout: Double
+    package let timeout: TimeInterval
     /// DER certificates a signature's chain may end at besides the system's roots.
     package let trustedRoots: [[UInt8]]
 
     /// A fetcher sending through `transport`, trusting `trustedRoots` (DER) besides the system's roots.
-    package init(transport: any HTTPTransport, timeout: Double, trustedRoots: [[UInt8]] = []) {
+    package init(transport: any HTTPTransport, timeout: TimeInterval, trustedRoots: [[UInt8]] = []) {
         self.transport = transport
         self.timeout = timeout
         self.trustedRoots = trustedRoots
