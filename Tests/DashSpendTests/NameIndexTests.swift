@@ -61,6 +61,25 @@ struct NameIndexTests {
         #expect(try FileManager.default.attributesOfItem(atPath: indexPath)[.systemFileNumber] as? Int == before)
     }
 
+    @Test("A lookup by id uses it on the wallets' file (no merchantId index), not on the installed copy (indexed)")
+    func idLookupsUseItOnlyWithoutIndexes() async throws {
+        let shipped = try SyncFixture.database(named: "shipped.db", merchant: "Café Harbor", in: sources)
+        let wallets = try client(.file(shipped))
+        #expect(try !wallets.database().schema.hasMerchantIdIndexes)
+        #expect(try wallets.identify("sync-1").merchant.name == "Café Harbor")
+        #expect(FileManager.default.fileExists(atPath: indexPath), "by id on the wallets' file: the index finds the row")
+        #expect(try wallets.database().usesNameIndex)
+        try FileManager.default.removeItem(atPath: indexPath)
+
+        let installed = try client()
+        _ = try await installed.sync(.file(shipped))
+        #expect(try installed.database().schema.hasMerchantIdIndexes)
+        #expect(try installed.identify("sync-1").merchant.name == "Café Harbor")
+        #expect(!FileManager.default.fileExists(atPath: indexPath), "by id on the indexed copy: a seek, no side index")
+        #expect(try installed.identify("cafe harbor").merchant.name == "Café Harbor")
+        #expect(FileManager.default.fileExists(atPath: indexPath), "by name: built then")
+    }
+
     @Test("A state directory it cannot be written to answers the same without it (others can write there)")
     func unwritableStateDirectory() async throws {
         let file = try SyncFixture.database(named: "explore.db", merchant: "Café Harbor", in: sources)

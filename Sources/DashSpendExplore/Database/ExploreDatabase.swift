@@ -125,10 +125,18 @@ public final class ExploreDatabase: Sendable {
                     tables.contains("gift_card_providers")
                     ? Set(try db.fetchAll("SELECT name FROM pragma_table_info('gift_card_providers')") { $0.text("name") ?? "" })
                     : []
+                // `pragma_index_info` prepares a statement per index it is asked about: only the declared
+                // indexes of the two tables that name the column are (none in the file as the wallets ship it).
+                let indexedByMerchantId = Set(
+                    try db.fetchAll(
+                        "SELECT s.tbl_name AS tbl FROM sqlite_master s, pragma_index_info(s.name) i "
+                            + "WHERE s.type = 'index' AND s.tbl_name IN ('merchant', 'gift_card_providers') "
+                            + "AND s.sql LIKE '%merchantId%' AND i.seqno = 0 AND i.name = 'merchantId'"
+                    ) { $0.text("tbl") ?? "" })
                 let userVersion = try db.fetchOne("PRAGMA user_version") { $0.integer("user_version") ?? 0 } ?? 0
                 return ExploreSchema(
                     tables: tables, merchantColumns: merchantColumns, atmColumns: atmColumns,
-                    providerColumns: providerColumns, userVersion: userVersion)
+                    providerColumns: providerColumns, indexedByMerchantId: indexedByMerchantId, userVersion: userVersion)
             }
         } catch {
             throw Self.databaseError(error, origin: origin)

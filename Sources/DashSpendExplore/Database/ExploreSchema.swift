@@ -18,6 +18,10 @@ public struct ExploreSchema: Sendable, Hashable {
     public let hasMerchantSearchIndex: Bool
     /// Whether the `atm_fts` FTS4 index exists.
     public let hasATMSearchIndex: Bool
+    /// Whether a lookup by `merchantId` is a seek: `merchant` has an index that leads with `merchantId`, and so
+    /// has `gift_card_providers` when the file has it (what `sync` adds to the copy it installs; the file as the
+    /// wallets ship it has neither).
+    package let hasMerchantIdIndexes: Bool
 
     /// Whether `merchant` has `column`.
     public func merchantHas(_ column: String) -> Bool { merchantColumns.contains(column) }
@@ -31,9 +35,10 @@ public struct ExploreSchema: Sendable, Hashable {
     ///
     /// v4: `gift_card_providers` exists. v3: `merchant.denominationsType`. v2: `merchant.redeemType` or
     /// `savingsPercentage`. Otherwise v1.
+    /// `indexedByMerchantId`: the tables with an index whose first column is `merchantId`.
     init(
         tables: Set<String>, merchantColumns: Set<String>, atmColumns: Set<String>, providerColumns: Set<String>,
-        userVersion: Int
+        indexedByMerchantId: Set<String> = [], userVersion: Int
     ) {
         self.userVersion = userVersion
         self.merchantColumns = merchantColumns
@@ -43,6 +48,9 @@ public struct ExploreSchema: Sendable, Hashable {
             tables.contains("gift_card_providers") && providerColumns.isSuperset(of: ["merchantId", "provider"])
         hasMerchantSearchIndex = tables.contains("merchant_fts")
         hasATMSearchIndex = tables.contains("atm_fts")
+        hasMerchantIdIndexes =
+            indexedByMerchantId.contains("merchant")
+            && (!tables.contains("gift_card_providers") || indexedByMerchantId.contains("gift_card_providers"))
         if hasProviderTable {
             version = 4
         } else if merchantColumns.contains("denominationsType") {

@@ -16,8 +16,8 @@ extension MerchantService {
         try DashSpendFailure.checkNameLength(idOrName)
         do {
             // The side index of names (built once per file version) finds the id too, on a file without a
-            // merchantId index.
-            if byId == nil { _ = database.usesNameIndex }
+            // merchantId index; a file with them (the copy `sync` installs) is not worth attaching it for.
+            if byId == nil, !database.schema.hasMerchantIdIndexes { _ = database.usesNameIndex }
             var lookup = try byId ?? database.merchant(id: idOrName)
             var merchantId = idOrName
             if case .notFound = lookup {
