@@ -21,11 +21,17 @@
 #   spread over the 11 MB of `.text` made an offline `show` 14 MiB resident (now under 10). And, with glibc 2.36
 #   or later, relative relocations packed (`-z pack-relative-relocs`, DT_RELR): 8 KB read at start instead of
 #   1 MB of `.rela.dyn`. ASLR (PIE) is kept. Without lld, the system linker links as before.
+# - `--disable-local-rpath`: no `$ORIGIN` run path. The binary needs no library from its own folder (the Swift
+#   runtime is linked in), and with the run path the loader first looks for each of its five libraries there,
+#   in `glibc-hwcaps/x86-64-v3`, `tls/x86_64` and the like: thirty failed `openat` and `stat` calls at every start.
+# - On Linux with lld, `--no-export-dynamic`: the static Swift runtime's link arguments export every symbol of the
+#   package's own objects (5,600 of them) for `dlsym`; nothing looks them up, and the loader checks the
+#   executable's table first at every lookup of the libraries' symbols.
 #
 # None of these can go into Package.swift: unsafe flags would bar the library from other packages.
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-set -- -c release --static-swift-stdlib \
+set -- -c release --static-swift-stdlib --disable-local-rpath \
     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors "$@"
 if [ "$(uname -s)" = Linux ]; then
     archive=$(c++ -print-file-name=libstdc++.a 2>/dev/null || clang -print-file-name=libstdc++.a 2>/dev/null || true)
@@ -39,7 +45,7 @@ if [ "$(uname -s)" = Linux ]; then
     fi
     toolchain=$(dirname "$(command -v swiftc 2>/dev/null || echo /nonexistent/swiftc)")
     if [ -x "$toolchain/ld.lld" ]; then
-        set -- "$@" -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
+        set -- "$@" -Xlinker --no-export-dynamic -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
             -Xlinker "--symbol-ordering-file=$root/ci/release-symbol-order.txt" -Xlinker --no-warn-symbol-ordering
         glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc 2\.\([0-9]*\).*/\1/p')
         if [ -n "$glibc" ] && [ "$glibc" -ge 36 ]; then
