@@ -158,7 +158,7 @@ public enum MerchantLookup {
                 ])
                 return .answer(document.serialized() + "\n")
             }
-            return .answer("merchant-lookup \(version) (providers: \(providers.joined(separator: ", ")))\n")
+            return .answer("merchant-lookup \(version) (providers: \(providers.joinedText(separator: ", ")))\n")
         }
         if parsed.positionals.first == "help" {
             let words = Array(parsed.positionals.dropFirst())

@@ -1,3 +1,5 @@
+import DashSpendCore
+
 /// SELECT lists built from the columns a file really has: a missing column is selected as `NULL AS name`,
 /// so every version is read by the same row accessors, by name, never by position.
 struct ExploreColumns {
@@ -15,6 +17,6 @@ struct ExploreColumns {
     /// `alias."column" AS "column"` for each of `wanted`, or `NULL AS "column"` when the table lacks it.
     static func select(_ wanted: [String], from available: Set<String>, alias: String) -> String {
         wanted.map { available.contains($0) ? "\(alias).\"\($0)\" AS \"\($0)\"" : "NULL AS \"\($0)\"" }
-            .joined(separator: ", ")
+            .joinedText(separator: ", ")
     }
 }
