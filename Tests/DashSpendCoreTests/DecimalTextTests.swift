@@ -13,6 +13,37 @@ struct DecimalTextTests {
         #expect(value.plainText(fractionDigits: 2) == expected)
     }
 
+    @Test(arguments: [
+        ("0", "0"), ("5", "5"), ("500", "500"), ("25.5", "25.5"), ("5.00", "5"), ("0.005", "0.005"),
+        ("-12.50", "-12.5"), ("1e3", "1000"), ("12e-5", "0.00012"), ("-0", "0"),
+        ("340282366920938463463374607431768211455", "340282366920938463463374607431768211455"),
+    ])
+    func exactText(input: String, expected: String) throws {
+        let value = try #require(Decimal(string: input))
+        #expect(value.exactText == expected)
+        #expect(value.exactText == value.description)
+    }
+
+    /// The same digits as Foundation's `description` over many values: random mantissas of 1 to 38 digits
+    /// (so every length of the 128-bit mantissa), exponents from -40 to 40, both signs, NaN, and results of
+    /// arithmetic (which need not be stored compactly).
+    @Test func exactTextIsDescription() throws {
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for _ in 0..<1_000 {
+            let length = Int.random(in: 1...38, using: &generator)
+            let digits = String((0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            let text = (Bool.random(using: &generator) ? "-" : "") + digits + "e\(Int.random(in: -40...40, using: &generator))"
+            let value = try #require(Decimal(string: text), "\(text)")
+            for derived in [value, value * 100, value / 8, value + Decimal(string: "0.10")!, value - value] {
+                #expect(derived.exactText == derived.description, "\(text)")
+                checked += 1
+            }
+        }
+        #expect(Decimal.nan.exactText == Decimal.nan.description)
+        #expect(checked == 5_000)
+    }
+
     @Test(arguments: ["12.50x", "1e3", "1,000", "12,5", "", " ", "--1", "1-", "."])
     func rejectsNonPlainText(input: String) {
         #expect(Decimal(plainText: input) == nil)

@@ -48,7 +48,7 @@ indirect enum JSONDocument: Sendable, Equatable {
             output += "]"
         case .string(let text): JSONStringLiteral.append(text, to: &output)
         case .integer(let number): output += String(number)
-        case .decimal(let number): output += "\(number)"
+        case .decimal(let number): output += number.exactText
         case .double(let number):
             output += number.isFinite ? String((number * 1000).rounded() / 1000) : "null"
         case .bool(let flag): output += flag ? "true" : "false"

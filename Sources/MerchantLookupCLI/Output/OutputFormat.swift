@@ -32,7 +32,7 @@ enum OutputFormat {
     }
 
     /// A money amount: `25`, `12.5`.
-    static func amount(_ value: Decimal) -> String { "\(value)" }
+    static func amount(_ value: Decimal) -> String { value.exactText }
 
     /// A distance: `850 m`, `3.2 km`, `120 km`.
     static func distance(_ kilometres: Double) -> String {
