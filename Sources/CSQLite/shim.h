@@ -4,3 +4,8 @@
 static inline int csqlite_db_config_int(sqlite3 *db, int op, int value, int *result) {
     return sqlite3_db_config(db, op, value, result);
 }
+
+/* sqlite3_config is variadic too: the one-integer form (before SQLite initializes, else SQLITE_MISUSE). */
+static inline int csqlite_config_int(int op, int value) {
+    return sqlite3_config(op, value);
+}

@@ -1,5 +1,7 @@
 import MerchantLookupCLI
 
+// Process-wide settings (SQLite's), before anything opens a database.
+MerchantLookup.prepareProcess()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let (environment, streams) = (ProcessEnvironment.variables, StandardStreams.process)
 // `--version`, help and usage errors are answered before anything else starts: no signal handler, no thread.
