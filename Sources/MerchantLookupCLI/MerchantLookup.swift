@@ -46,7 +46,7 @@ public enum MerchantLookup {
         criticalSections: CriticalSections = CriticalSections()
     ) async -> Outcome {
         let notes = NoteCollector()
-        let parsed = ParsedArguments(arguments, options: declaredOptions)
+        let parsed = ParsedArguments(arguments, table: optionTable)
         var outcome = await outcome(
             parsed, environment: environment, streams: streams, criticalSections: criticalSections, notes: notes)
         outcome.notes = notes.lines.map { "merchant-lookup: " + TerminalText.sanitized($0, keepingNewlines: false) }
@@ -74,7 +74,7 @@ public enum MerchantLookup {
     /// Built once per process: the executable parses twice (``answerWithoutCommand(arguments:environment:streams:)``
     /// first, then ``run(arguments:environment:streams:criticalSections:)``).
     static let declaredOptions: [OptionSpec] = {
-        var declared = GlobalOptions.all + [HelpOptions.man.spec]
+        var declared = commonOptions
         var names = Set(declared.map(\.name))
         for command in commands {
             for option in command.options where names.insert(option.name).inserted {
@@ -84,6 +84,12 @@ public enum MerchantLookup {
         return declared
     }()
 
+    /// The options every command accepts, which open ``declaredOptions``.
+    static let commonOptions = GlobalOptions.all + [HelpOptions.man.spec]
+
+    /// What command lines are parsed against: ``commonOptions`` at once, ``declaredOptions`` when needed.
+    static let optionTable = OptionTable(common: commonOptions, all: { declaredOptions })
+
     /// Answers at once, without running a command, what needs none: `--version`, help, and a command line
     /// that is wrong (a usage error). Nil when a command must run: ``run(arguments:environment:streams:criticalSections:)``
     /// does that (and answers these the same way). The executable asks this first, so that the answers that
@@ -91,7 +97,7 @@ public enum MerchantLookup {
     public static func answerWithoutCommand(
         arguments: [String], environment: [String: String], streams: StandardStreams = .process
     ) -> Outcome? {
-        let parsed = ParsedArguments(arguments, options: declaredOptions)
+        let parsed = ParsedArguments(arguments, table: optionTable)
         let json = parsed[GlobalOptions.json]
         do {
             guard case .answer(let text) = try route(parsed, width: streams.output.width ?? 80) else { return nil }

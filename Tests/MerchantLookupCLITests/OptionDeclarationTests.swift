@@ -1,4 +1,5 @@
 import DashSpend
+import DashSpendLocking
 import Testing
 
 @testable import MerchantLookupCLI
@@ -85,6 +86,36 @@ struct OptionDeclarationTests {
         let inlined = ParsedArguments(["--json=yes", "providers"], options: MerchantLookup.declaredOptions)
         #expect(inlined.failure?.message == "--json takes no value")
         #expect(!inlined[GlobalOptions.json])
+    }
+
+    @Test("Every option's table is built only for a line that needs it, and reads every line as the full table does")
+    func fullTableOnlyWhenNeeded() {
+        let builds = Locked(0)
+        let table = OptionTable(
+            common: MerchantLookup.commonOptions,
+            all: {
+                builds.withLock { $0 += 1 }
+                return MerchantLookup.declaredOptions
+            })
+        let lines: [(line: [String], needsAll: Bool)] = [
+            (["--version"], false),
+            (["show", "ID", "--offline", "--json", "--db", "x.db", "--home", "dir"], false),
+            (["-v", "providers", "--", "--limit"], false),
+            (["search", "Harbor", "--limit", "5"], true),
+            (["--sort", "name", "search", "x"], true),
+            (["search", "--bogus", "--json"], true),
+            (["buy", "x", "--provider", "ctx", "--db", "--json"], true),
+        ]
+        for (line, needsAll) in lines {
+            builds.withLock { $0 = 0 }
+            let lazy = ParsedArguments(line, table: table)
+            #expect((builds.withLock { $0 } > 0) == needsAll, "\(line)")
+            let full = ParsedArguments(line, options: MerchantLookup.declaredOptions)
+            #expect(lazy.positionals == full.positionals, "\(line)")
+            #expect(lazy.givenOptions == full.givenOptions, "\(line)")
+            #expect(lazy.failure?.message == full.failure?.message, "\(line)")
+        }
+        #expect(MerchantLookup.declaredOptions.flatMap(\.spellings).allSatisfy { $0.hasPrefix("-") })
     }
 
     @Test("The same option helped for another command keeps its parser")

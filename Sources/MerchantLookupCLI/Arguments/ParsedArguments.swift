@@ -13,11 +13,14 @@ struct ParsedArguments: Sendable {
     /// Parses `arguments` against the declared `options`: aliases become the option's name, values are read
     /// by their parser, and an unknown option is refused with the nearest known one suggested.
     init(_ arguments: [String], options: [OptionSpec]) {
+        self.init(arguments, table: OptionTable(options))
+    }
+
+    /// Parses `arguments` against `table` (see ``init(_:options:)``).
+    init(_ arguments: [String], table: OptionTable) {
         // The first declaration of a spelling wins. Looked up by a scan, not a dictionary: a line has a few
         // options and the declarations are a hundred spellings, so hashing them all at each start costs more.
-        func declared(_ spelling: String) -> OptionSpec? {
-            options.first { $0.name == spelling || $0.aliases.contains(spelling) }
-        }
+        func declared(_ spelling: String) -> OptionSpec? { table.declaration(of: spelling) }
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -38,7 +41,7 @@ struct ParsedArguments: Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = declared(written) else {
-                let suggestion = Self.nearest(to: written, among: options.filter(\.listed).map(\.name))
+                let suggestion = Self.nearest(to: written, among: table.all().filter(\.listed).map(\.name))
                 fail(.usage("unknown option \(written)" + (suggestion.map { " (did you mean \($0)?)" } ?? "")))
                 continue
             }
