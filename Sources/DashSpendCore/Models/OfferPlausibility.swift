@@ -96,7 +96,7 @@ public enum OfferPlausibility {
     }
 
     private static func fractionDigits(_ amount: Decimal) -> Int {
-        let text = amount.description
+        let text = amount.exactText
         guard let dot = text.firstIndex(of: ".") else { return 0 }
         return text[text.index(after: dot)...].reversed().drop { $0 == "0" }.count
     }

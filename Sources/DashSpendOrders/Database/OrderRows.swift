@@ -39,7 +39,7 @@ enum OrderRows {
     /// reads as one line of its amount, as an order kept before orders had lines does).
     static func lines(_ text: String?) -> [OrderLine]? {
         // Lines that do not read fall back to one line of the order's amount (kept in its own column), as documented above.
-        guard let text, let elements = (try? JSONValue.parse(Data(text.utf8)))?.array, !elements.isEmpty else {
+        guard let text, let elements = (try? JSONValue.parse(text.utf8Data))?.array, !elements.isEmpty else {
             return nil
         }
         var lines: [OrderLine] = []
@@ -85,7 +85,7 @@ enum OrderRows {
     /// is kept whole as the card's number, so that it is still shown.
     static func card(_ text: String?) -> DeliveredCard? {
         guard let text, !text.trimmedWhitespace.isEmpty else { return nil }
-        let data = Data(text.utf8)
+        let data = text.utf8Data
         // The strict shape first: an object it refuses (another version's field types) is read field by field below.
         if let card = try? JSONDecoder().decode(DeliveredCard.self, from: data) { return card }
         // Not a JSON object at all: the text is kept whole as the card's number, so it is still shown.

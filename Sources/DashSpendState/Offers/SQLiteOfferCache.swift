@@ -53,14 +53,14 @@ package final class SQLiteOfferCache: OfferCache {
         if let known = decoded.withLock({ $0[key] }), known.offer == body, known.raw == row.1 { return known.details }
         let stored: ProviderMerchantDetails
         do {
-            stored = try JSONDecoder().decode(ProviderMerchantDetails.self, from: Data(body.utf8))
+            stored = try JSONDecoder().decode(ProviderMerchantDetails.self, from: body.utf8Data)
         } catch {
             // The row is there but is not what this store writes.
             throw SQLiteError.corrupt("the stored answer of \(provider.displayName) about \(sourceId) is not an answer")
         }
         // The provider's own fields are kept as received; ones that no longer read as JSON are dropped (they
         // only document the answer, the offer above is what is used).
-        let raw = row.1.flatMap { try? JSONValue.parse(Data($0.utf8)) }
+        let raw = row.1.flatMap { try? JSONValue.parse($0.utf8Data) }
         let details = OfferPlausibility.checked(stored.withRaw(raw))
         decoded.withLock { memory in
             if memory.count >= Self.decodedLimit { memory.removeAll(keepingCapacity: true) }
