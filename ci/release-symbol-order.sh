@@ -2,14 +2,15 @@
 # Writes ci/release-symbol-order.txt, the order `ci/build-release.sh` asks the linker (lld) to lay out the
 # functions of `merchant-lookup` in: every function of the binary that the commands people type most run, in
 # the order callgrind first meets them (`--version`, `--help`, `show` by id and by name, a miss with its "did
-# you mean", `search`), first. Start-up then touches a few hundred kilobytes of contiguous code instead of pages
-# spread over the 11 MB of `.text`: the kernel maps file pages around each fault (64 KB), so scattered code
-# costs resident memory and page faults (README, Speed).
+# you mean", `search`, then `show` with stored answers and an orders file), first. Start-up then touches a few
+# hundred kilobytes of contiguous code instead of pages spread over the 11 MB of `.text`: the kernel maps file
+# pages around each fault (64 KB), so scattered code costs resident memory and page faults (README, Speed).
 #
 # usage: sh ci/release-symbol-order.sh BINARY DATA_DIR
 #   BINARY    a `merchant-lookup` built by ci/build-release.sh
 #   DATA_DIR  the benchmark's generated files (`explore-benchmark --data DIR`, default `.build/benchmark`):
-#             explore-bench-v4.db and explore-bench-v4-indexed.db
+#             explore-bench-v4.db and explore-bench-v4-indexed.db, and service-home (the service part's
+#             state directory) when it is there
 #
 # Needs valgrind, nm and python3. A function missing from the list (new code) still links, only outside the
 # hot range; names that no longer exist are ignored. Regenerate after large changes to the start-up path.
@@ -43,6 +44,17 @@ for file in explore-bench-v4.db explore-bench-v4-indexed.db; do
     run --db "$db" --state-dir "$state" show "$id" --offline --json
     run --db "$db" --state-dir "$state" show "$id" --offline
 done
+# A state directory as a user's is after lookups online and a purchase, stored answers and an orders file in it
+# (the service benchmark's, when it has run): reading them is on the path of every `show` of such a user.
+service=$data/service-home
+if [ -f "$service/mainnet/state.db" ]; then
+    cp -R "$service" "$work/service-home"
+    id=$(sqlite3 -readonly "$service/mainnet/state.db" "SELECT sourceId FROM provider_answer LIMIT 1")
+    run --db "$data/explore-bench-v4-indexed.db" --state-dir "$work/service-home" show "$id" --offline --json
+    run --db "$data/explore-bench-v4-indexed.db" --state-dir "$work/service-home" show "$id" --offline
+else
+    echo "release-symbol-order.sh: no $service (run explore-benchmark with its service part for stored answers)" >&2
+fi
 nm --defined-only "$binary" | awk '$2 ~ /^[tTwW]$/ { print $3 }' >"$work/symbols.txt"
 python3 - "$work" "$count" "$root/ci/release-symbol-order.txt" <<'PYTHON'
 import re, sys
