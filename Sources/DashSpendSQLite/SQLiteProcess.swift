@@ -4,7 +4,7 @@ import CSQLite
 /// command-line tool, not a library inside an app), before anything opens a database.
 package enum SQLiteProcess {
     /// Turns off SQLite's memory statistics (`SQLITE_CONFIG_MEMSTATUS`), which nothing here reads: with them,
-    /// every allocation and free of every connection takes a process-wide lock, about 4,400 lock pairs (4% of
+    /// every allocation and free of every connection takes a process-wide lock, about 4,400 lock pairs (7% of
     /// the instructions) in an offline `show`.
     ///
     /// - Returns: whether it took effect: false once SQLite has started in this process, which then keeps what
