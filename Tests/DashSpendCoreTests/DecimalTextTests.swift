@@ -44,6 +44,19 @@ struct DecimalTextTests {
         #expect(checked == 5_000)
     }
 
+    /// `exactText` reads the mantissa's words from the stored layout, on this platform's Foundation (not the
+    /// slower arithmetic it falls back to), and reads them right: the largest mantissa, and values made by
+    /// arithmetic, whose mantissas need not be compact.
+    @Test func readsTheStoredMantissa() throws {
+        #expect(DecimalMantissa.words(of: Decimal(UInt64(0x1234_5678_9ABD))) == [0x9ABD, 0x5678, 0x1234])
+        #expect(DecimalMantissa.words(of: 0) == [])
+        let largest = try #require(Decimal(string: "340282366920938463463374607431768211455"))
+        #expect(DecimalMantissa.words(of: largest) == Array(repeating: 0xFFFF, count: 8))
+        #expect(largest.exactText == "340282366920938463463374607431768211455")
+        let made = try #require(Decimal(string: "817623322.668325")) * 1_000_000 - 1
+        #expect(made.exactText == made.description)
+    }
+
     @Test(arguments: ["12.50x", "1e3", "1,000", "12,5", "", " ", "--1", "1-", "."])
     func rejectsNonPlainText(input: String) {
         #expect(Decimal(plainText: input) == nil)

@@ -26,7 +26,7 @@ extension Decimal {
     }
 
     /// The exact value written with `.`, no exponent and no grouping, digit for digit as stored: what
-    /// `description` writes (`12.5`, `5.00`, `0.005`, `-3`, `NaN`), worked out with `Decimal`'s own arithmetic.
+    /// `description` writes (`12.5`, `5.00`, `0.005`, `-3`, `NaN`), worked out from the stored mantissa and exponent.
     ///
     /// `description` is generic code inside Foundation: its first call in a process makes the Swift runtime scan
     /// every protocol conformance in the binary twice (about 200,000 instructions, a tenth of a start-up), and
@@ -34,9 +34,10 @@ extension Decimal {
     public var exactText: String {
         if isNaN { return "NaN" }
         if isZero { return "0" }
-        let digits = Self.decimalDigits(of: significand)
+        let digits = Self.decimalDigits(ofMantissa: self)
         let point = digits.count + exponent
         var text: [UInt8] = sign == .minus ? [UInt8(ascii: "-")] : []
+        text.reserveCapacity(digits.count + Swift.max(0, exponent) + 3)
         if exponent >= 0 {
             text += digits + Array(repeating: UInt8(ascii: "0"), count: exponent)
         } else if point > 0 {
@@ -47,8 +48,35 @@ extension Decimal {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// The ASCII digits of `value`'s mantissa (the whole number of at most 128 bits it stores beside its
+    /// exponent), most significant first, read from its 16-bit words by long division by 10,000.
+    ///
+    /// `Decimal`'s own arithmetic takes about 3,500 instructions a step: a 15-digit time stamp cost 700,000.
+    private static func decimalDigits(ofMantissa value: Decimal) -> [UInt8] {
+        guard var words = DecimalMantissa.words(of: value) else { return decimalDigits(of: value.significand) }
+        var reversed: [UInt8] = []
+        reversed.reserveCapacity(40)
+        while !words.isEmpty {
+            var remainder: UInt32 = 0
+            for index in words.indices.reversed() {
+                let dividend = remainder << 16 | UInt32(words[index])
+                words[index] = UInt16(dividend / 10_000)
+                remainder = dividend % 10_000
+            }
+            while words.last == 0 { words.removeLast() }
+            // Four digits, except in the most significant group, which has no leading zeros.
+            for _ in 0..<4 {
+                reversed.append(UInt8(ascii: "0") + UInt8(remainder % 10))
+                remainder /= 10
+                if words.isEmpty && remainder == 0 { break }
+            }
+        }
+        return reversed.reversed()
+    }
+
     /// The ASCII digits of `integer`, a whole non-negative value (a significand: at most 39 digits), most
-    /// significant first, by subtracting powers of ten.
+    /// significant first, by subtracting powers of ten: where the stored layout is not the one
+    /// `DecimalMantissa` checks for.
     private static func decimalDigits(of integer: Decimal) -> [UInt8] {
         var powers: [Decimal] = [1]
         while let largest = powers.last, powers.count < 40, largest * 10 <= integer { powers.append(largest * 10) }
