@@ -25,8 +25,12 @@ public enum JSONValue: Sendable, Hashable, Codable {
 
     /// Decodes a JSON document; throws only when the bytes are not JSON. A number out of `Decimal`'s range
     /// (`1e400`) decodes as ``null`` and leaves the rest of the document readable.
+    ///
+    /// Most texts are read by a parser of this package (`JSONValueParser`); the rest, and every text that is
+    /// not JSON, by `JSONDecoder`, so both read every text alike.
     public static func parse(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
+        if let value = JSONValueParser.parse([UInt8](data)) { return value }
+        return try JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     /// Decodes any JSON value.

@@ -53,7 +53,7 @@ package final class SQLiteOfferCache: OfferCache {
         if let known = decoded.withLock({ $0[key] }), known.offer == body, known.raw == row.1 { return known.details }
         let stored: ProviderMerchantDetails
         do {
-            stored = try JSONDecoder().decode(ProviderMerchantDetails.self, from: body.utf8Data)
+            stored = try StoredOfferText.decode(body)
         } catch {
             // The row is there but is not what this store writes.
             throw SQLiteError.corrupt("the stored answer of \(provider.displayName) about \(sourceId) is not an answer")
