@@ -105,39 +105,7 @@ public final class ExploreDatabase: Sendable {
             // index cannot be changed, so queries fold both sides with this function.
             try connection.defineTextFunction(Self.foldFunction, NameMatching.folded)
             try connection.defineTextFunction(Self.wordsFunction, NameMatching.nameWords)
-            schema = try connection.read { db in
-                let tables = Set(
-                    try db.fetchAll("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')") {
-                        $0.text("name") ?? ""
-                    })
-                guard tables.contains("merchant") else {
-                    throw ExploreDatabaseError.notExploreDatabase(path: origin, reason: "it has no merchant table")
-                }
-                let merchantColumns = Set(
-                    try db.fetchAll("SELECT name FROM pragma_table_info('merchant')") { $0.text("name") ?? "" })
-                guard merchantColumns.contains("merchantId") else {
-                    throw ExploreDatabaseError.notExploreDatabase(path: origin, reason: "merchant has no merchantId column")
-                }
-                let atmColumns =
-                    tables.contains("atm")
-                    ? Set(try db.fetchAll("SELECT name FROM pragma_table_info('atm')") { $0.text("name") ?? "" }) : []
-                let providerColumns =
-                    tables.contains("gift_card_providers")
-                    ? Set(try db.fetchAll("SELECT name FROM pragma_table_info('gift_card_providers')") { $0.text("name") ?? "" })
-                    : []
-                // `pragma_index_info` prepares a statement per index it is asked about: only the declared
-                // indexes of the two tables that name the column are (none in the file as the wallets ship it).
-                let indexedByMerchantId = Set(
-                    try db.fetchAll(
-                        "SELECT s.tbl_name AS tbl FROM sqlite_master s, pragma_index_info(s.name) i "
-                            + "WHERE s.type = 'index' AND s.tbl_name IN ('merchant', 'gift_card_providers') "
-                            + "AND s.sql LIKE '%merchantId%' AND i.seqno = 0 AND i.name = 'merchantId'"
-                    ) { $0.text("tbl") ?? "" })
-                let userVersion = try db.fetchOne("PRAGMA user_version") { $0.integer("user_version") ?? 0 } ?? 0
-                return ExploreSchema(
-                    tables: tables, merchantColumns: merchantColumns, atmColumns: atmColumns,
-                    providerColumns: providerColumns, indexedByMerchantId: indexedByMerchantId, userVersion: userVersion)
-            }
+            schema = try connection.read { db in try ExploreSchema.read(db, origin: origin) }
         } catch {
             throw Self.databaseError(error, origin: origin)
         }

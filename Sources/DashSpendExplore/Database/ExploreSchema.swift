@@ -1,4 +1,4 @@
-/// What an explore database file contains, detected from `sqlite_master` and `PRAGMA table_info` rather
+/// What an explore database file contains, detected from `sqlite_master` (its `CREATE` statements) rather
 /// than from one marker (real files differ from what Android declares).
 public struct ExploreSchema: Sendable, Hashable {
     /// The schema version the contents match: 1 to 4.
