@@ -21,21 +21,23 @@ public final class ExploreDatabase: Sendable {
     /// The providers whose offers are visible (by default every provider compiled into this build).
     public let providers: [GiftCardProvider]
     let connection: SQLiteConnection
-    /// The statement of ``merchant(id:)`` for this file's schema, built once.
-    let merchantSQL: String
-    /// ``merchantSQL`` through the side index of names, built once.
-    let merchantByRowSQL: String
-    /// The statements of ``merchants(ids:)`` for this file's schema (merchant rows, provider rows), built once.
-    let merchantsSQL: String
-    let merchantOffersSQL: String?
-    /// ``merchantOffersSQL`` through the side index of names, built once.
-    let merchantOffersByRowSQL: String?
-    /// The statement of ``merchants(rowids:merchantIds:)``: merchant rows by rowid, built once.
-    let pageMerchantsSQL: String
-    /// The second statement of a search page for this file's schema, built once.
-    let pageOffersSQL: String
-    /// ``pageOffersSQL`` through the side index of names, built once.
-    let pageOffersByRowSQL: String
+    /// The texts of the statements run over and over, built for ``schema`` on first use.
+    let queryTexts: ExploreQueryTexts
+    /// The statement of ``merchant(id:)`` for this file's schema.
+    var merchantSQL: String { queryTexts[.merchant]! }
+    /// ``merchantSQL`` through the side index of names.
+    var merchantByRowSQL: String { queryTexts[.merchantByRow]! }
+    /// The statements of ``merchants(ids:)`` for this file's schema (merchant rows, provider rows).
+    var merchantsSQL: String { queryTexts[.merchants]! }
+    var merchantOffersSQL: String? { queryTexts[.merchantOffers] }
+    /// ``merchantOffersSQL`` through the side index of names.
+    var merchantOffersByRowSQL: String? { queryTexts[.merchantOffersByRow] }
+    /// The statement of ``merchants(rowids:merchantIds:)``: merchant rows by rowid.
+    var pageMerchantsSQL: String { queryTexts[.pageMerchants]! }
+    /// The second statement of a search page for this file's schema.
+    var pageOffersSQL: String { queryTexts[.pageOffers]! }
+    /// ``pageOffersSQL`` through the side index of names.
+    var pageOffersByRowSQL: String { queryTexts[.pageOffersByRow]! }
     /// The side index of folded names (``ExploreNameIndex``): attached (names are then looked up there
     /// instead of folded row by row), offered (attached on the first name lookup), or not available.
     let nameIndex = Locked(NameIndexState.unavailable)
@@ -109,14 +111,7 @@ public final class ExploreDatabase: Sendable {
         } catch {
             throw Self.databaseError(error, origin: origin)
         }
-        merchantSQL = Self.merchantSQL(for: schema)
-        merchantByRowSQL = Self.merchantByRowSQL(for: schema)
-        merchantsSQL = Self.merchantsSQL(for: schema)
-        merchantOffersSQL = Self.merchantOffersSQL(for: schema)
-        merchantOffersByRowSQL = Self.merchantOffersByRowSQL(for: schema)
-        pageMerchantsSQL = Self.pageMerchantsSQL(for: schema)
-        pageOffersSQL = Self.pageOffersSQL(for: schema)
-        pageOffersByRowSQL = Self.pageOffersSQL(for: schema, providersByRow: true)
+        queryTexts = ExploreQueryTexts(schema: schema)
     }
 
     /// The SQL function that folds a name's accents and case (`NameMatching.folded(_:)`).
