@@ -20,7 +20,7 @@ struct Invocation {
     /// How the client opens the orders database (the command's ``CLICommand/ordersAccess(_:)``).
     let ordersAccess: DashSpendConfiguration.OrdersAccess
     /// The client every command of this invocation uses.
-    private var madeClient: DashSpendClient?
+    private(set) var madeClient: DashSpendClient?
     /// Notes the command already put in its own output (`show --json`'s `notes`), so they are not said on
     /// stderr as well.
     let notesInOutput = NoteCollector()
