@@ -21,8 +21,11 @@
 #   spread over the 11 MB of `.text` made an offline `show` 14 MiB resident (now under 10). And, with glibc 2.36
 #   or later, relative relocations packed (`-z pack-relative-relocs`, DT_RELR): 8 KB read at start instead of
 #   1 MB of `.rela.dyn`. ASLR (PIE) is kept. Without lld, the system linker links as before.
+# - On Linux, `-static-libgcc`: the unwinder the static C++ runtime needs is linked in from `libgcc_eh.a` (GCC's
+#   runtime library exception allows it) instead of loading `libgcc_s.so.1`: one library fewer to find, map and
+#   relocate at every start (`--version` 10% faster in paired loops, 31,000 instructions fewer).
 # - `--disable-local-rpath`: no `$ORIGIN` run path. The binary needs no library from its own folder (the Swift
-#   runtime is linked in), and with the run path the loader first looks for each of its five libraries there,
+#   runtime is linked in), and with the run path the loader first looks for each of its libraries there,
 #   in `glibc-hwcaps/x86-64-v3`, `tls/x86_64` and the like: thirty failed `openat` and `stat` calls at every start.
 # - On Linux with lld, `--no-export-dynamic`: the static Swift runtime's link arguments export every symbol of the
 #   package's own objects (5,600 of them) for `dlsym`; nothing looks them up, and the loader checks the
@@ -34,6 +37,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 set -- -c release --static-swift-stdlib --disable-local-rpath \
     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors "$@"
 if [ "$(uname -s)" = Linux ]; then
+    set -- "$@" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
     archive=$(c++ -print-file-name=libstdc++.a 2>/dev/null || clang -print-file-name=libstdc++.a 2>/dev/null || true)
     if [ -f "$archive" ]; then
         folder="$root/.build-static-cxx"
