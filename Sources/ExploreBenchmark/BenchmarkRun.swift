@@ -131,7 +131,7 @@ struct BenchmarkRun {
         )
         goals.check(untouched && sidecars.isEmpty, "the explore file read was changed")
         if let table = goals.rendered {
-            print("\n== Issue 20's goals: ours and the reference, measured side by side in this run (medians) ==\n")
+            print("\n== The goals (issues 20 and 30): ours and the reference, measured side by side in this run (medians) ==\n")
             print(table)
             print("  \(goals.missed == 0 ? "every goal met" : "\(goals.missed) goal(s) missed") on \(Machine.description)")
         }
