@@ -9,6 +9,7 @@ struct ProcessSettingsTests {
         let scratch = try ScratchDirectory(prefix: "sqlite-process")
         let connection = try SQLiteConnection(path: scratch.path + "/t.db", mode: .readWrite)
         #expect(!SQLiteProcess.withoutMemoryStatistics())
+        #expect(!SQLiteProcess.withPageBuffersTakenOnUse())
         try connection.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
         #expect(try connection.fetchOne("SELECT count(*) AS n FROM t") { $0.integer("n") } == 1)
     }
