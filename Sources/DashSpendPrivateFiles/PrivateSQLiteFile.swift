@@ -60,8 +60,8 @@ package enum PrivateSQLiteFile {
     /// Opens the private file at `path` read-write only when it is there and its schema up to date, writing
     /// nothing; checks its pages as ``openMigrated(_:migrator:purpose:checkedVersions:)`` does. Nil when the
     /// file is missing or has migrations to apply: the caller takes the lock and opens it with
-    /// ``openMigrated(_:migrator:purpose:checkedVersions:)``. This is the open without the lock, the common
-    /// case of every command.
+    /// ``openMigrated(_:migrator:purpose:checkedVersions:)``. This is the open under the lock held shared
+    /// (``SQLiteFileAside/openTakingTurns(_:ready:create:prepare:recover:)``), the common case of every command.
     package static func openIfReady(
         _ path: String, migrator: SQLiteMigrator, purpose: String, checkedVersions: DatabaseIntegrityStamp? = nil
     ) throws(SQLiteError) -> SQLiteConnection? {
@@ -70,8 +70,10 @@ package enum PrivateSQLiteFile {
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: path, mode: .readWriteExisting)
-        } catch let error where error.isCannotOpen && access(path, F_OK) != 0 {
-            return nil  // moved away since `prepare` looked
+        } catch let error where error.isCannotOpen {
+            // Moved away since `prepare` looked, and perhaps already replaced by the process that moved it, so
+            // that the path is there again: the open holding the lock tries again, and reports what it finds.
+            return nil
         }
         guard try migrator.isUpToDate(connection) else { return nil }
         try check(connection, path: path, purpose: purpose, checkedVersions: checkedVersions, keyBeforeOpen: keyBeforeOpen)

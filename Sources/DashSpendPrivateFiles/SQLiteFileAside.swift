@@ -41,12 +41,20 @@ package enum SQLiteFileAside {
 
     /// Opens a private SQLite file that several processes share and may find damaged at the same time.
     ///
-    /// Without the lock, `ready` opens the file only when it is there with its schema up to date, writing
-    /// nothing: the common case. Otherwise, or when it finds the file damaged, the lock (`<path>.lock`) is
-    /// taken; holding it, `prepare` runs, then `create` opens the file again (creating and migrating it).
-    /// When that finds it damaged too, `recover` sets it aside and `create` opens what is in its place.
-    /// Only a lock holder creates, migrates or moves the file, so no process creates a file (or a journal)
-    /// at `path` while another is between the renames of a move, where the move would take it away.
+    /// Holding the lock (`<path>.lock`) shared, `ready` opens the file only when it is there with its schema
+    /// up to date, writing nothing: the common case. Otherwise, or when it finds the file damaged, the lock is
+    /// taken exclusively; holding it, `prepare` runs, then `create` opens the file again (creating and
+    /// migrating it). When that finds it damaged too, `recover` sets it aside and `create` opens what is in
+    /// its place. Only the exclusive holder creates, migrates or moves the file, so no process creates a file
+    /// (or a journal) at `path` while another is between the renames of a move, where the move would take it
+    /// away.
+    ///
+    /// The shared hold keeps a move from falling inside another process's first read of the file. SQLite
+    /// finds a file's rollback journal by name, `<path>-journal`: a connection opened on the damaged file just
+    /// before it was moved would, at its first read, take the journal of the new file being migrated in its
+    /// place for a hot journal of its own, roll it back into the moved file and delete it (seen as
+    /// `SQLITE_IOERR_DELETE_NOENT` when the migration had deleted it first). Where the lock file cannot be
+    /// made (a read-only directory), `ready` runs without it: nothing can move the file there either.
     ///
     /// - Returns: the connection, and what `recover` returned when this process set the file aside (nil when
     ///   it was usable, or another process set it aside while this one waited for the lock).
@@ -58,6 +66,8 @@ package enum SQLiteFileAside {
         recover: (SQLiteError) throws(SQLiteError) -> Recovery
     ) throws(SQLiteError) -> (connection: SQLiteConnection, recovery: Recovery?) {
         do {
+            let shared = try? LockFile.lockShared(path + ".lock")
+            defer { if let shared { close(shared) } }
             if let connection = try ready() { return (connection, nil) }
         } catch let error where error.isCorruption {
             // Checked again holding the lock: another process may be setting it aside right now.

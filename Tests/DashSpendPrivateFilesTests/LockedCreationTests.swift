@@ -94,17 +94,29 @@ struct LockedCreationTests {
         #expect(try SQLiteOfferCache(path: path).load(.ctx, sourceId: "t") == second, "what it wrote is in the file")
     }
 
-    @Test("A file that is there and up to date opens without the lock (a held lock does not block it)")
-    func readyFileNeedsNoLock() throws {
+    @Test("A file that is there and up to date opens holding the lock shared: beside other readers, never beside a mover")
+    func readyFileTakesTheLockShared() throws {
         let path = scratch.file("state.db")
         _ = try StateDatabase(path: path, network: .mainnet)
-        let lock = try LockFile.lock(path + ".lock")
-        defer { close(lock) }
-        let finished = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            _ = try? StateDatabase(path: path, network: .mainnet)  // the wait below is what is checked
-            finished.signal()
+        func openOnAnotherThread() -> DispatchSemaphore {
+            let finished = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                _ = try? StateDatabase(path: path, network: .mainnet)  // the waits below are what is checked
+                finished.signal()
+            }
+            return finished
         }
-        #expect(finished.wait(timeout: .now() + 60) == .success)
+        // Another reader holds it shared: the open goes on at once.
+        let shared = try LockFile.lockShared(path + ".lock")
+        #expect(openOnAnotherThread().wait(timeout: .now() + 60) == .success)
+        close(shared)
+        // A process that may be moving the file aside holds it exclusively: the open waits for it, because
+        // SQLite would take the journal of a file created in its place for its own.
+        let exclusive = try LockFile.lock(path + ".lock")
+        let finished = openOnAnotherThread()
+        let waited = finished.wait(timeout: .now() + 0.4) == .timedOut
+        #expect(waited, "the open waited for the exclusive holder")
+        close(exclusive)
+        if waited { #expect(finished.wait(timeout: .now() + 60) == .success) }
     }
 }
