@@ -81,7 +81,7 @@ public enum MerchantLookup {
     /// Every option any command declares, each name once (the first declaration of a name is the one parsed:
     /// declarations that share a name share their parser). Every command's options are parsed, as they may come
     /// before the command; the chosen command then rejects those that are not its own.
-    /// Built once per process: the executable parses twice (``answerWithoutCommand(arguments:environment:streams:)``
+    /// Built once per process: the executable parses twice (``answerWithoutCommand(arguments:streams:)``
     /// first, then ``run(arguments:environment:streams:criticalSections:)``).
     static let declaredOptions: [OptionSpec] = {
         var declared = commonOptions
@@ -104,9 +104,7 @@ public enum MerchantLookup {
     /// that is wrong (a usage error). Nil when a command must run: ``run(arguments:environment:streams:criticalSections:)``
     /// does that (and answers these the same way). The executable asks this first, so that the answers that
     /// need no command start no threads and install no signal handlers.
-    public static func answerWithoutCommand(
-        arguments: [String], environment: [String: String], streams: StandardStreams = .process
-    ) -> Outcome? {
+    public static func answerWithoutCommand(arguments: [String], streams: StandardStreams = .process) -> Outcome? {
         let parsed = ParsedArguments(arguments, table: optionTable)
         let json = parsed[GlobalOptions.json]
         do {

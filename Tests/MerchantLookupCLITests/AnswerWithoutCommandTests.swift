@@ -3,7 +3,7 @@ import Testing
 
 @testable import MerchantLookupCLI
 
-/// The executable asks ``MerchantLookup/answerWithoutCommand(arguments:environment:streams:)`` first, so that
+/// The executable asks ``MerchantLookup/answerWithoutCommand(arguments:streams:)`` first, so that
 /// `--version`, help and usage errors start no thread and install no signal handler; what it answers must be
 /// what ``MerchantLookup/run(arguments:environment:streams:criticalSections:)`` answers.
 @Suite("Answers that need no command are given at once, and the same as a full run")
@@ -15,7 +15,7 @@ struct AnswerWithoutCommandTests {
             ["serch"], [], ["show", "--no-such-option"], ["--json", "serch"], ["help", "--man"],
         ])
     func answered(_ arguments: [String]) async throws {
-        let answer = try #require(MerchantLookup.answerWithoutCommand(arguments: arguments, environment: [:]))
+        let answer = try #require(MerchantLookup.answerWithoutCommand(arguments: arguments))
         let full = await MerchantLookup.run(arguments: arguments, environment: [:])
         #expect(answer.output == full.output)
         #expect(answer.error == full.error)
@@ -26,6 +26,6 @@ struct AnswerWithoutCommandTests {
         "a command line that runs a command is left to run",
         arguments: [["show", "home depot"], ["search"], ["providers"], ["db", "info"], ["completions", "bash"]])
     func leftToRun(_ arguments: [String]) {
-        #expect(MerchantLookup.answerWithoutCommand(arguments: arguments, environment: [:]) == nil)
+        #expect(MerchantLookup.answerWithoutCommand(arguments: arguments) == nil)
     }
 }
