@@ -28,10 +28,16 @@ package enum PrivateSQLiteFile {
         guard fstat(descriptor, &info) == 0 else { throw refusal(SystemError.message()) }
         if let kind = RegularFile.irregularKind(info.st_mode) { throw refusal("not a regular file (\(kind))") }
         guard info.st_uid == geteuid() else { throw refusal("it belongs to user \(info.st_uid)") }
-        guard fchmod(descriptor, 0o600) == 0 else { throw refusal(SystemError.message()) }
+        // Each mode is set only when it differs: a `chmod` writes the inode (its change time) even to the same
+        // mode, and the common open writes nothing.
+        guard info.st_mode & 0o7777 == 0o600 || fchmod(descriptor, 0o600) == 0 else {
+            throw refusal(SystemError.message())
+        }
         for suffix in ["-journal", "-wal", "-shm"] {
             var sidecar = stat()
-            if lstat(path + suffix, &sidecar) == 0, (sidecar.st_mode & S_IFMT) == S_IFREG, sidecar.st_uid == geteuid() {
+            if lstat(path + suffix, &sidecar) == 0, (sidecar.st_mode & S_IFMT) == S_IFREG, sidecar.st_uid == geteuid(),
+                sidecar.st_mode & 0o7777 != 0o600
+            {
                 chmod(path + suffix, 0o600)
             }
         }

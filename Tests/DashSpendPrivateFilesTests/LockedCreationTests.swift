@@ -94,6 +94,31 @@ struct LockedCreationTests {
         #expect(try SQLiteOfferCache(path: path).load(.ctx, sourceId: "t") == second, "what it wrote is in the file")
     }
 
+    @Test("Opening a state file that is there and private writes nothing to it: its change time stays")
+    func readyOpenWritesNothing() throws {
+        let path = scratch.file("state.db")
+        _ = try StateDatabase(path: path, network: .mainnet)
+        func changeTime() throws -> Int {
+            var info = stat()
+            try #require(stat(path, &info) == 0)
+            #if canImport(Darwin)
+            return info.st_ctimespec.tv_sec * 1_000_000_000 + info.st_ctimespec.tv_nsec
+            #else
+            return info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
+            #endif
+        }
+        let before = try changeTime()
+        // Past the file system's clock step, so that a chmod would show as a new change time.
+        usleep(30_000)
+        let opened = try StateDatabase(path: path, network: .mainnet)
+        #expect(opened.recovery == nil)
+        #expect(try changeTime() == before, "the file was not chmod-ed")
+        #expect(chmod(path, 0o640) == 0)
+        _ = try StateDatabase(path: path, network: .mainnet)
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o7777 == 0o600, "a wider mode is set back to 0600")
+    }
+
     @Test("A file that is there and up to date opens holding the lock shared: beside other readers, never beside a mover")
     func readyFileTakesTheLockShared() throws {
         let path = scratch.file("state.db")

@@ -38,6 +38,15 @@ public enum PrivateDirectory {
 
     /// Creates `path` and its missing parents; folders that already exist are left as they are.
     public static func create(_ path: String) throws(Failure) {
+        // The common cases, the folder there or only it missing, in one call instead of one per component.
+        if mkdir(path, 0o700) == 0 {
+            // mkdir applies the umask: make a folder this process created private whatever it is.
+            if chmod(path, 0o700) != 0 { throw Failure(path: path, reason: SystemError.message()) }
+            return
+        } else if errno == EEXIST {
+            try requireFolder(path)
+            return
+        }
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             // The Substring overload: the generic `+` has the runtime scan every protocol conformance.
@@ -50,6 +59,11 @@ public enum PrivateDirectory {
                 throw Failure(path: current, reason: SystemError.message())
             }
         }
+        try requireFolder(path)
+    }
+
+    /// Refuses a `path` that is not a folder (symbolic links followed).
+    private static func requireFolder(_ path: String) throws(Failure) {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw Failure(path: path, reason: "it exists and is not a folder")
@@ -81,7 +95,10 @@ public enum PrivateDirectory {
         defer { close(descriptor) }
         guard fstat(descriptor, &info) == 0 else { throw Failure(path: folder, reason: SystemError.message()) }
         try requirePrivate(info, path: folder)
-        guard fchmod(descriptor, 0o700) == 0 else { throw Failure(path: folder, reason: SystemError.message()) }
+        // Set only when it differs: a `chmod` writes the folder's inode (its change time) even to the same mode.
+        guard info.st_mode & 0o7777 == 0o700 || fchmod(descriptor, 0o700) == 0 else {
+            throw Failure(path: folder, reason: SystemError.message())
+        }
     }
 
     /// Checks, creating and changing nothing, that ``prepareStateFolder(_:)`` could make `folder` ready: no
