@@ -186,7 +186,11 @@ let package = Package(
             name: "MerchantLookupCLI",
             dependencies: ["DashSpendLocking", "DashSpend", "DashSpendQR", "DashSpendBarcode", "DashSpendSample"]
         ),
-        .executableTarget(name: "MerchantLookup", dependencies: ["MerchantLookupCLI"]),
+        /// The executable's command line for a Swift runtime linked in on Linux with glibc, taken from
+        /// `.init_array` instead of the runtime's scan of /proc/self/maps at every start (see its one file).
+        /// Nothing imports it: the executable links it for the two runtime functions it defines.
+        .target(name: "CProcessArguments"),
+        .executableTarget(name: "MerchantLookup", dependencies: ["MerchantLookupCLI", "CProcessArguments"]),
 
         // MARK: - Benchmark
         /// `swift run -c release explore-benchmark`: the library against the bare SQLite C API, and the

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The floor of `merchant-lookup --version` against `sqlite3 -version` (README, Speed): a Swift program that
-# prints one line and links what merchant-lookup links (FoundationEssentials, libsqlite3, zlib), built by
+# prints one line and links what merchant-lookup links (FoundationEssentials, libsqlite3, zlib, and
+# Sources/CProcessArguments, which takes the command line instead of the runtime's scan), built by
 # ci/build-release.sh with the same flags, timed against `sqlite3 -version` the way explore-benchmark times
 # the two (whole processes, rounds alternating, medians). What merchant-lookup adds above this floor is its
 # own start-up; the floor itself is the price of the Swift runtime, Foundation and the shared libraries.
@@ -16,9 +17,18 @@ cat >"$work/Package.swift" <<'SWIFT'
 import PackageDescription
 let package = Package(
     name: "startup-floor",
-    targets: [.executableTarget(name: "startup-floor", linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("z")])]
+    targets: [
+        .target(name: "CProcessArguments"),
+        .executableTarget(
+            name: "startup-floor", dependencies: ["CProcessArguments"],
+            linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("z")]),
+    ]
 )
 SWIFT
+# The command line the way merchant-lookup takes it (its own copy of Sources/CProcessArguments).
+mkdir -p "$work/Sources/CProcessArguments/include"
+cp "$root/Sources/CProcessArguments/ProcessArguments.c" "$work/Sources/CProcessArguments/"
+cp "$root/Sources/CProcessArguments/include/CProcessArguments.h" "$work/Sources/CProcessArguments/include/"
 cat >"$work/Sources/startup-floor/main.swift" <<'SWIFT'
 #if canImport(FoundationEssentials)
 import FoundationEssentials

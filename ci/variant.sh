@@ -181,6 +181,12 @@ if [[ $variant == off ]]; then
         > "$logs/$variant-release-build.log" 2>&1 || status=$?
     [[ $status -eq 0 ]] || fail "ci/build-release.sh failed (exit $status, see $logs/$variant-release-build.log)" \
         "$logs/$variant-release-build.log"
+    # That binary reads its command line through Sources/CProcessArguments (the Swift runtime linked in), not
+    # the runtime's own scan: each argument must arrive whole, spaces, quotes and non-ASCII letters included.
+    name=$'zz \'Ünïcødé\' "name"  two  spaces'
+    answer=$("$release_scratch/release/merchant-lookup" show "$name" --offline 2>&1) || true
+    [[ $answer == "merchant-lookup: merchant $name not found" ]] \
+        || fail "the release binary did not receive its arguments whole: $answer"
     status=0
     "$scratch/debug/explore-benchmark" --quick --data "$scratch/benchmark-quick" \
         --cli "$release_scratch/release/merchant-lookup" > "$logs/$variant-release-benchmark.log" 2>&1 || status=$?
