@@ -4,7 +4,11 @@ import DashSpendLocking
 /// Remembers which database files passed `PRAGMA quick_check`, so the full read happens once per file
 /// version (device, inode, size and modification time), not on every command: explore databases, and the
 /// state database (a cache, changed only when an answer or a rate is stored). The orders database, which
-/// holds what cannot be fetched again, is checked on every open.
+/// holds what cannot be fetched again, is checked on every open for writing.
+///
+/// The same record, in a file of its own, keeps the versions of orders files that had nothing to say
+/// (neither damaged nor holding a set-aside file not yet shown): the notes every command gives about the
+/// orders file are then read once per version (`OrdersFile.notes()`).
 ///
 /// One per client: the stamp file is read once, when the first database is opened, and what it records is
 /// kept for the next (a `show` opens the explore and the state database).
@@ -13,8 +17,10 @@ package final class DatabaseIntegrityStamp: Sendable {
     /// The recorded file versions, once read.
     private let known = Locked<[String]?>(nil)
 
-    package init(stateDirectory: String) {
-        stampPath = stateDirectory + "/checked-databases"
+    /// The record in `<stateDirectory>/<fileName>` (`checked-databases`: the file versions that passed
+    /// `PRAGMA quick_check`).
+    package init(stateDirectory: String, fileName: String = "checked-databases") {
+        stampPath = stateDirectory + "/" + fileName
     }
 
     /// The version of the file at `path` (device, inode, size, modification time), nil when it cannot be read.

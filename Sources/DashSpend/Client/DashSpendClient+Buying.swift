@@ -173,7 +173,9 @@ extension DashSpendClient {
     }
 
     /// The damaged files set aside with orders in it that the user has not been shown yet; empty when there
-    /// is no orders database (it is not created for this) or it cannot be read.
+    /// is no orders database (it is not created for this) or it cannot be read. The orders file is only read,
+    /// once per version of it: a version with nothing to say (no such file, not damaged) is recorded in the
+    /// state directory (`quiet-orders-files`) and not read again.
     public func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {
         purchases.unacknowledgedSetAsideOrderFiles()
     }
@@ -181,7 +183,8 @@ extension DashSpendClient {
     /// The path of the network's orders database when it exists but cannot be read (it is damaged); nil
     /// when it reads, or there is none. Only reads: a damaged file is left as it is here, and salvaged (what
     /// it holds kept, the file set aside and listed by ``setAsideOrderFiles()``) by the next call that opens
-    /// it to write: ``orders()`` or ``order(id:)`` on an online client, or a purchase.
+    /// it to write: ``orders()`` or ``order(id:)`` on an online client, or a purchase. Read once per version
+    /// of the file, as ``unacknowledgedSetAsideOrderFiles()`` is.
     public func damagedOrderDatabase() -> String? {
         purchases.damagedOrderDatabase()
     }

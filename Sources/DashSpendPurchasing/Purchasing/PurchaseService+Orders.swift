@@ -219,27 +219,15 @@ extension PurchaseService {
     }
 
     /// The damaged files set aside with orders in it that the user has not been shown yet.
-    /// Only reads (the store the client opened, for writing or only to read).
+    /// Only reads (the store the client opened, for writing or only to read); see `OrdersFile.notes()`.
     package func unacknowledgedSetAsideOrderFiles() -> [SetAsideOrderFile] {
-        // A file that cannot be read has no notes to give; it is said by damagedOrderDatabase() instead.
-        guard let store = try? orderFile.forReading(), let files = try? store.setAsideFiles() else { return [] }
-        return files.filter { !$0.acknowledged }
+        orderFile.notes().unacknowledged
     }
 
     /// The orders database's path when it exists and cannot be read; see
-    /// ``DashSpendClient/damagedOrderDatabase()``. Only reads.
+    /// ``DashSpendClient/damagedOrderDatabase()``. Only reads; see `OrdersFile.notes()`.
     package func damagedOrderDatabase() -> String? {
-        do {
-            guard let store = try orderFile.forReading() else { return nil }
-            _ = try store.setAsideFiles()  // the schema and one table: what every command may afford
-            return nil
-        } catch let error as SQLiteError where error.isCorruption {
-            return configuration.orderDatabasePath
-        } catch let failure as DashSpendFailure where failure.kind == .badData && failure.cause == .stateDirectory {
-            return failure.subject ?? configuration.orderDatabasePath
-        } catch {
-            return nil
-        }
+        orderFile.notes().damaged
     }
 
     /// Records that the user has been shown every set-aside file: they are no longer said on every command.

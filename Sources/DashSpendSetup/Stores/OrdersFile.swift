@@ -1,6 +1,7 @@
 import DashSpendCore
 import DashSpendLocking
 package import DashSpendOrders
+import DashSpendPrivateFiles
 import DashSpendSQLite
 
 #if canImport(FoundationEssentials)
@@ -26,16 +27,19 @@ import Darwin
 /// and the file is left byte for byte as it was. An open that failed is kept as it is, and each use of the
 /// store (reading too) says why.
 package final class OrdersFile: Sendable {
-    private let configuration: DashSpendConfiguration
+    let configuration: DashSpendConfiguration
     /// The store opened for writing; nil when the client reads orders only.
     private let writer: Result<OrderStore, DashSpendFailure>?
     /// The store reads go to: the writer, or the file opened only to read (nil: no file).
     private let reader: Locked<Result<OrderStore?, DashSpendFailure>>
+    /// The versions of orders files that had nothing to say (see ``notes()``).
+    let quietVersions: DatabaseIntegrityStamp
 
     /// Opens the orders database of `configuration`'s network as its ``DashSpendConfiguration/ordersAccess``
     /// says.
     package init(configuration: DashSpendConfiguration) {
         self.configuration = configuration
+        quietVersions = DatabaseIntegrityStamp(stateDirectory: configuration.stateDirectory, fileName: "quiet-orders-files")
         if configuration.ordersAccess == .readWrite {
             let writer = Result { () throws(DashSpendFailure) in try Self.openForWriting(configuration) }
             self.writer = writer

@@ -5,6 +5,12 @@ import DashSpendTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The orders database (`<state>/<network>/orders.db`) through the front door, on real files: damaged
 /// orders salvaged row by row and the damaged file set aside and said until shown, a newer version's file
 /// read and never written, the orders of a 0.1.0 state database moved in (from a damaged one too), and an
@@ -51,6 +57,34 @@ struct OrderDatabaseTests {
 
     func asideFiles(_ prefix: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
+    @Test("The orders file's notes are read once per version: a quiet one is recorded, a changed one read again")
+    func notesReadOncePerVersion() throws {
+        try makeStore().insert(order(1))
+        #expect(try client(ordersAccess: .readOnly).damagedOrderDatabase() == nil)
+        let record = state.path + "/quiet-orders-files"
+        #expect(FileManager.default.fileExists(atPath: record), "the quiet version is recorded")
+
+        // Damage the schema's page, then give the file back its size and modification time: to the record it
+        // is the quiet version, so it is not read again (and says nothing).
+        var before = stat()
+        #expect(stat(ordersPath, &before) == 0)
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: ordersPath))
+        try handle.seek(toOffset: 100)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096 - 100))
+        try handle.close()
+        func setModificationTime(_ time: timespec) {
+            let times = [before.modificationTime, time]
+            #expect(utimensat(AT_FDCWD, ordersPath, times, 0) == 0)
+        }
+        setModificationTime(before.modificationTime)
+        #expect(try client(ordersAccess: .readOnly).damagedOrderDatabase() == nil, "the recorded version was not read")
+
+        // A new modification time is a new version: read, found damaged, and said by every client after.
+        setModificationTime(timespec(tv_sec: before.modificationTime.tv_sec + 1, tv_nsec: 0))
+        #expect(try client(ordersAccess: .readOnly).damagedOrderDatabase() == ordersPath)
+        #expect(try client(ordersAccess: .readOnly).damagedOrderDatabase() == ordersPath, "not recorded: said again")
     }
 
     @Test("A client reading orders only writes nothing, and sees the orders file another client creates after it was made")
