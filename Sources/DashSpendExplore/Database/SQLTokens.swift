@@ -28,35 +28,59 @@ struct SQLTokens {
     /// Whether `word` is one of `keywords` (uppercase), compared as SQLite compares keywords (ASCII letters
     /// in any case), without making a string.
     static func isKeyword(_ word: String, _ keywords: StaticString...) -> Bool {
-        let bytes = word.utf8
-        return keywords.contains { keyword in
-            guard keyword.utf8CodeUnitCount == bytes.count else { return false }
-            var offset = 0
-            for byte in bytes {
-                let upper = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 0x20 : byte
-                guard upper == keyword.utf8Start[offset] else { return false }
-                offset += 1
-            }
-            return true
+        var word = word
+        return word.withUTF8 { bytes in keywords.contains { matches(bytes, $0) } }
+    }
+
+    /// Whether `bytes` spell `keyword` (uppercase) in any case of ASCII letters.
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ keyword: StaticString) -> Bool {
+        guard keyword.utf8CodeUnitCount == bytes.count else { return false }
+        for offset in 0..<bytes.count {
+            let byte = bytes[offset]
+            let upper = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 0x20 : byte
+            guard upper == keyword.utf8Start[offset] else { return false }
         }
+        return true
     }
 
     /// Skips to the comma or closing parenthesis that ends the current item of a parenthesised list (those
     /// inside nested parentheses do not count) and returns it; nil when the statement ends first, or when
     /// `AS` or `GENERATED` (a generated column) is a bare word of the item outside its nested parentheses.
+    /// Reads the bytes in place: the words of a column's type and constraints are never made strings.
     mutating func skipToItemEnd() -> Token? {
         var depth = 0
-        while let token = next() {
-            switch token {
-            case .word(let word) where depth == 0 && Self.isKeyword(word, "AS", "GENERATED"): return nil
-            case .symbol("("): depth += 1
-            case .symbol(")") where depth > 0: depth -= 1
-            case .symbol(")"): return token
-            case .symbol(",") where depth == 0: return token
-            default: break
+        while true {
+            skipSpaceAndComments()
+            guard index < bytes.count else { return nil }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"), UInt8(ascii: "["):
+                guard quoted(closingWith: byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : byte) != nil else { return nil }
+            case _ where Self.isWordByte(byte):
+                let start = index
+                while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+                guard depth == 0 else { continue }
+                let isGenerated = bytes.withUnsafeBufferPointer { all in
+                    let word = UnsafeBufferPointer(rebasing: all[start..<index])
+                    return Self.matches(word, "AS") || Self.matches(word, "GENERATED")
+                }
+                if isGenerated { return nil }
+            case UInt8(ascii: "("):
+                index += 1
+                depth += 1
+            case UInt8(ascii: ")"):
+                index += 1
+                guard depth > 0 else { return .symbol(")") }
+                depth -= 1
+            case UInt8(ascii: ","):
+                index += 1
+                if depth == 0 { return .symbol(",") }
+            default:
+                // Any other character, with the continuation bytes of a longer one.
+                index += 1
+                while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
             }
         }
-        return nil
     }
 
     mutating func next() -> Token? {
