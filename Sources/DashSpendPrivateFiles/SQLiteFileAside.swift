@@ -66,6 +66,8 @@ package enum SQLiteFileAside {
         recover: (SQLiteError) throws(SQLiteError) -> Recovery
     ) throws(SQLiteError) -> (connection: SQLiteConnection, recovery: Recovery?) {
         do {
+            // No lock file can be made in a read-only directory, where nothing can move the file either; any
+            // other problem with it is reported by the exclusive lock below if the file needs it.
             let shared = try? LockFile.lockShared(path + ".lock")
             defer { if let shared { close(shared) } }
             if let connection = try ready() { return (connection, nil) }
