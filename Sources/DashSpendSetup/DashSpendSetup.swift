@@ -6,7 +6,7 @@
 // `FailureConvertible` for the errors of modules above this one: `Failure/`), the repository factory and the
 // providers it registers once per client (`Factory/`, with the PiggyCards registration point), the state
 // directory's files, each opened at most once per client (`OrdersFile`, opened by the client's initialiser for
-// writing or only to read; `StateFile`, the cache, opened on first use through `OpenedOnce`; `CredentialsFile`;
+// writing, or only to read at the first read; `StateFile`, the cache, opened on first use through `OpenedOnce`; `CredentialsFile`;
 // the legacy order import: `Stores/`), and the transport made on first use
 // (`OnDemandTransport`: `Transport/`).
 //

@@ -24,14 +24,14 @@ import Foundation
 /// Every operation throws ``DashSpendFailure``. The explore database is opened on first use and kept
 /// open while the file stays the same; a file replaced by `sync` is opened again.
 ///
-/// The client is the composition root: its initialiser opens the orders database once, for writing or only
-/// to read as ``DashSpendConfiguration/ordersAccess`` says (a client that opens it only to read never writes
-/// it), makes the doors of the caches (the state database, created the first time an answer or a rate is
-/// stored or read, so a command that needs no cache leaves the state directory as it was) and of the
-/// credentials, the providers' registrations (each provider made once by the factory, when first asked) and
-/// the one loader of live answers, and hands each service exactly the ones it uses: the merchants,
-/// purchases, exchange rates, accounts and sync. Its methods forward to them. An orders database that could
-/// not be opened is kept as the failure, which every operation on orders throws.
+/// The client is the composition root: the orders database is opened once, for writing in its initialiser or
+/// only to read at the first read, as ``DashSpendConfiguration/ordersAccess`` says (a client that opens it only
+/// to read never writes it); the initialiser makes the doors of the caches (the state database, created the
+/// first time an answer or a rate is stored or read, so a command that needs no cache leaves the state
+/// directory as it was) and of the credentials, the providers' registrations (each provider made once by the
+/// factory, when first asked) and the one loader of live answers, and hands each service exactly the ones it
+/// uses: the merchants, purchases, exchange rates, accounts and sync. Its methods forward to them. An orders
+/// database that could not be opened is kept as the failure, which every operation on orders throws.
 public final class DashSpendClient: Sendable {
     /// What this client was built from.
     public var configuration: DashSpendConfiguration { builtFrom }

@@ -18,7 +18,8 @@ import Darwin
 #endif
 
 /// The network's orders database (`<state>/<network>/orders.db`), the file where orders and cards are kept:
-/// opened once, when the client is made, the way ``DashSpendConfiguration/ordersAccess`` says.
+/// opened once, the way ``DashSpendConfiguration/ordersAccess`` says: for writing when the client is made, only
+/// to read at the first read.
 ///
 /// Opened for writing, it is created when missing, migrated, and a damaged file is salvaged and set aside
 /// (`OrderDatabase.setAside`); the orders version 0.1.0 kept in the state database, and those of damaged state
@@ -46,7 +47,9 @@ package final class OrdersFile: Sendable {
             reader = Locked(writer.map { Optional($0) })
         } else {
             writer = nil
-            reader = Locked(Result { () throws(DashSpendFailure) in try Self.openReadingOnly(configuration) })
+            // Opened at the first read (``forReading()``), which a command whose notes about the file are known
+            // (``notes()``) never makes: the open has nothing to do at once, and its failure is kept for reads.
+            reader = Locked(.success(nil))
         }
     }
 

@@ -87,6 +87,17 @@ struct OrderDatabaseTests {
         #expect(try client(ordersAccess: .readOnly).damagedOrderDatabase() == ordersPath, "not recorded: said again")
     }
 
+    @Test("A client reading orders only opens the file at its first read: one replaced since it was made is read new")
+    func readOnlyClientOpensAtFirstRead() throws {
+        try makeStore().insert(order(1))
+        let reader = try client(ordersAccess: .readOnly)
+        // Another process replaces the file by rename (a salvage does): the new file holds another order.
+        let replacement = folder + "/orders-replacement.db"
+        try OrderStore(database: try OrderDatabase(path: replacement, network: .mainnet, now: now)).insert(order(2))
+        #expect(rename(replacement, ordersPath) == 0)
+        #expect(try reader.orders().map(\.id) == ["order-2"], "the file at the first read, not at the initialiser")
+    }
+
     @Test("A client reading orders only writes nothing, and sees the orders file another client creates after it was made")
     func readOnlyClientSeesALaterFile() async throws {
         let reader = try client(ordersAccess: .readOnly)
