@@ -27,7 +27,7 @@ struct UTCTimestampTests {
         return [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second]
     }
 
-    @Test("The same fields as gmtime_r: calendar edges, and 20,000 random moments from year 1 to 9999")
+    @Test("The same fields as gmtime_r, and back: calendar edges, and 20,000 random moments from year 1 to 9999")
     func sameAsTheLibrary() {
         let edges = [
             0, -1, 59, 60, 86_399, 86_400, -86_400, -86_401,
@@ -45,6 +45,10 @@ struct UTCTimestampTests {
         for _ in 0..<20_000 {
             let seconds = Int.random(in: -62_135_596_800...253_402_300_799, using: &generator)
             #expect(fields(seconds) == libraryFields(seconds), "\(seconds)")
+            // The calendar's inverse (which reads HTTP dates) gives the day back.
+            let parts = UTCTimestamp.Parts(secondsSince1970: seconds)
+            let days = UTCTimestamp.Parts.daysSinceEpoch(year: parts.year, month: parts.month, day: parts.day)
+            #expect(days * 86_400 + parts.hour * 3_600 + parts.minute * 60 + parts.second == seconds, "\(seconds)")
         }
     }
 

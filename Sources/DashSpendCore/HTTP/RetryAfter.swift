@@ -36,7 +36,7 @@ public enum RetryAfter {
         guard time.count == 3, let hour = Int(time[0]), let minute = Int(time[1]), let second = Int(time[2]),
             (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
-        let days = daysSinceEpoch(year: year, month: monthIndex + 1, day: day)
+        let days = UTCTimestamp.Parts.daysSinceEpoch(year: year, month: monthIndex + 1, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }
 
@@ -50,14 +50,4 @@ public enum RetryAfter {
     }
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 }

@@ -38,7 +38,7 @@ package enum UTCTimestamp {
         }
 
         /// Howard Hinnant's `civil_from_days`: years of 400 (146,097 days) that start on 1 March, so that
-        /// the leap day ends each year.
+        /// the leap day ends each year. The inverse of ``daysSinceEpoch(year:month:day:)``.
         package init(secondsSince1970 seconds: Int) {
             let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
             let secondOfDay = seconds - days * 86_400
@@ -54,6 +54,17 @@ package enum UTCTimestamp {
             hour = secondOfDay / 3_600
             minute = secondOfDay % 3_600 / 60
             second = secondOfDay % 60
+        }
+
+        /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`), the
+        /// inverse of ``init(secondsSince1970:)``'s calendar.
+        package static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+            let y = month <= 2 ? year - 1 : year
+            let era = (y >= 0 ? y : y - 399) / 400
+            let yearOfEra = y - era * 400
+            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+            return era * 146_097 + dayOfEra - 719_468
         }
     }
 
