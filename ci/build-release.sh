@@ -11,9 +11,18 @@
 #   protocol conformance in the binary.
 # - On Linux, the C++ standard library the Swift runtime uses is linked in from `libstdc++.a` (GCC's runtime
 #   library exception allows it): as a shared library, the dynamic loader resolves four thousand of its
-#   symbols at every start. The linker is pointed at a folder that holds only that archive, because
-#   `--static-swift-stdlib` asks for `-lstdc++` and the linker takes a shared library over an archive found in
-#   the same folder. Without the archive, the binary links libstdc++ dynamically as before.
+#   symbols at every start. The linker is pointed at a folder (`.build-static-archives/`) that holds only
+#   links to archives, because `--static-swift-stdlib` asks for `-lstdc++` and the linker takes a shared
+#   library over an archive found in the same folder. Without the archive, libstdc++ stays a shared library.
+# - On Linux, SQLite and zlib are linked in the same way from the distribution's `libsqlite3.a` and `libz.a`
+#   (libsqlite3-dev and zlib1g-dev, which the build needs anyway for the headers; SQLite is in the public
+#   domain, zlib's licence allows it). Debian's libsqlite3 is linked with `-z now`: as a shared library the
+#   loader resolved its 1,610 symbol references at every start, 1.1 M instructions, more than half of
+#   `--version`, which never opens a database. `PKG_CONFIG_PATH` points SwiftPM at two `.pc` files in that
+#   folder, so that its `-L` comes before the system folder the distribution's `.pc` files name. The price:
+#   a security update of the distribution's SQLite or zlib reaches the binary only when it is built again.
+#   `DASHSPEND_SHARED_SYSTEM_LIBRARIES=1` keeps both shared (what a distribution package would want); so does
+#   a machine without the archives.
 # - On Linux, with the toolchain's lld (`ld.lld` beside `swiftc`): each function in a section of its own
 #   (`-function-sections`) laid out in the order of `ci/release-symbol-order.txt` (the functions the common
 #   commands run, from callgrind; `ci/release-symbol-order.sh` writes it), so that start-up touches a few hundred
@@ -38,15 +47,38 @@ set -- -c release --static-swift-stdlib --disable-local-rpath \
     -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors "$@"
 if [ "$(uname -s)" = Linux ]; then
     set -- "$@" -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
-    archive=$(c++ -print-file-name=libstdc++.a 2>/dev/null || clang -print-file-name=libstdc++.a 2>/dev/null || true)
-    if [ -f "$archive" ]; then
-        folder="$root/.build-static-cxx"
-        mkdir -p "$folder"
-        ln -sf "$archive" "$folder/libstdc++.a"
-        set -- "$@" -Xlinker "-L$folder"
+    folder="$root/.build-static-archives"
+    mkdir -p "$folder/pkgconfig"
+    # The archive's path as the C compiler finds it, or nothing.
+    archive() {
+        found=$(c++ -print-file-name="$1" 2>/dev/null || clang -print-file-name="$1" 2>/dev/null || true)
+        case $found in /*) if [ -f "$found" ]; then echo "$found"; fi ;; esac
+    }
+    cxx=$(archive libstdc++.a)
+    if [ -n "$cxx" ]; then
+        ln -sf "$cxx" "$folder/libstdc++.a"
     else
         echo "build-release.sh: no libstdc++.a found (c++ -print-file-name): libstdc++ stays a shared library" >&2
     fi
+    sqlite=$(archive libsqlite3.a)
+    zlib=$(archive libz.a)
+    rm -f "$folder/libsqlite3.a" "$folder/libz.a" "$folder/pkgconfig/sqlite3.pc" "$folder/pkgconfig/zlib.pc"
+    if [ "${DASHSPEND_SHARED_SYSTEM_LIBRARIES:-0}" = 1 ]; then
+        echo "build-release.sh: DASHSPEND_SHARED_SYSTEM_LIBRARIES=1: SQLite and zlib stay shared libraries" >&2
+    elif [ -n "$sqlite" ] && [ -n "$zlib" ]; then
+        ln -sf "$sqlite" "$folder/libsqlite3.a"
+        ln -sf "$zlib" "$folder/libz.a"
+        # SwiftPM reads only Libs here (the headers are found where they always are); libsqlite3.a needs libm.
+        printf 'Name: sqlite3\nDescription: SQLite, linked in\nVersion: 3\nLibs: -L%s -lsqlite3 -lm\n' "$folder" \
+            >"$folder/pkgconfig/sqlite3.pc"
+        printf 'Name: zlib\nDescription: zlib, linked in\nVersion: 1\nLibs: -L%s -lz\n' "$folder" \
+            >"$folder/pkgconfig/zlib.pc"
+        PKG_CONFIG_PATH="$folder/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+        export PKG_CONFIG_PATH
+    else
+        echo "build-release.sh: no libsqlite3.a or libz.a (libsqlite3-dev, zlib1g-dev): both stay shared libraries" >&2
+    fi
+    set -- "$@" -Xlinker "-L$folder"
     toolchain=$(dirname "$(command -v swiftc 2>/dev/null || echo /nonexistent/swiftc)")
     if [ -x "$toolchain/ld.lld" ]; then
         set -- "$@" -Xlinker --no-export-dynamic -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \

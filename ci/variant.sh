@@ -187,6 +187,15 @@ if [[ $variant == off ]]; then
     answer=$("$release_scratch/release/merchant-lookup" show "$name" --offline 2>&1) || true
     [[ $answer == "merchant-lookup: merchant $name not found" ]] \
         || fail "the release binary did not receive its arguments whole: $answer"
+    # Where the distribution's archives are (libsqlite3-dev, zlib1g-dev), SQLite and zlib are linked in: the
+    # loader must not load either. The smoke run below then exercises that SQLite (search, show, batch) and that
+    # zlib (the import inflates the archive).
+    if [[ -e .build-static-archives/libsqlite3.a ]] && command -v readelf > /dev/null; then
+        needed=$(readelf -d "$release_scratch/release/merchant-lookup" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+        [[ $needed != *libsqlite3* && $needed != *libz.so* ]] \
+            || fail "the release binary loads SQLite or zlib although both archives were found: $needed"
+        echo "    release binary loads only: $needed"
+    fi
     status=0
     "$scratch/debug/explore-benchmark" --quick --data "$scratch/benchmark-quick" \
         --cli "$release_scratch/release/merchant-lookup" > "$logs/$variant-release-benchmark.log" 2>&1 || status=$?
