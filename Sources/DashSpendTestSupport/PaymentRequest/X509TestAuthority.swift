@@ -4,7 +4,7 @@ import Foundation
 /// implementation independent of the package's libcrypto and Security.framework calls): a root and an
 /// intermediate CA, a leaf named `pay.ctx.example`, the same leaf expired, and a leaf under a root nobody
 /// trusts; and RSA PKCS#1 v1.5 signatures by the leaf's key. Made once per test process
-/// (``shared``); its files stay in a temporary folder.
+/// (``shared``); its files are in a temporary folder, removed when the process exits.
 package final class X509TestAuthority: Sendable {
     /// Why the vectors cannot be made.
     package struct Failure: Error, CustomStringConvertible {
@@ -49,10 +49,20 @@ package final class X509TestAuthority: Sendable {
 
     private static let script = FixtureDatabase.packageRoot + "/Fixtures/PaymentRequest/make_x509_vectors.py"
 
+    /// The temporary folder of this process's authority.
+    private static let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "x509-\(UUID().uuidString)"
+    ).path
+
     private init() throws {
         guard SyncFixture.pythonCryptographyAvailable else { throw Failure(description: Self.missingReason) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("x509-\(UUID().uuidString)").path
+        let folder = Self.folder
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Removed at exit: each test process used to leave its folder behind.
+        atexit {
+            // The process is ending: a folder that cannot be removed is litter, not a failure.
+            try? FileManager.default.removeItem(atPath: X509TestAuthority.folder)
+        }
         try Self.python(["pki", folder])
         func read(_ name: String) throws -> [UInt8] {
             guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
