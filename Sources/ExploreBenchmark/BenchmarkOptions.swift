@@ -14,6 +14,10 @@ struct BenchmarkOptions {
     var spawns = 25
     /// Seconds a whole-process comparison may take before it stops early.
     var spawnBudgetSeconds = 9.0
+    /// Rounds of the two start-up rows (`--version`, one offline `show ID`): at least 300 outside `--quick`. A
+    /// launch takes 2-5 ms, and the median of 25 rounds moved by 8-10% between runs of the same binaries here
+    /// (`--version` 0.93x and 1.08x the shell, the `show` 1.21x and 1.33x); 300 rounds take 1-3 s.
+    var startupRounds: Int { quick ? spawns : max(spawns, 300) }
     /// Where the generated files live (default `<package>/.build/benchmark`).
     var dataDirectory: String?
     /// The `merchant-lookup` binary to time (default: the one next to this executable).
@@ -43,7 +47,8 @@ struct BenchmarkOptions {
                                  [--skip-import | --import-only | --names-only] [--only TEXT]
 
           --iterations N   most timed rounds per in-process query (default 300, each capped at ~9 s)
-          --spawns N       most process launches per side per query (default 25, each capped at ~9 s)
+          --spawns N       most process launches per side per query (default 25, each capped at ~9 s;
+                           the two start-up rows take at least 300)
           --quick          a smoke run in seconds, even in a debug build: a 2,000-row file, 2 rounds, 1 launch
           --data DIR       where the generated explore files are cached (default .build/benchmark)
           --cli PATH       the merchant-lookup binary (default: next to this executable)

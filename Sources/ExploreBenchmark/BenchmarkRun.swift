@@ -299,7 +299,8 @@ struct BenchmarkRun {
             return
         }
         // Start-up: the two programs doing next to nothing, rounds alternating.
-        let (cliStart, shellStart) = ProcessComparison(spawns: spawns, budgetSeconds: options.spawnBudgetSeconds).run(
+        let startup = ProcessComparison(spawns: options.startupRounds, budgetSeconds: options.spawnBudgetSeconds)
+        let (cliStart, shellStart) = startup.run(
             .init(path: cli, arguments: ["--version"]), .init(path: shell, arguments: ["-version"]))
         print(
             "  start-up: merchant-lookup --version \(TextTable.milliseconds(cliStart.median)), "

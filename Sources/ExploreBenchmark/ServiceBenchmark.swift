@@ -197,7 +197,7 @@ struct ServiceBenchmark {
             cliCheck.status == 0 && cliFound && shellCheck.status == 0 && shellFound,
             "one show: merchant-lookup exit \(cliCheck.status) (id printed: \(cliFound)), "
                 + "sqlite3 exit \(shellCheck.status) (id printed: \(shellFound))")
-        let (a, b) = ProcessComparison(spawns: options.spawns, budgetSeconds: options.spawnBudgetSeconds).run(
+        let (a, b) = ProcessComparison(spawns: options.startupRounds, budgetSeconds: options.spawnBudgetSeconds).run(
             .init(path: cli, arguments: cliArguments), .init(path: shell, arguments: shellArguments, stdin: scriptPath))
         // Peak memory: the median of a few traced runs of each.
         func peak(_ path: String, _ arguments: [String], stdin: String = "/dev/null") -> Int {
