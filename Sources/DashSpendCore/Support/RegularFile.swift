@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-package import Glibc
+import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
@@ -85,18 +85,6 @@ package enum RegularFile {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return irregularKind(info.st_mode).map { "not a regular file (\($0))" }
-    }
-
-    /// What a mode that is not a regular file's is, or nil for a regular file.
-    package static func irregularKind(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a folder"
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR, S_IFBLK: return "a device"
-        default: return "a special file"
-        }
     }
 }
 
