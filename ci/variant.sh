@@ -181,6 +181,10 @@ if [[ $variant == off ]]; then
         > "$logs/$variant-release-build.log" 2>&1 || status=$?
     [[ $status -eq 0 ]] || fail "ci/build-release.sh failed (exit $status, see $logs/$variant-release-build.log)" \
         "$logs/$variant-release-build.log"
+    # The optimized (whole-module) build has diagnostics of its own: one warned there and not in debug builds.
+    if ! bash ci/warnings.sh "$logs/$variant-release-build.log" > "$logs/$variant-release-warnings.log"; then
+        fail "the release build printed warnings from our code" "$logs/$variant-release-warnings.log"
+    fi
     # That binary reads its command line through Sources/CProcessArguments (the Swift runtime linked in), not
     # the runtime's own scan: each argument must arrive whole, spaces, quotes and non-ASCII letters included.
     name=$'zz \'Ünïcødé\' "name"  two  spaces'
