@@ -2,9 +2,10 @@
 # The floor of `merchant-lookup --version` against `sqlite3 -version` (README, Speed): a Swift program that
 # prints one line and links what merchant-lookup links (FoundationEssentials, libsqlite3, zlib, and
 # Sources/CProcessArguments, which takes the command line instead of the runtime's scan), built by
-# ci/build-release.sh with the same flags, timed against `sqlite3 -version` the way explore-benchmark times
-# the two (whole processes, rounds alternating, medians). What merchant-lookup adds above this floor is its
-# own start-up; the floor itself is the price of the Swift runtime, Foundation and the shared libraries.
+# ci/build-release.sh with the same flags (so SQLite and zlib are linked in where their archives are, as in
+# merchant-lookup), timed against `sqlite3 -version` the way explore-benchmark times the two (whole processes,
+# rounds alternating, medians). What merchant-lookup adds above this floor is its own start-up; the floor
+# itself is the price of the Swift runtime, Foundation, SQLite, zlib and the C library.
 #
 # usage: sh ci/startup-floor.sh [ROUNDS]     (needs perf for the timings; prints instructions with valgrind)
 set -eu
